@@ -1,0 +1,105 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Shifty: a shift marketplace server.
+///
+/// Module boundaries (see README.md, "Architecture"):
+/// - `ShiftyDomain`: pure rules, no I/O, no NIO.
+/// - `ShiftyPostgres`: a small libpq wrapper (pool, transactions, LISTEN/NOTIFY, migrations).
+/// - `ShiftySecurity`: Argon2id, secure random, SHA-1/SHA-256 over the C shims.
+/// - `ShiftyWebSocket`: our RFC 6455 layer, depending only on NIOCore/NIOHTTP1 and the crypto shim.
+/// - `ShiftyServer`: the Hummingbird application as a library.
+/// - `shifty`: the thin command-line executable.
+let package = Package(
+    name: "Shifty",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "shifty", targets: ["ShiftyCLI"]),
+        .library(name: "ShiftyDomain", targets: ["ShiftyDomain"]),
+        .library(name: "ShiftyPostgres", targets: ["ShiftyPostgres"]),
+        .library(name: "ShiftySecurity", targets: ["ShiftySecurity"]),
+        .library(name: "ShiftyWebSocket", targets: ["ShiftyWebSocket"]),
+        .library(name: "ShiftyServer", targets: ["ShiftyServer"]),
+        .library(name: "ShiftyTestSupport", targets: ["ShiftyTestSupport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // C libraries, each through a one-line shim header.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "ShiftyDomain"),
+        .target(
+            name: "ShiftyPostgres",
+            dependencies: [
+                "CLibPQ",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "ShiftySecurity", dependencies: ["CArgon2", "CCrypto"]),
+        .target(
+            name: "ShiftyWebSocket",
+            dependencies: [
+                "CCrypto",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "ShiftyServer",
+            dependencies: [
+                "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: []
+        ),
+        .executableTarget(
+            name: "ShiftyCLI",
+            dependencies: [
+                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyDomain",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "ShiftyTestSupport",
+            dependencies: [
+                "ShiftyPostgres", "ShiftyServer", "ShiftySecurity", "ShiftyWebSocket",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+
+        .testTarget(name: "ShiftyDomainTests", dependencies: ["ShiftyDomain"]),
+        .testTarget(name: "ShiftyPostgresTests", dependencies: ["ShiftyPostgres", "ShiftyTestSupport"]),
+        .testTarget(name: "ShiftySecurityTests", dependencies: ["ShiftySecurity"]),
+        .testTarget(
+            name: "ShiftyWebSocketTests",
+            dependencies: [
+                "ShiftyWebSocket",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

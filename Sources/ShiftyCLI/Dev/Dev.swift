@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// Developer tools that exercise production code paths from outside (see docs/websocket.md).
+struct Dev: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Developer tools: WebSocket echo server and Autobahn client.",
+        subcommands: []
+    )
+}
