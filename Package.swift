@@ -38,7 +38,7 @@ let package = Package(
         .target(
             name: "ShiftyPostgres",
             dependencies: [
-                "CLibPQ",
+                "CLibPQ", "CCrypto",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
