@@ -1,0 +1,27 @@
+/// What the application does with a connection. One value serves every connection of an endpoint.
+///
+/// The callbacks run on the connection's event loop, in order, and must not block; they get a
+/// ``WebSocketConnection`` to send with. Callbacks instead of a task per connection keep an idle
+/// connection down to its channel and one handler object (see docs/websocket.md, "Memory").
+public struct WebSocketCallbacks: Sendable {
+    public var onOpen: @Sendable (WebSocketConnection) -> Void
+    public var onMessage: @Sendable (WebSocketMessage, WebSocketConnection) -> Void
+    /// Called once when the connection is gone, with the peer's close code (`nil` if it sent none or the
+    /// connection was dropped).
+    public var onClose: @Sendable (WebSocketCloseCode?, String) -> Void
+
+    public init(
+        onOpen: @escaping @Sendable (WebSocketConnection) -> Void = { _ in },
+        onMessage: @escaping @Sendable (WebSocketMessage, WebSocketConnection) -> Void = { _, _ in },
+        onClose: @escaping @Sendable (WebSocketCloseCode?, String) -> Void = { _, _ in }
+    ) {
+        self.onOpen = onOpen
+        self.onMessage = onMessage
+        self.onClose = onClose
+    }
+
+    /// Sends every data message back unchanged: the conformance and benchmark endpoint.
+    public static let echo = WebSocketCallbacks(onMessage: { message, connection in
+        connection.send(message)
+    })
+}

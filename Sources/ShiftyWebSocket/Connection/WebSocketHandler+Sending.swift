@@ -1,0 +1,125 @@
+import NIOCore
+
+extension WebSocketHandler {
+    /// Sends a data message (masked with a fresh key if we are the client).
+    func send(message: WebSocketMessage) {
+        guard let context = self.context, self.stateMachine.acceptsOutboundMessages else { return }
+        self.enqueue(self.encode(opcode: message.opcode, payload: message.data, context: context), context: context)
+    }
+
+    /// Sends a frame encoded once for many connections. Only servers may do this: client frames must be
+    /// masked with a per-frame key, so their bytes can never be shared.
+    func send(preEncoded frame: WebSocketPreEncodedFrame) {
+        guard self.role == .server, let context = self.context, self.stateMachine.acceptsOutboundMessages else { return }
+        self.enqueue(frame.bytes, context: context)
+    }
+
+    func sendPing(payload: ByteBuffer) {
+        guard let context = self.context, self.stateMachine.acceptsOutboundMessages else { return }
+        self.enqueue(self.encode(opcode: .ping, payload: payload, context: context), context: context, bypassLimit: true)
+    }
+
+    /// Starts the close handshake.
+    func close(code: WebSocketCloseCode, reason: String) {
+        guard let context = self.context else { return }
+        self.perform(self.stateMachine.close(code: code, reason: reason), context: context)
+    }
+
+    func encode(opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext) -> ByteBuffer {
+        WebSocketFrameEncoder.encodeFrame(
+            opcode: opcode,
+            maskingKey: self.role == .client ? WebSocketMaskingKey.random() : nil,
+            payload: payload,
+            allocator: context.channel.allocator
+        )
+    }
+
+    /// Writes now if the channel is writable and nothing is queued; queues otherwise, up to the limit.
+    func enqueue(_ bytes: ByteBuffer, context: ChannelHandlerContext, bypassLimit: Bool = false) {
+        if self.queue == nil, context.channel.isWritable {
+            context.write(Self.wrapOutboundOut(bytes), promise: nil)
+            self.needsFlush = true
+            if !self.isInReadLoop {
+                self.flushIfNeeded(context: context)
+            }
+            return
+        }
+        self.queuedBytes += bytes.readableBytes
+        if !bypassLimit, self.queuedBytes > self.configuration.maxQueuedBytes {
+            // The consumer fell too far behind: drop what is queued and tell it to come back later.
+            self.queue = nil
+            self.queuedBytes = 0
+            self.perform(
+                self.stateMachine.close(code: .tryAgainLater, reason: "consumer too slow"),
+                context: context,
+                discardQueue: true
+            )
+            return
+        }
+        if self.queue == nil {
+            self.queue = CircularBuffer(initialCapacity: 4)
+        }
+        self.queue!.append(bytes)
+    }
+
+    func drainQueue(context: ChannelHandlerContext) {
+        guard self.queue != nil else { return }
+        while context.channel.isWritable, let next = self.queue?.popFirst() {
+            self.queuedBytes -= next.readableBytes
+            context.write(Self.wrapOutboundOut(next), promise: nil)
+            self.needsFlush = true
+        }
+        if self.queue?.isEmpty == true {
+            self.queue = nil
+            self.queuedBytes = 0
+        }
+        self.flushIfNeeded(context: context)
+    }
+
+    func flushIfNeeded(context: ChannelHandlerContext) {
+        if self.needsFlush {
+            self.needsFlush = false
+            context.flush()
+        }
+    }
+
+    /// Carries out a state machine action.
+    func perform(
+        _ action: WebSocketConnectionStateMachine.Action,
+        context: ChannelHandlerContext,
+        discardQueue: Bool = false
+    ) {
+        switch action {
+        case .none:
+            break
+        case .sendPong(let payload):
+            self.enqueue(self.encode(opcode: .pong, payload: payload, context: context), context: context, bypassLimit: true)
+        case .sendPing:
+            self.enqueue(self.encode(opcode: .ping, payload: ByteBuffer(), context: context), context: context, bypassLimit: true)
+        case .closeConnection:
+            self.cancelTimer()
+            context.close(promise: nil)
+        case .sendClose(let code, let reason, let then):
+            let payload = WebSocketFrameEncoder.closePayload(code: code, reason: reason)
+            let frame = self.encode(opcode: .close, payload: payload, context: context)
+            switch then {
+            case .closeConnection:
+                // Failing the connection: whatever is queued no longer matters.
+                self.queue = nil
+                self.queuedBytes = 0
+                self.restartTimer(context: context, in: self.configuration.closeTimeout)
+                context.writeAndFlush(Self.wrapOutboundOut(frame)).assumeIsolated().whenComplete { _ in
+                    context.close(promise: nil)
+                }
+            case .awaitPeer:
+                if discardQueue {
+                    self.queue = nil
+                    self.queuedBytes = 0
+                }
+                self.enqueue(frame, context: context, bypassLimit: true)
+                self.flushIfNeeded(context: context)
+                self.restartTimer(context: context, in: self.configuration.closeTimeout)
+            }
+        }
+    }
+}
