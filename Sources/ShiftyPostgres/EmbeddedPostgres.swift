@@ -1,0 +1,186 @@
+import Foundation
+import Logging
+import NIOPosix
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A PostgreSQL cluster owned by Shifty, for `shifty dev` and the tests: created with `initdb` on
+/// first use, started with `pg_ctl`, listening on a Unix socket only (no TCP port to collide with
+/// or to expose), and reused on the next start.
+public struct EmbeddedPostgres: Sendable {
+    public let dataDirectory: URL
+    public let socketDirectory: URL
+    public let port: Int
+    /// The cluster's superuser (trust authentication over the socket).
+    public let superuser = "shifty"
+    /// The database `start()` creates and returns a connection string for.
+    public let database = "shifty"
+    let logger: Logger
+
+    /// - Parameters:
+    ///   - socketDirectory: defaults to `<data>/../postgres-socket`.
+    ///   - port: only names the socket file (`.s.PGSQL.<port>`); no TCP port is opened.
+    public init(dataDirectory: URL, socketDirectory: URL? = nil, port: Int = 5432, logger: Logger) {
+        self.dataDirectory = dataDirectory.standardizedFileURL
+        self.socketDirectory = (socketDirectory ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("postgres-socket"))
+            .standardizedFileURL
+        self.port = port
+        self.logger = logger
+    }
+
+    /// The server log, next to the data folder.
+    public var logFile: URL {
+        dataDirectory.deletingLastPathComponent().appendingPathComponent("postgres.log")
+    }
+
+    /// A connection string for `database` as the superuser.
+    public func connectionString(database: String? = nil) -> String {
+        PostgresConnectionString.make([
+            ("host", socketDirectory.path), ("port", String(port)), ("user", superuser), ("dbname", database ?? self.database),
+        ])
+    }
+
+    /// Initializes the cluster if needed, starts it unless it is already running, makes sure the
+    /// `shifty` database exists, and returns a connection string for it.
+    public func start() async throws -> String {
+        let binaries = try PostgresServerBinaries.locate()
+        let owner = try ServerOwner.current()
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: socketDirectory, withIntermediateDirectories: true)
+        if !fileManager.fileExists(atPath: logFile.path) {
+            _ = fileManager.createFile(atPath: logFile.path, contents: nil)
+        }
+        let isInitialized = fileManager.fileExists(atPath: dataDirectory.appendingPathComponent("PG_VERSION").path)
+        if let owner {
+            try owner.take(socketDirectory)
+            try owner.take(logFile)
+            if !isInitialized { try owner.take(dataDirectory) }
+        }
+
+        if !isInitialized {
+            logger.info("initializing a new PostgreSQL cluster in \(dataDirectory.path)")
+            try await run(
+                ExternalCommand(
+                    executable: binaries.initdb,
+                    arguments: ["-D", dataDirectory.path, "-U", superuser, "--auth=trust", "-E", "UTF8", "--locale=C"],
+                    runAsUser: owner?.name
+                ),
+                failure: "initdb failed"
+            )
+        }
+
+        if try await isRunning(binaries: binaries, owner: owner) {
+            logger.info("PostgreSQL is already running", metadata: ["data": "\(dataDirectory.path)"])
+        } else {
+            try await startServer(binaries: binaries, owner: owner)
+        }
+        try await createDatabaseIfMissing()
+        return connectionString()
+    }
+
+    /// Stops the server (`pg_ctl stop -m fast`: open sessions are disconnected). Does nothing if it
+    /// is not running.
+    public func stop() async throws {
+        let binaries = try PostgresServerBinaries.locate()
+        let owner = try ServerOwner.current()
+        guard try await isRunning(binaries: binaries, owner: owner) else { return }
+        logger.info("stopping PostgreSQL", metadata: ["data": "\(dataDirectory.path)"])
+        try await run(
+            ExternalCommand(
+                executable: binaries.pgCtl, arguments: ["stop", "-D", dataDirectory.path, "-m", "fast", "-w"], runAsUser: owner?.name
+            ),
+            failure: "pg_ctl stop failed"
+        )
+    }
+
+    /// Stops and starts the server; existing connections break and must be replaced.
+    public func restart() async throws {
+        try await stop()
+        let binaries = try PostgresServerBinaries.locate()
+        try await startServer(binaries: binaries, owner: try ServerOwner.current())
+    }
+
+    private func startServer(binaries: PostgresServerBinaries, owner: ServerOwner?) async throws {
+        logger.info("starting PostgreSQL", metadata: ["data": "\(dataDirectory.path)", "socket": "\(socketDirectory.path)"])
+        // pg_ctl hands -o to a shell, so the paths are single-quoted.
+        let serverOptions = "-h '' -k \(Self.shellQuoted(socketDirectory.path)) -p \(port)"
+        do {
+            try await run(
+                ExternalCommand(
+                    executable: binaries.pgCtl,
+                    arguments: ["start", "-w", "-t", "60", "-D", dataDirectory.path, "-l", logFile.path, "-o", serverOptions],
+                    runAsUser: owner?.name
+                ),
+                failure: "pg_ctl start failed"
+            )
+        } catch let error as EmbeddedPostgresError {
+            let logTail = (try? String(contentsOf: logFile, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+            throw EmbeddedPostgresError("\(error.message)\nlast lines of \(logFile.path):\n\(logTail)")
+        }
+    }
+
+    private func isRunning(binaries: PostgresServerBinaries, owner: ServerOwner?) async throws -> Bool {
+        let outcome = try await ExternalCommand(
+            executable: binaries.pgCtl, arguments: ["status", "-D", dataDirectory.path], runAsUser: owner?.name
+        ).run()
+        return outcome.status == 0
+    }
+
+    private func run(_ command: ExternalCommand, failure: String) async throws {
+        let outcome = try await command.run()
+        guard outcome.status == 0 else {
+            throw EmbeddedPostgresError("\(failure) (exit status \(outcome.status)): \(command.displayText)\n\(outcome.output)")
+        }
+    }
+
+    private func createDatabaseIfMissing() async throws {
+        let configuration = PostgresConfiguration(connectionString: connectionString(database: "postgres"), statementTimeout: nil)
+        let database = self.database
+        let logger = self.logger
+        try await NIOThreadPool.singleton.runIfActive {
+            let connection = try PostgresConnection.connect(configuration: configuration)
+            defer { connection.close() }
+            let existing = try connection.query("SELECT 1 FROM pg_database WHERE datname = $1", [database])
+            guard existing.isEmpty else { return }
+            logger.info("creating database \(database)")
+            do {
+                try connection.execute("CREATE DATABASE \(PostgresIdentifier.quoted(database))")
+            } catch let error as PostgresError where error.sqlState == "42P04" {
+                // Created concurrently by another process: fine.
+            }
+        }
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// The account the server runs as when we are root (PostgreSQL refuses to run as root).
+struct ServerOwner: Sendable {
+    var name: String
+    var userID: uid_t
+    var groupID: gid_t
+
+    /// `nil` when we are not root and can run the server ourselves.
+    static func current() throws -> ServerOwner? {
+        guard geteuid() == 0 else { return nil }
+        guard let entry = getpwnam("postgres") else {
+            throw EmbeddedPostgresError(
+                "running as root, but there is no `postgres` user to run PostgreSQL as; install with `apt-get install postgresql`"
+            )
+        }
+        return ServerOwner(name: "postgres", userID: entry.pointee.pw_uid, groupID: entry.pointee.pw_gid)
+    }
+
+    func take(_ url: URL) throws {
+        guard chown(url.path, userID, groupID) == 0 else {
+            throw EmbeddedPostgresError("could not hand \(url.path) to the postgres user: \(String(cString: strerror(errno)))")
+        }
+    }
+}

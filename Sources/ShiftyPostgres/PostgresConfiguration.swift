@@ -1,0 +1,40 @@
+/// Everything a ``PostgresPool`` or ``PostgresListener`` needs to open connections.
+///
+/// The connection string is handed to libpq unchanged, so both key/value conninfo strings
+/// (`host=/run/pg dbname=shifty`) and `postgres://` URLs work.
+public struct PostgresConfiguration: Sendable {
+    /// libpq conninfo or `postgres://` URL.
+    public var connectionString: String
+    /// Maximum number of connections the pool keeps open at once.
+    public var poolSize: Int
+    /// How long a caller waits for a free connection before getting ``PostgresError/Kind/poolTimeout``.
+    public var acquireTimeout: Duration
+    /// Applied with `SET statement_timeout` on every new connection so a runaway query cannot hold a
+    /// connection (and the thread running it) forever. `nil` keeps the server default.
+    public var statementTimeout: Duration?
+    /// Shows up in `pg_stat_activity.application_name`, which makes our sessions easy to find.
+    public var applicationName: String
+    /// libpq `connect_timeout`: how long opening one connection may take.
+    public var connectTimeout: Duration
+    /// Idle connections older than this are checked with a trivial query before being handed out,
+    /// so a server restart is noticed before the caller's statements run.
+    public var idleValidationInterval: Duration
+
+    public init(
+        connectionString: String,
+        poolSize: Int = 8,
+        acquireTimeout: Duration = .seconds(10),
+        statementTimeout: Duration? = .seconds(30),
+        applicationName: String = "shifty",
+        connectTimeout: Duration = .seconds(10),
+        idleValidationInterval: Duration = .seconds(5)
+    ) {
+        self.connectionString = connectionString
+        self.poolSize = max(1, poolSize)
+        self.acquireTimeout = acquireTimeout
+        self.statementTimeout = statementTimeout
+        self.applicationName = applicationName
+        self.connectTimeout = connectTimeout
+        self.idleValidationInterval = idleValidationInterval
+    }
+}

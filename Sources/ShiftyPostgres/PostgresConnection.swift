@@ -1,0 +1,215 @@
+import CLibPQ
+import Logging
+
+/// One libpq connection.
+///
+/// Every call blocks the calling thread, so connections are only used inside pool closures that run
+/// on the pool's own threads, never on an event loop or the cooperative thread pool. Not `Sendable`:
+/// a connection belongs to whoever holds it at the moment.
+public final class PostgresConnection {
+    let handle: OpaquePointer
+    private var isClosed = false
+    /// Bookkeeping for the pool: when the connection was last handed back.
+    var lastReleased: ContinuousClock.Instant = .now
+
+    private init(handle: OpaquePointer) {
+        self.handle = handle
+    }
+
+    deinit {
+        close()
+    }
+
+    /// Opens a standalone connection (outside any pool) and applies the per-connection settings of
+    /// `configuration`. Blocks: call it only from a thread that may block, e.g. inside a pool closure.
+    public static func connect(configuration: PostgresConfiguration) throws -> PostgresConnection {
+        // Defaults first: values from the connection string itself override them.
+        let keywords = CStringArray(["application_name", "connect_timeout", "client_encoding", "dbname", nil])
+        let connectTimeoutSeconds = max(1, (configuration.connectTimeout.wholeMilliseconds + 999) / 1000)
+        let values = CStringArray([
+            configuration.applicationName, String(connectTimeoutSeconds), "UTF8", configuration.connectionString, nil,
+        ])
+        guard let handle = PQconnectdbParams(keywords.pointers, values.pointers, 1) else {
+            throw PostgresError(kind: .connection, message: "libpq could not allocate a connection")
+        }
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let message = Self.errorMessage(handle)
+            PQfinish(handle)
+            throw PostgresError(kind: .connection, message: message)
+        }
+        let connection = PostgresConnection(handle: handle)
+        if let timeout = configuration.statementTimeout {
+            try connection.execute("SET statement_timeout = \(timeout.wholeMilliseconds)")
+        }
+        return connection
+    }
+
+    /// The server process serving this connection (what `pg_terminate_backend` takes).
+    public var backendPID: Int32 { PQbackendPID(handle) }
+
+    /// `false` once libpq has noticed that the connection is broken.
+    public var isUsable: Bool { !isClosed && PQstatus(handle) == CONNECTION_OK }
+
+    /// Whether the connection is inside a transaction block (or a failed one).
+    var isInTransaction: Bool {
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
+    }
+
+    /// Runs one statement with parameters and returns its rows.
+    ///
+    /// Values are sent separately from the SQL text (`$1`, `$2`…), never interpolated.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws -> PostgresRows {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        return Self.copyRows(result)
+    }
+
+    /// Runs one statement with parameters and returns the number of rows it affected.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws -> Int {
+        let result = try run(sql, parameters)
+        defer { PQclear(result) }
+        return Self.affectedRows(result)
+    }
+
+    /// Runs a trusted script that may contain several statements (migration files). Takes no
+    /// parameters because the simple-query protocol cannot carry them.
+    public func executeScript(_ sql: String) throws {
+        try ensureOpen(sql)
+        if sql.utf8.contains(0) {
+            throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
+        }
+        let result = PQexec(handle, sql)
+        defer { PQclear(result) }
+        try check(result, sql: sql)
+    }
+
+    /// Closes the connection; later calls fail with ``PostgresError/Kind/closed``. Pooled connections
+    /// are closed by the pool, not by callers.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        PQfinish(handle)
+    }
+
+    private func ensureOpen(_ sql: String) throws {
+        if isClosed {
+            throw PostgresError(kind: .closed, message: "connection is closed", query: sql)
+        }
+    }
+
+    private func run(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> OpaquePointer {
+        try ensureOpen(sql)
+        if sql.utf8.contains(0) {
+            throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
+        }
+        var types: [Oid] = []
+        var texts: [String?] = []
+        types.reserveCapacity(parameters.count)
+        texts.reserveCapacity(parameters.count)
+        for parameter in parameters {
+            types.append(parameter.dynamicPostgresType.rawValue)
+            texts.append(try parameter.postgresText())
+        }
+        let values = CStringArray(texts)
+        let result = PQexecParams(handle, sql, Int32(parameters.count), types, values.pointers, nil, nil, 0)
+        try check(result, sql: sql)
+        guard let result else {
+            throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
+        }
+        return result
+    }
+
+    /// Throws for failed results (and frees them); leaves successful ones to the caller.
+    private func check(_ result: OpaquePointer?, sql: String) throws {
+        guard let result else {
+            throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return
+        case PGRES_FATAL_ERROR, PGRES_NONFATAL_ERROR, PGRES_BAD_RESPONSE:
+            let error = makeError(result, sql: sql)
+            PQclear(result)
+            throw error
+        default:
+            PQclear(result)
+            throw PostgresError(kind: .invalidArgument, message: "COPY and other streaming statements are not supported", query: sql)
+        }
+    }
+
+    private func makeError(_ result: OpaquePointer, sql: String) -> PostgresError {
+        func field(_ code: Int32) -> String? {
+            guard let value = PQresultErrorField(result, code) else { return nil }
+            return String(cString: value)
+        }
+        let sqlState = field(Int32(UInt8(ascii: "C")))
+        var message = field(Int32(UInt8(ascii: "M")))
+            ?? Self.trimmed(String(cString: PQresultErrorMessage(result)))
+        if message.isEmpty { message = Self.errorMessage(handle) }
+        // A broken connection is a connection problem whatever the server said last (for example
+        // 57P01 when it shut down): the pool must replace the connection.
+        let kind: PostgresError.Kind
+        if PQstatus(handle) != CONNECTION_OK {
+            kind = .connection
+        } else if let sqlState {
+            kind = .server(PostgresSQLState(code: sqlState))
+        } else {
+            kind = .connection
+        }
+        return PostgresError(
+            kind: kind,
+            message: message,
+            sqlState: sqlState,
+            detail: field(Int32(UInt8(ascii: "D"))),
+            hint: field(Int32(UInt8(ascii: "H"))),
+            constraint: field(Int32(UInt8(ascii: "n"))),
+            table: field(Int32(UInt8(ascii: "t"))),
+            column: field(Int32(UInt8(ascii: "c"))),
+            query: sql
+        )
+    }
+
+    static func errorMessage(_ handle: OpaquePointer) -> String {
+        guard let text = PQerrorMessage(handle) else { return "unknown libpq error" }
+        let message = trimmed(String(cString: text))
+        return message.isEmpty ? "unknown libpq error" : message
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        var result = Substring(text)
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return String(result)
+    }
+
+    private static func affectedRows(_ result: OpaquePointer) -> Int {
+        guard let tuples = PQcmdTuples(result) else { return 0 }
+        return Int(String(cString: tuples)) ?? 0
+    }
+
+    private static func copyRows(_ result: OpaquePointer) -> PostgresRows {
+        let columnCount = Int(PQnfields(result))
+        let rowCount = Int(PQntuples(result))
+        var columns: [PostgresColumn] = []
+        columns.reserveCapacity(columnCount)
+        for column in 0..<columnCount {
+            let name = PQfname(result, Int32(column)).map { String(cString: $0) } ?? "?column?"
+            columns.append(PostgresColumn(name: name, type: PostgresTypeOID(rawValue: PQftype(result, Int32(column)))))
+        }
+        var cells: [String?] = []
+        cells.reserveCapacity(rowCount * columnCount)
+        for row in 0..<rowCount {
+            for column in 0..<columnCount {
+                if PQgetisnull(result, Int32(row), Int32(column)) != 0 {
+                    cells.append(nil)
+                } else if let value = PQgetvalue(result, Int32(row), Int32(column)) {
+                    cells.append(String(cString: value))
+                } else {
+                    cells.append(nil)
+                }
+            }
+        }
+        return PostgresRows(columns: columns, cells: cells, affectedRows: affectedRows(result))
+    }
+}

@@ -1,0 +1,74 @@
+import Logging
+
+extension PostgresPool {
+    /// Runs `body` inside `BEGIN ISOLATION LEVEL …` / `COMMIT`, rolling back when it throws.
+    ///
+    /// Serialization failures (40001) and deadlocks (40P01) are expected under concurrency, so the
+    /// whole body is re-run up to `maxAttempts` times with jittered exponential backoff. `body` must
+    /// therefore have no side effects outside the database. If the connection turns out to be dead
+    /// before any statement ran (typically right after a server restart), the transaction is retried
+    /// once on a fresh connection.
+    public func transaction<T: Sendable>(
+        isolation: PostgresIsolationLevel = .readCommitted,
+        maxAttempts: Int = 5,
+        _ body: @Sendable (PostgresConnection) throws -> T
+    ) async throws -> T {
+        let attempts = max(1, maxAttempts)
+        var retriedDeadConnection = false
+        var attempt = 1
+        while true {
+            do {
+                return try await withConnection { connection in
+                    do {
+                        try connection.execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
+                    } catch let error as PostgresError where error.kind == .connection {
+                        throw DeadConnectionBeforeBegin(underlying: error)
+                    }
+                    do {
+                        let result = try body(connection)
+                        try connection.execute("COMMIT")
+                        return result
+                    } catch {
+                        if connection.isUsable, connection.isInTransaction {
+                            _ = try? connection.execute("ROLLBACK")
+                        }
+                        throw error
+                    }
+                }
+            } catch let failure as DeadConnectionBeforeBegin {
+                guard !retriedDeadConnection else { throw failure.underlying }
+                retriedDeadConnection = true
+                logger.info("retrying a transaction on a fresh connection", metadata: ["error": "\(failure.underlying.message)"])
+            } catch let error as PostgresError where error.isTransactionRetryable && attempt < attempts {
+                let delay = PostgresRetryBackoff.delay(afterAttempt: attempt)
+                logger.debug(
+                    "retrying transaction",
+                    metadata: ["sqlstate": "\(error.sqlState ?? "")", "attempt": "\(attempt)", "delay_ms": "\(delay.wholeMilliseconds)"]
+                )
+                attempt += 1
+                try await Task.sleep(for: delay)
+            }
+        }
+    }
+}
+
+/// Internal marker: `BEGIN` failed because the connection was already broken, so nothing of the
+/// caller's transaction ran and it is safe to try again.
+struct DeadConnectionBeforeBegin: Error {
+    var underlying: PostgresError
+}
+
+/// Backoff between transaction retries: exponential, capped, with jitter so that two transactions
+/// that collided do not collide again in lockstep.
+enum PostgresRetryBackoff {
+    static let base: Duration = .milliseconds(5)
+    static let cap: Duration = .milliseconds(250)
+
+    /// A random delay in [ceiling/2, ceiling] where ceiling = min(cap, base · 2^(attempt-1)).
+    static func delay(afterAttempt attempt: Int) -> Duration {
+        let exponent = min(max(attempt - 1, 0), 16)
+        let ceilingMilliseconds = min(cap.wholeMilliseconds, base.wholeMilliseconds << Int64(exponent))
+        let lower = max(1, ceilingMilliseconds / 2)
+        return .milliseconds(Int64.random(in: lower...max(lower, ceilingMilliseconds)))
+    }
+}

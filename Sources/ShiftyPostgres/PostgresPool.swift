@@ -1,0 +1,218 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+/// A fixed-size pool of libpq connections whose blocking calls run on the pool's own threads.
+///
+/// Callers `await`; the statements themselves execute on a private `NIOThreadPool` with one thread
+/// per connection, so neither event loops nor the Swift cooperative pool are ever blocked.
+/// Waiters are served first come, first served and give up after
+/// ``PostgresConfiguration/acquireTimeout``. Broken connections are dropped and replaced, so the
+/// pool recovers by itself after a PostgreSQL restart.
+public final class PostgresPool: Sendable {
+    /// Moves a connection between tasks and threads; only one holder uses it at a time.
+    struct ConnectionBox: @unchecked Sendable {
+        let connection: PostgresConnection
+    }
+
+    /// What a waiting caller receives.
+    enum Lease: Sendable {
+        case connection(ConnectionBox)
+        case openSlot
+    }
+
+    typealias Waiter = CheckedContinuation<Lease, any Error>
+    typealias StateMachine = PostgresPoolStateMachine<ConnectionBox, Waiter>
+
+    public let configuration: PostgresConfiguration
+    let logger: Logger
+    private let threadPool: NIOThreadPool
+    private let state: LockedBox<(machine: StateMachine, nextWaiterID: Int)>
+
+    public init(configuration: PostgresConfiguration, logger: Logger) {
+        self.configuration = configuration
+        self.logger = logger
+        self.threadPool = NIOThreadPool(numberOfThreads: configuration.poolSize)
+        self.state = LockedBox((StateMachine(maximumOpen: configuration.poolSize), 0))
+        threadPool.start()
+    }
+
+    public var statistics: PostgresPoolStatistics {
+        state.withLock { state in
+            PostgresPoolStatistics(
+                open: state.machine.openCount,
+                inUse: state.machine.inUseCount,
+                waiting: state.machine.waiters.count,
+                maximum: state.machine.maximumOpen
+            )
+        }
+    }
+
+    /// Runs `body` with a connection on one of the pool's threads.
+    ///
+    /// A transaction left open by `body` is rolled back before the connection is reused.
+    public func withConnection<T: Sendable>(
+        _ body: @Sendable (PostgresConnection) throws -> T
+    ) async throws -> T {
+        let lease = try await acquire()
+        let configuration = self.configuration
+        let logger = self.logger
+        let outcome: (box: ConnectionBox?, result: Result<T, any Error>)
+        do {
+            // The non-escaping body is only used while this call is suspended on the thread pool.
+            outcome = try await withoutActuallyEscaping(body) { body in
+                let body = UnsafeTransfer(body)
+                return try await threadPool.runIfActive { () -> (ConnectionBox?, Result<T, any Error>) in
+                    let box: ConnectionBox
+                    do {
+                        box = try Self.prepare(lease, configuration: configuration, logger: logger)
+                    } catch {
+                        return (nil, .failure(error))
+                    }
+                    let result = Result { try body.value(box.connection) }
+                    if box.connection.isUsable, box.connection.isInTransaction {
+                        _ = try? box.connection.execute("ROLLBACK")
+                    }
+                    if !box.connection.isUsable {
+                        box.connection.close()
+                    }
+                    return (box, result)
+                }
+            }
+        } catch {
+            // The thread pool is shut down: give the lease back unused.
+            switch lease {
+            case .connection(let box): release(box)
+            case .openSlot: freeSlot()
+            }
+            throw PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down")
+        }
+        if let box = outcome.box {
+            release(box)
+        } else {
+            freeSlot()
+        }
+        return try outcome.result.get()
+    }
+
+    /// Runs one statement on any connection and returns its rows.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) async throws -> PostgresRows {
+        try await withConnection { try $0.query(sql, parameters) }
+    }
+
+    /// Runs one statement on any connection and returns the number of affected rows.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [any PostgresEncodable] = []) async throws -> Int {
+        try await withConnection { try $0.execute(sql, parameters) }
+    }
+
+    /// Closes idle connections, fails waiters, and stops the threads once running work finished.
+    public func shutdown() async {
+        let (idle, waiters) = state.withLock { $0.machine.shutDown() }
+        for waiter in waiters {
+            waiter.resume(throwing: PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down"))
+        }
+        for box in idle {
+            box.connection.close()
+        }
+        try? await threadPool.shutdownGracefully()
+    }
+
+    // MARK: - Leasing
+
+    private func acquire() async throws -> Lease {
+        let id = state.withLock { state in
+            state.nextWaiterID += 1
+            return state.nextWaiterID
+        }
+        let timer = LockedBox<Task<Void, Never>?>(nil)
+        defer { timer.withLock { $0?.cancel() } }
+        let timeout = configuration.acquireTimeout
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                let action = state.withLock { $0.machine.acquire(id: id, waiter: continuation) }
+                switch action {
+                case .use(let box):
+                    continuation.resume(returning: .connection(box))
+                case .open:
+                    continuation.resume(returning: .openSlot)
+                case .fail:
+                    continuation.resume(throwing: PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down"))
+                case .wait:
+                    let task = Task { [weak self] in
+                        try? await Task.sleep(for: timeout)
+                        guard !Task.isCancelled else { return }
+                        self?.timeOut(waiterID: id)
+                    }
+                    timer.withLock { $0 = task }
+                }
+            }
+        } onCancel: {
+            if let waiter = state.withLock({ $0.machine.removeWaiter(id: id) }) {
+                waiter.resume(throwing: CancellationError())
+            }
+        }
+    }
+
+    private func timeOut(waiterID: Int) {
+        guard let waiter = state.withLock({ $0.machine.removeWaiter(id: waiterID) }) else { return }
+        let statistics = self.statistics
+        waiter.resume(
+            throwing: PostgresError(
+                kind: .poolTimeout,
+                message: "no PostgreSQL connection became free within \(configuration.acquireTimeout) "
+                    + "(\(statistics.inUse) of \(statistics.maximum) in use, \(statistics.waiting) waiting)"
+            )
+        )
+    }
+
+    private func release(_ box: ConnectionBox) {
+        box.connection.lastReleased = .now
+        let reusable = box.connection.isUsable
+        let action = state.withLock { $0.machine.release(box, reusable: reusable) }
+        perform(action)
+    }
+
+    private func freeSlot() {
+        let action = state.withLock { $0.machine.freeSlot() }
+        perform(action)
+    }
+
+    private func perform(_ action: StateMachine.ReleaseAction) {
+        switch action {
+        case .keep, .none:
+            break
+        case .handOver(let box, let waiter):
+            waiter.resume(returning: .connection(box))
+        case .openFor(let waiter):
+            waiter.resume(returning: .openSlot)
+        case .close(let box):
+            box.connection.close()
+        }
+    }
+
+    /// Turns a lease into a usable connection: opens one for a free slot, and replaces an idle
+    /// connection that turns out to be dead (checked when it sat idle for a while).
+    private static func prepare(_ lease: Lease, configuration: PostgresConfiguration, logger: Logger) throws -> ConnectionBox {
+        switch lease {
+        case .openSlot:
+            return ConnectionBox(connection: try PostgresConnection.connect(configuration: configuration))
+        case .connection(let box):
+            let idleFor = ContinuousClock.now - box.connection.lastReleased
+            var usable = box.connection.isUsable
+            if usable, idleFor >= configuration.idleValidationInterval {
+                usable = (try? box.connection.execute("SELECT 1")) != nil
+            }
+            if usable { return box }
+            logger.info("replacing a broken PostgreSQL connection", metadata: ["backend_pid": "\(box.connection.backendPID)"])
+            box.connection.close()
+            return ConnectionBox(connection: try PostgresConnection.connect(configuration: configuration))
+        }
+    }
+}
+
+/// Carries a non-`Sendable` value into a closure that provably runs while the owner waits for it.
+struct UnsafeTransfer<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Converts between `Date` and PostgreSQL's ISO timestamp text.
+///
+/// We format and parse by hand instead of using `DateFormatter` because PostgreSQL prints
+/// microseconds and offsets such as `+05:30` that formatter patterns handle badly, and because a
+/// formatter is not cheap to create per value.
+enum PostgresTimestamp {
+    /// `2026-11-21 16:28:33.123456+00`, always in UTC, microsecond precision.
+    static func format(_ date: Date) -> String {
+        let totalMicroseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
+        let micros = Int64(totalMicroseconds)
+        var seconds = micros / 1_000_000
+        var fraction = micros % 1_000_000
+        if fraction < 0 {
+            fraction += 1_000_000
+            seconds -= 1
+        }
+        var days = seconds / 86_400
+        var secondOfDay = seconds % 86_400
+        if secondOfDay < 0 {
+            secondOfDay += 86_400
+            days -= 1
+        }
+        let (year, month, day) = civilDate(fromDaysSinceEpoch: days)
+        let text =
+            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) "
+            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+            + ".\(pad(fraction, 6))+00"
+        return year > 0 ? text : text + " BC"
+    }
+
+    /// Parses `timestamptz`, `timestamp` (taken as UTC) and `date` text output in ISO style.
+    static func parse(_ text: String) -> Date? {
+        if text == "infinity" { return .distantFuture }
+        if text == "-infinity" { return .distantPast }
+        let bytes = Array(text.utf8)
+        var index = 0
+
+        func number(digits: ClosedRange<Int>) -> Int64? {
+            var value: Int64 = 0
+            var count = 0
+            while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57, count < digits.upperBound {
+                value = value * 10 + Int64(bytes[index] - 48)
+                index += 1
+                count += 1
+            }
+            return digits.contains(count) ? value : nil
+        }
+        func expect(_ character: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == character else { return false }
+            index += 1
+            return true
+        }
+
+        guard let year = number(digits: 4...7), expect(UInt8(ascii: "-")),
+            let month = number(digits: 2...2), expect(UInt8(ascii: "-")),
+            let day = number(digits: 2...2),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+
+        var secondsOfDay: Int64 = 0
+        var micros: Int64 = 0
+        var offsetSeconds: Int64 = 0
+        if expect(UInt8(ascii: " ")) || expect(UInt8(ascii: "T")) {
+            guard let hour = number(digits: 2...2), expect(UInt8(ascii: ":")),
+                let minute = number(digits: 2...2), expect(UInt8(ascii: ":")),
+                let second = number(digits: 2...2)
+            else { return nil }
+            secondsOfDay = hour * 3600 + minute * 60 + second
+            if expect(UInt8(ascii: ".")) {
+                let start = index
+                guard let fraction = number(digits: 1...9) else { return nil }
+                var scaled = fraction
+                var digits = index - start
+                while digits < 6 { scaled *= 10; digits += 1 }
+                while digits > 6 { scaled /= 10; digits -= 1 }
+                micros = scaled
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                index += 1
+                guard let hours = number(digits: 2...2) else { return nil }
+                var offset = hours * 3600
+                if expect(UInt8(ascii: ":")) {
+                    guard let minutes = number(digits: 2...2) else { return nil }
+                    offset += minutes * 60
+                    if expect(UInt8(ascii: ":")) {
+                        guard let seconds = number(digits: 2...2) else { return nil }
+                        offset += seconds
+                    }
+                }
+                offsetSeconds = sign * offset
+            } else if expect(UInt8(ascii: "Z")) {
+                offsetSeconds = 0
+            }
+        }
+        var isBeforeChrist = false
+        if index < bytes.count {
+            guard String(decoding: bytes[index...], as: UTF8.self) == " BC" else { return nil }
+            isBeforeChrist = true
+        }
+        let astronomicalYear = isBeforeChrist ? 1 - year : year
+        let days = daysSinceEpoch(year: astronomicalYear, month: month, day: day)
+        let seconds = days * 86_400 + secondsOfDay - offsetSeconds
+        return Date(timeIntervalSince1970: Double(seconds) + Double(micros) / 1_000_000)
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(abs(value))
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let monthIndex = (month + 9) % 12
+        let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// Inverse of ``daysSinceEpoch(year:month:day:)``; years <= 0 are returned as PostgreSQL BC years.
+    static func civilDate(fromDaysSinceEpoch days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (year > 0 ? year : 1 - year, month, day)
+    }
+}
+
+extension Date: PostgresEncodable, PostgresDecodable {
+    public static var postgresType: PostgresTypeOID { .timestamptz }
+
+    public func postgresText() throws -> String? { PostgresTimestamp.format(self) }
+
+    /// Accepts `timestamptz`, `timestamp` (interpreted as UTC) and `date` (midnight UTC).
+    public static func decode(postgresText: String, context: PostgresDecodingContext) throws -> Date {
+        try context.require([.timestamptz, .timestamp, .date], for: Date.self)
+        guard let date = PostgresTimestamp.parse(postgresText) else {
+            throw context.invalidText(postgresText, as: Date.self)
+        }
+        return date
+    }
+}
