@@ -1,0 +1,117 @@
+import Foundation
+
+/// Checks shared by several actions. Each throws the refusal with its own code.
+extension Marketplace {
+    static func shift(_ id: ShiftID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> MarketShift {
+        guard let shift = context.shifts[id] else {
+            throw MarketplaceRefusal(.shiftNotFound, "Shift \(id) does not exist.")
+        }
+        guard !shift.status.isTerminal else {
+            throw MarketplaceRefusal(.shiftCancelled, "Shift \(id) was cancelled.")
+        }
+        return shift
+    }
+
+    static func requireOwner(_ shift: MarketShift, _ actor: Actor) throws(MarketplaceRefusal) {
+        guard shift.owner == actor.userID else {
+            throw MarketplaceRefusal(.notShiftOwner, "Only the owner of shift \(shift.id) can do this.")
+        }
+    }
+
+    static func requireFuture(_ shift: MarketShift, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
+        guard shift.start > context.now else {
+            throw MarketplaceRefusal(.shiftInPast, "Shift \(shift.id) has already started.")
+        }
+    }
+
+    /// A shift may enter a new deal only when it is not locked by another one.
+    static func requireTradable(_ shift: MarketShift) throws(MarketplaceRefusal) {
+        guard shift.status != .inDeal else {
+            throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(shift.id) already takes part in a pending deal.")
+        }
+    }
+
+    static func requireActive(_ user: UserID, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
+        guard !context.inactiveUsers.contains(user) else {
+            throw MarketplaceRefusal(.counterpartyInactive, "Member \(user) is deactivated and cannot trade.")
+        }
+    }
+
+    static func requireNote(_ note: String?) throws(MarketplaceRefusal) {
+        guard (note?.count ?? 0) <= maximumNoteLength else {
+            throw MarketplaceRefusal(.noteTooLong, "Notes are limited to \(maximumNoteLength) characters.")
+        }
+    }
+
+    static func deal(_ id: DealID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> Deal {
+        guard let deal = context.deal, deal.id == id else {
+            throw MarketplaceRefusal(.dealNotFound, "Deal \(id) does not exist.")
+        }
+        return deal
+    }
+
+    static func requirePending(_ deal: Deal) throws(MarketplaceRefusal) {
+        guard deal.state.isPending else {
+            throw MarketplaceRefusal(.dealNotPending, "Deal \(deal.id) was already decided (\(deal.state.rawValue)).")
+        }
+    }
+
+    static func requireNotExpired(_ deal: Deal, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
+        guard context.now < deal.expiresAt else {
+            throw MarketplaceRefusal(.dealExpired, "Deal \(deal.id) expired when its earliest shift started.")
+        }
+    }
+
+    /// The receiver must not end up with overlapping shifts (half-open intervals, so back-to-back
+    /// is fine) nor, under the one-shift-per-day rule, with two shifts on one local date.
+    ///
+    /// - Parameters:
+    ///   - incoming: the shift the receiver would get.
+    ///   - givingAway: shifts the receiver hands over in the same deal (they no longer count).
+    static func requireReceivable(
+        _ incoming: MarketShift, by receiver: UserID, givingAway: Set<ShiftID>, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) {
+        let others = (context.commitments[receiver] ?? []).filter {
+            $0.shiftID != incoming.id && !givingAway.contains($0.shiftID)
+        }
+        if let clash = others.first(where: { $0.overlaps(incoming.interval) }) {
+            throw MarketplaceRefusal(
+                .overlappingShift, "Shift \(incoming.id) overlaps shift \(clash.shiftID) of member \(receiver).")
+        }
+        if context.settings.onePerDay {
+            let day = context.timeZone.localDate(of: incoming.start)
+            if let sameDay = others.first(where: { context.timeZone.localDate(of: $0.start) == day }) {
+                throw MarketplaceRefusal(
+                    .oneShiftPerDay, "Member \(receiver) already works shift \(sameDay.shiftID) on \(day).")
+            }
+        }
+    }
+
+    /// Re-checks a pending deal's legs against the current rows and rules (used when the
+    /// counterparty accepts and when a manager approves).
+    static func recheck(_ deal: Deal, context: MarketplaceContext) throws(MarketplaceRefusal) -> [MarketShift] {
+        try requireNotExpired(deal, context)
+        var shifts: [MarketShift] = []
+        for leg in deal.legs {
+            let current = try shift(leg.shiftID, in: context)
+            guard current.status == .inDeal, current.dealID == deal.id, current.owner == leg.giver else {
+                throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(leg.shiftID) changed since the deal was made.")
+            }
+            try requireFuture(current, context)
+            shifts.append(current)
+        }
+        for user in deal.participants.sorted() {
+            try requireActive(user, context)
+        }
+        for (leg, current) in zip(deal.legs, shifts) {
+            let givingAway = Set(deal.legs.filter { $0.giver == leg.receiver }.map(\.shiftID))
+            try requireReceivable(current, by: leg.receiver, givingAway: givingAway, context: context)
+        }
+        return shifts
+    }
+
+    /// The earliest start among the shifts: when a still-pending deal expires.
+    static func expiry(of shifts: [MarketShift]) -> Date {
+        shifts.map(\.start).min() ?? .distantPast
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// "Gezocht": requests for extra work, suggestions and accepting one of them.
+extension Marketplace {
+    static func request(_ id: RequestID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> ShiftRequest {
+        guard let request = context.request, request.id == id else {
+            throw MarketplaceRefusal(.requestNotFound, "Request \(id) does not exist.")
+        }
+        return request
+    }
+
+    static func postRequest(
+        _ id: RequestID, date: LocalDate, actor: Actor, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> Transition {
+        guard date >= context.timeZone.localDate(of: context.now) else {
+            throw MarketplaceRefusal(.requestDateInPast, "\(date) is in the past.")
+        }
+        let request = ShiftRequest(id: id, requester: actor.userID, date: date)
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        builder.record(request: request, from: nil)
+        builder.emit(MarketplaceEvent(kind: .requestPosted, audience: .workplace, requestID: id))
+        return builder.transition
+    }
+
+    static func withdrawRequest(
+        _ id: RequestID, actor: Actor, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> Transition {
+        let request = try request(id, in: context)
+        guard request.requester == actor.userID else {
+            throw MarketplaceRefusal(.notRequestOwner, "Only the requester can withdraw request \(id).")
+        }
+        guard request.status == .open else {
+            throw MarketplaceRefusal(.requestNotOpen, "Request \(id) is \(request.status.rawValue).")
+        }
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        var withdrawn = request
+        withdrawn.status = .withdrawn
+        builder.record(request: withdrawn, from: request)
+        releaseSuggestions(of: id, except: nil, builder: &builder, context: context)
+        builder.emit(MarketplaceEvent(kind: .requestWithdrawn, audience: .workplace, requestID: id))
+        return builder.transition
+    }
+
+    static func suggest(
+        _ shiftID: ShiftID, to requestID: RequestID, actor: Actor, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> Transition {
+        let shift = try shift(shiftID, in: context)
+        let request = try request(requestID, in: context)
+        try requireOwner(shift, actor)
+        guard request.requester != actor.userID else {
+            throw MarketplaceRefusal(.ownRequest, "You cannot suggest a shift to your own request.")
+        }
+        try requireFuture(shift, context)
+        guard request.status == .open else {
+            throw MarketplaceRefusal(.requestNotOpen, "Request \(requestID) is \(request.status.rawValue).")
+        }
+        try requireTradable(shift)
+        guard shift.status == .scheduled else {
+            throw MarketplaceRefusal(.shiftNotScheduled, "Shift \(shiftID) is \(shift.status.rawValue), not on the plain schedule.")
+        }
+        let shiftDate = context.timeZone.localDate(of: shift.start)
+        guard shiftDate == request.date else {
+            throw MarketplaceRefusal(.wrongDateForRequest, "Shift \(shiftID) is on \(shiftDate), the request is for \(request.date).")
+        }
+        try requireActive(request.requester, context)
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        builder.change(shift, to: ShiftState(owner: shift.owner, status: .suggested, requestID: requestID))
+        builder.emit(MarketplaceEvent(
+            kind: .suggestionMade, audience: .users([request.requester]), shiftIDs: [shiftID], requestID: requestID))
+        return builder.transition
+    }
+
+    static func withdrawSuggestion(
+        _ shiftID: ShiftID, actor: Actor, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> Transition {
+        let shift = try shift(shiftID, in: context)
+        try requireOwner(shift, actor)
+        try requireTradable(shift)
+        guard shift.status == .suggested else {
+            throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to any request.")
+        }
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        builder.change(shift, to: ShiftState(owner: shift.owner, status: .scheduled))
+        let audience: MarketplaceEvent.Audience = context.request.map { .users([$0.requester]) } ?? .workplace
+        builder.emit(MarketplaceEvent(
+            kind: .suggestionWithdrawn, audience: audience, shiftIDs: [shiftID], requestID: shift.requestID))
+        return builder.transition
+    }
+
+    static func acceptSuggestion(
+        _ shiftID: ShiftID, dealID: DealID, actor: Actor, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> Transition {
+        let shift = try shift(shiftID, in: context)
+        guard let requestID = shift.requestID ?? context.request?.id else {
+            throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to any request.")
+        }
+        let request = try request(requestID, in: context)
+        guard request.requester == actor.userID else {
+            throw MarketplaceRefusal(.notRequestOwner, "Only the requester can accept suggestions for request \(requestID).")
+        }
+        guard shift.owner != actor.userID else {
+            throw MarketplaceRefusal(.ownShift, "You cannot take your own shift.")
+        }
+        try requireFuture(shift, context)
+        guard request.status == .open else {
+            throw MarketplaceRefusal(.requestNotOpen, "Request \(requestID) is \(request.status.rawValue).")
+        }
+        try requireTradable(shift)
+        guard shift.status == .suggested, shift.requestID == requestID else {
+            throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to request \(requestID).")
+        }
+        try requireActive(shift.owner, context)
+        try requireReceivable(shift, by: actor.userID, givingAway: [], context: context)
+
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        let deal = open(
+            Deal(id: dealID, kind: .suggestionAccepted, state: .pendingApproval, initiator: actor.userID,
+                 createdAt: context.now, expiresAt: expiry(of: [shift]),
+                 legs: [DealLeg(shiftID: shiftID, giver: shift.owner, receiver: actor.userID, previousState: shift.state)],
+                 requestID: requestID),
+            shifts: [shift], builder: &builder, context: context)
+        var updated = request
+        updated.status = deal.state == .approved ? .fulfilled : .pendingDeal
+        updated.dealID = deal.state == .approved ? nil : dealID
+        builder.record(request: updated, from: request)
+        releaseSuggestions(of: requestID, except: shiftID, builder: &builder, context: context)
+        return builder.transition
+    }
+
+    /// Puts every other shift suggested to the request back on its owner's plain schedule.
+    static func releaseSuggestions(
+        of requestID: RequestID, except kept: ShiftID?, builder: inout TransitionBuilder, context: MarketplaceContext
+    ) {
+        let released = context.shifts.values
+            .filter { $0.status == .suggested && $0.requestID == requestID && $0.id != kept }
+            .sorted { $0.id < $1.id }
+        for shift in released {
+            builder.change(shift, to: ShiftState(owner: shift.owner, status: .scheduled), note: "suggestion released")
+        }
+        if !released.isEmpty {
+            builder.emit(MarketplaceEvent(
+                kind: .suggestionReleased, audience: .users(Set(released.map(\.owner))),
+                shiftIDs: released.map(\.id), requestID: requestID))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// "Aangeboden": supplying, revoking and picking up shifts.
+extension Marketplace {
+    static func supply(_ id: ShiftID, actor: Actor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
+        let shift = try shift(id, in: context)
+        try requireOwner(shift, actor)
+        try requireFuture(shift, context)
+        try requireTradable(shift)
+        guard shift.status == .scheduled else {
+            throw MarketplaceRefusal(.shiftNotScheduled, "Shift \(id) is \(shift.status.rawValue), not on the plain schedule.")
+        }
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        builder.change(shift, to: ShiftState(owner: shift.owner, status: .supplied))
+        builder.emit(MarketplaceEvent(kind: .shiftSupplied, audience: .workplace, shiftIDs: [id]))
+        return builder.transition
+    }
+
+    static func revoke(_ id: ShiftID, actor: Actor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
+        let shift = try shift(id, in: context)
+        try requireOwner(shift, actor)
+        try requireFuture(shift, context)
+        if shift.status == .inDeal {
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(id) was already taken; cancel the deal instead.")
+        }
+        guard shift.status == .supplied else {
+            throw MarketplaceRefusal(.shiftNotSupplied, "Shift \(id) is not on the marketplace.")
+        }
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        builder.change(shift, to: ShiftState(owner: shift.owner, status: .scheduled))
+        builder.emit(MarketplaceEvent(kind: .shiftRevoked, audience: .workplace, shiftIDs: [id]))
+        return builder.transition
+    }
+
+    static func pickUp(
+        _ id: ShiftID, dealID: DealID, actor: Actor, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> Transition {
+        let shift = try shift(id, in: context)
+        guard shift.owner != actor.userID else {
+            throw MarketplaceRefusal(.ownShift, "You cannot take your own shift.")
+        }
+        try requireFuture(shift, context)
+        guard shift.status != .inDeal else {
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Someone else already took shift \(id).")
+        }
+        guard shift.status == .supplied else {
+            throw MarketplaceRefusal(.shiftNotSupplied, "Shift \(id) is not on the marketplace.")
+        }
+        try requireActive(shift.owner, context)
+        try requireReceivable(shift, by: actor.userID, givingAway: [], context: context)
+        let deal = Deal(
+            id: dealID, kind: .pickUp, state: .pendingApproval, initiator: actor.userID,
+            createdAt: context.now, expiresAt: expiry(of: [shift]),
+            legs: [DealLeg(shiftID: id, giver: shift.owner, receiver: actor.userID, previousState: shift.state)])
+        var builder = TransitionBuilder(actor: actor.userID, now: context.now)
+        open(deal, shifts: [shift], builder: &builder, context: context)
+        // The shift left the marketplace either way.
+        builder.emit(MarketplaceEvent(kind: .shiftRevoked, audience: .workplace, shiftIDs: [id], dealID: dealID))
+        return builder.transition
+    }
+
+    /// Starts a deal whose parties have all agreed: it waits for a manager, or is approved at
+    /// once when the workplace auto-approves. Returns the deal as recorded.
+    @discardableResult
+    static func open(
+        _ deal: Deal, shifts: [MarketShift], builder: inout TransitionBuilder, context: MarketplaceContext,
+        previousState: DealState? = nil
+    ) -> Deal {
+        var deal = deal
+        if context.settings.autoApprove {
+            deal.state = .approved
+            deal.decidedAt = context.now
+            builder.record(deal: deal, from: previousState, note: "auto-approved")
+            for (leg, shift) in zip(deal.legs, shifts) {
+                builder.change(shift, to: ShiftState(owner: leg.receiver, status: .scheduled))
+            }
+            builder.emit(MarketplaceEvent(
+                kind: .dealApproved, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: deal.id))
+        } else {
+            deal.state = .pendingApproval
+            builder.record(deal: deal, from: previousState)
+            for shift in shifts where shift.status != .inDeal {
+                builder.change(shift, to: ShiftState(owner: shift.owner, status: .inDeal, dealID: deal.id))
+            }
+            builder.emit(MarketplaceEvent(
+                kind: .dealAwaitingApproval, audience: .managers, shiftIDs: deal.shiftIDs, dealID: deal.id))
+        }
+        return deal
+    }
+}

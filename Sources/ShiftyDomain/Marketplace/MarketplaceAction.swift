@@ -1,0 +1,57 @@
+/// Everything a member (or manager) can ask the marketplace to do.
+///
+/// Actions that create a deal or request carry the new identifier: the server generates it so
+/// that the domain stays free of randomness.
+public enum MarketplaceAction: Sendable, Hashable, Codable {
+    /// Offer one's own future shift on the marketplace.
+    case supply(ShiftID)
+    /// Take one's supplied shift back while nobody has taken it.
+    case revoke(ShiftID)
+    /// Take someone else's supplied shift.
+    case pickUp(ShiftID, newDealID: DealID)
+    /// Ask for extra work on one date.
+    case postRequest(RequestID, date: LocalDate)
+    /// Withdraw one's own open request; its suggestions are released.
+    case withdrawRequest(RequestID)
+    /// Offer one's own shift on the request's date to the requester.
+    case suggest(ShiftID, to: RequestID)
+    /// Take back one's suggestion.
+    case withdrawSuggestion(ShiftID)
+    /// The requester accepts one suggestion; the other suggestions are released.
+    case acceptSuggestion(ShiftID, newDealID: DealID)
+    /// Propose exchanging one's own shift for a coworker's shift.
+    case proposeSwap(offered: ShiftID, wanted: ShiftID, newDealID: DealID)
+    /// The swap counterparty agrees.
+    case acceptSwap(DealID)
+    /// The swap counterparty refuses.
+    case declineSwap(DealID)
+    /// A manager approves a pending deal (rules are re-checked now).
+    case approve(DealID, note: String?)
+    /// A manager rejects a pending deal; every shift returns to its previous owner and state.
+    case reject(DealID, note: String?)
+    /// Anyone involved withdraws a pending deal before it is decided.
+    case cancel(DealID, note: String?)
+    /// The deal's earliest shift has started while it was still pending (the server's sweeper).
+    case expire(DealID)
+
+    /// Stable snake_case name, for logs and history.
+    public var name: String {
+        switch self {
+        case .supply: "supply"
+        case .revoke: "revoke"
+        case .pickUp: "pick_up"
+        case .postRequest: "post_request"
+        case .withdrawRequest: "withdraw_request"
+        case .suggest: "suggest"
+        case .withdrawSuggestion: "withdraw_suggestion"
+        case .acceptSuggestion: "accept_suggestion"
+        case .proposeSwap: "propose_swap"
+        case .acceptSwap: "accept_swap"
+        case .declineSwap: "decline_swap"
+        case .approve: "approve"
+        case .reject: "reject"
+        case .cancel: "cancel"
+        case .expire: "expire"
+        }
+    }
+}

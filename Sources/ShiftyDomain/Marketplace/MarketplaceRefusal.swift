@@ -1,0 +1,70 @@
+/// Why the marketplace refused an action.
+///
+/// `code` is a stable snake_case string clients may switch on; `httpStatus` is the server's hint
+/// (409 the current state conflicts, 403 not allowed for this actor, 422 the input makes no
+/// sense, 404 something named does not exist); `detail` is for humans.
+public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    public var code: Code
+    public var detail: String
+
+    public init(_ code: Code, _ detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    public var httpStatus: Int { code.httpStatus }
+
+    public var description: String { "\(code.rawValue): \(detail)" }
+
+    /// Every refusal the marketplace can give.
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        case notShiftOwner = "not_shift_owner"
+        case ownShift = "own_shift"
+        case shiftInPast = "shift_in_past"
+        case shiftNotSupplied = "shift_not_supplied"
+        case shiftNoLongerAvailable = "shift_no_longer_available"
+        case shiftInPendingDeal = "shift_in_pending_deal"
+        case shiftNotScheduled = "shift_not_scheduled"
+        case shiftNotSuggested = "shift_not_suggested"
+        case shiftCancelled = "shift_cancelled"
+        case shiftNotFound = "shift_not_found"
+        case overlappingShift = "overlapping_shift"
+        case oneShiftPerDay = "one_shift_per_day"
+        case userInactive = "user_inactive"
+        case counterpartyInactive = "counterparty_inactive"
+        case notAManager = "not_a_manager"
+        case dealNotFound = "deal_not_found"
+        case dealNotPending = "deal_not_pending"
+        case dealNotProposed = "deal_not_proposed"
+        case dealExpired = "deal_expired"
+        case dealNotExpired = "deal_not_expired"
+        case notInvolvedInDeal = "not_involved_in_deal"
+        case notSwapCounterparty = "not_swap_counterparty"
+        case swapWithOwnShift = "swap_with_own_shift"
+        case requestNotFound = "request_not_found"
+        case requestNotOpen = "request_not_open"
+        case notRequestOwner = "not_request_owner"
+        case ownRequest = "own_request"
+        case requestDateInPast = "request_date_in_past"
+        case wrongDateForRequest = "wrong_date_for_request"
+        case noteTooLong = "note_too_long"
+
+        public var httpStatus: Int {
+            switch self {
+            case .notShiftOwner, .userInactive, .notAManager, .notInvolvedInDeal,
+                 .notSwapCounterparty, .notRequestOwner:
+                403
+            case .ownShift, .swapWithOwnShift, .ownRequest, .requestDateInPast,
+                 .wrongDateForRequest, .noteTooLong:
+                422
+            case .shiftNotFound, .dealNotFound, .requestNotFound:
+                404
+            case .shiftInPast, .shiftNotSupplied, .shiftNoLongerAvailable, .shiftInPendingDeal,
+                 .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .overlappingShift,
+                 .oneShiftPerDay, .counterpartyInactive, .dealNotPending, .dealNotProposed,
+                 .dealExpired, .dealNotExpired, .requestNotOpen:
+                409
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// Per-workplace switches that change marketplace legality.
+public struct MarketplaceSettings: Sendable, Hashable, Codable {
+    /// Deals skip the manager and are approved as soon as both sides agree. Off by default.
+    public var autoApprove: Bool
+    /// The seed's rule: nobody works two shifts on one workplace-local date. On by default.
+    public var onePerDay: Bool
+
+    public init(autoApprove: Bool = false, onePerDay: Bool = true) {
+        self.autoApprove = autoApprove
+        self.onePerDay = onePerDay
+    }
+
+    public static let `default` = MarketplaceSettings()
+}

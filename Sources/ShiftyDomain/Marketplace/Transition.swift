@@ -1,0 +1,123 @@
+import Foundation
+
+/// The outcome of an accepted marketplace action: what to write, in one transaction.
+public struct Transition: Sendable, Hashable {
+    /// The action's resulting deal state when it created or changed a deal.
+    public var deal: Deal?
+    /// Shift rows to update (the server updates them only if they still hold `from`).
+    public var shiftChanges: [ShiftChange]
+    /// Request rows to insert or update (`from == nil` means insert).
+    public var requestChanges: [RequestChange]
+    /// Rows for the history table.
+    public var history: [HistoryEntry]
+    /// Notifications to publish after commit.
+    public var events: [MarketplaceEvent]
+
+    public init(
+        deal: Deal? = nil, shiftChanges: [ShiftChange] = [], requestChanges: [RequestChange] = [],
+        history: [HistoryEntry] = [], events: [MarketplaceEvent] = []
+    ) {
+        self.deal = deal
+        self.shiftChanges = shiftChanges
+        self.requestChanges = requestChanges
+        self.history = history
+        self.events = events
+    }
+}
+
+/// One shift's before and after. Writing `to` only where the row still equals `from` makes
+/// concurrent pick-ups safe: exactly one `UPDATE … WHERE status = 'supplied'` wins.
+public struct ShiftChange: Sendable, Hashable, Codable {
+    public var shiftID: ShiftID
+    public var from: ShiftState
+    public var to: ShiftState
+
+    public init(shiftID: ShiftID, from: ShiftState, to: ShiftState) {
+        self.shiftID = shiftID
+        self.from = from
+        self.to = to
+    }
+}
+
+/// One request's before (`nil` when it is new) and after.
+public struct RequestChange: Sendable, Hashable, Codable {
+    public var from: ShiftRequest?
+    public var to: ShiftRequest
+
+    public init(from: ShiftRequest?, to: ShiftRequest) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// One history row: who moved what from which state to which, when, and why.
+public struct HistoryEntry: Sendable, Hashable, Codable {
+    public enum Subject: Sendable, Hashable, Codable {
+        case shift(ShiftID)
+        case deal(DealID)
+        case request(RequestID)
+    }
+
+    public var subject: Subject
+    /// `nil` for the system (expiry).
+    public var actor: UserID?
+    public var at: Date
+    /// Previous state name (`nil` when the subject was created).
+    public var from: String?
+    public var to: String
+    /// Free text such as the manager's note; also records owner changes ("owner a → b").
+    public var note: String?
+
+    public init(subject: Subject, actor: UserID?, at: Date, from: String?, to: String, note: String? = nil) {
+        self.subject = subject
+        self.actor = actor
+        self.at = at
+        self.from = from
+        self.to = to
+        self.note = note
+    }
+}
+
+/// Something clients should hear about after the transaction commits.
+public struct MarketplaceEvent: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case shiftSupplied = "shift_supplied"
+        case shiftRevoked = "shift_revoked"
+        case requestPosted = "request_posted"
+        case requestWithdrawn = "request_withdrawn"
+        case suggestionMade = "suggestion_made"
+        case suggestionWithdrawn = "suggestion_withdrawn"
+        case suggestionReleased = "suggestion_released"
+        case swapProposed = "swap_proposed"
+        case dealAwaitingApproval = "deal_awaiting_approval"
+        case dealApproved = "deal_approved"
+        case dealRejected = "deal_rejected"
+        case dealCancelled = "deal_cancelled"
+        case dealDeclined = "deal_declined"
+        case dealExpired = "deal_expired"
+    }
+
+    /// Who should be told.
+    public enum Audience: Sendable, Hashable, Codable {
+        /// Everyone in the workplace (marketplace and request lists changed).
+        case workplace
+        /// The workplace's managers (something waits for approval).
+        case managers
+        /// These members.
+        case users(Set<UserID>)
+    }
+
+    public var kind: Kind
+    public var audience: Audience
+    public var shiftIDs: [ShiftID]
+    public var dealID: DealID?
+    public var requestID: RequestID?
+
+    public init(kind: Kind, audience: Audience, shiftIDs: [ShiftID] = [], dealID: DealID? = nil, requestID: RequestID? = nil) {
+        self.kind = kind
+        self.audience = audience
+        self.shiftIDs = shiftIDs
+        self.dealID = dealID
+        self.requestID = requestID
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Accumulates the rows one accepted action writes, so every change automatically gets its
+/// history entry and no action can forget one.
+struct TransitionBuilder {
+    let actor: UserID?
+    let now: Date
+    private(set) var transition = Transition()
+
+    init(actor: UserID?, now: Date) {
+        self.actor = actor
+        self.now = now
+    }
+
+    mutating func change(_ shift: MarketShift, to newState: ShiftState, note: String? = nil) {
+        let oldState = shift.state
+        transition.shiftChanges.append(ShiftChange(shiftID: shift.id, from: oldState, to: newState))
+        var notes: [String] = []
+        if oldState.owner != newState.owner { notes.append("owner \(oldState.owner) → \(newState.owner)") }
+        if let note, !note.isEmpty { notes.append(note) }
+        transition.history.append(HistoryEntry(
+            subject: .shift(shift.id), actor: actor, at: now,
+            from: oldState.status.rawValue, to: newState.status.rawValue,
+            note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
+    }
+
+    mutating func record(deal: Deal, from previous: DealState?, note: String? = nil) {
+        transition.deal = deal
+        transition.history.append(HistoryEntry(
+            subject: .deal(deal.id), actor: actor, at: now,
+            from: previous?.rawValue, to: deal.state.rawValue, note: note))
+    }
+
+    mutating func record(request: ShiftRequest, from previous: ShiftRequest?, note: String? = nil) {
+        transition.requestChanges.append(RequestChange(from: previous, to: request))
+        transition.history.append(HistoryEntry(
+            subject: .request(request.id), actor: actor, at: now,
+            from: previous?.status.rawValue, to: request.status.rawValue, note: note))
+    }
+
+    mutating func emit(_ event: MarketplaceEvent) {
+        transition.events.append(event)
+    }
+}
