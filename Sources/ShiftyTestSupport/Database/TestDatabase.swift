@@ -1,0 +1,112 @@
+import Foundation
+import Logging
+import ShiftyPostgres
+
+/// An isolated database for one test, copied from a migrated template so each test starts from
+/// the current schema in milliseconds instead of re-running every migration.
+///
+/// The template is named after a hash of the migration files (`shifty_template_<hash>`), so a
+/// changed migration automatically gets a fresh template while unchanged ones are reused across
+/// test runs.
+public struct TestDatabase: Sendable {
+    /// A pool connected to the new database.
+    public let pool: PostgresPool
+    /// Connection string for the new database (to hand to the server under test).
+    public let connectionString: String
+    /// The database's name, `test_<random>`.
+    public let name: String
+
+    /// Creates `test_<random>` from the template for `migrations` (`nil`: an empty database).
+    public static func create(
+        migrations: URL? = RepositoryPaths.migrations,
+        poolSize: Int = 4,
+        logger: Logger = Logger(label: "shifty.test-database")
+    ) async throws -> TestDatabase {
+        let admin = try await TestDatabaseAdministrator.shared.adminPool()
+        let template: String?
+        if let migrations {
+            template = try await TestDatabaseAdministrator.shared.template(for: migrations, logger: logger)
+        } else {
+            template = nil
+        }
+        let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
+        let createStatement =
+            "CREATE DATABASE \(PostgresIdentifier.quoted(name))" + (template.map { " TEMPLATE \(PostgresIdentifier.quoted($0))" } ?? "")
+        try await admin.execute(createStatement)
+        let connectionString = try PostgresConnectionString.replacingDatabase(
+            in: admin.configuration.connectionString, with: name
+        )
+        let pool = PostgresPool(
+            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: poolSize),
+            logger: logger
+        )
+        return TestDatabase(pool: pool, connectionString: connectionString, name: name)
+    }
+
+    /// Closes the pool and drops the database (disconnecting anyone still connected).
+    public func drop() async {
+        await pool.shutdown()
+        do {
+            let admin = try await TestDatabaseAdministrator.shared.adminPool()
+            try await admin.execute("DROP DATABASE IF EXISTS \(PostgresIdentifier.quoted(name)) WITH (FORCE)")
+        } catch {
+            // A leftover test database is harmless; the next test must not fail because of it.
+        }
+    }
+}
+
+/// Process-wide: one admin pool and one template per migration set.
+actor TestDatabaseAdministrator {
+    static let shared = TestDatabaseAdministrator()
+
+    private var admin: PostgresPool?
+    private var templates: [String: String] = [:]
+
+    func adminPool() async throws -> PostgresPool {
+        if let admin { return admin }
+        let connectionString = try await TestPostgres.adminConnectionString()
+        if let admin { return admin }
+        var logger = Logger(label: "shifty.test-admin")
+        logger.logLevel = .notice
+        let pool = PostgresPool(
+            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 4, statementTimeout: nil),
+            logger: logger
+        )
+        admin = pool
+        return pool
+    }
+
+    /// The name of a migrated template database for `directory`, building it if needed.
+    func template(for directory: URL, logger: Logger) async throws -> String {
+        let runner = MigrationRunner(directory: directory)
+        let hash = try runner.contentHash()
+        if let name = templates[hash] { return name }
+        let name = "shifty_template_\(hash.prefix(16))"
+        let admin = try await adminPool()
+        let lockKey = Int64(bitPattern: UInt64(hash.prefix(16), radix: 16) ?? 0)
+        let templateConnectionString = try PostgresConnectionString.replacingDatabase(
+            in: admin.configuration.connectionString, with: name
+        )
+        try await admin.withConnection { connection in
+            // Other test processes may build the same template right now.
+            try connection.execute("SELECT pg_advisory_lock($1)", [lockKey])
+            defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1)", [lockKey]) }
+            let existing = try connection.query("SELECT datistemplate FROM pg_database WHERE datname = $1", [name])
+            if let row = existing.first {
+                if try row.decode("datistemplate", as: Bool.self) { return }
+                // A previous run died half-way through building it.
+                try connection.execute("DROP DATABASE \(PostgresIdentifier.quoted(name)) WITH (FORCE)")
+            }
+            try connection.execute("CREATE DATABASE \(PostgresIdentifier.quoted(name))")
+            let templateConnection = try PostgresConnection.connect(
+                configuration: PostgresConfiguration(connectionString: templateConnectionString, statementTimeout: nil)
+            )
+            defer { templateConnection.close() }
+            _ = try runner.migrate(connection: templateConnection, logger: logger)
+            templateConnection.close()
+            try connection.execute("ALTER DATABASE \(PostgresIdentifier.quoted(name)) WITH IS_TEMPLATE true")
+        }
+        templates[hash] = name
+        return name
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import NIOPosix
+import ShiftyPostgres
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The PostgreSQL server the tests run against.
+///
+/// `make test` sets `SHIFTY_TEST_PG` to a superuser conninfo of a running cluster. Without it, a
+/// cluster under `<repo>/.shifty/test-postgres` is started (once per process, and guarded by a
+/// file lock against other test processes) so a plain `swift test` works too.
+public enum TestPostgres {
+    /// The environment variable holding the admin connection string.
+    public static let environmentVariable = "SHIFTY_TEST_PG"
+
+    /// A superuser connection string for the test cluster.
+    public static func adminConnectionString() async throws -> String {
+        if let configured = ProcessInfo.processInfo.environment[environmentVariable], !configured.isEmpty {
+            return configured
+        }
+        return try await EmbeddedTestCluster.shared.connectionString()
+    }
+}
+
+/// Starts the repository's test cluster at most once per process.
+actor EmbeddedTestCluster {
+    static let shared = EmbeddedTestCluster()
+
+    private var starting: Task<String, any Error>?
+
+    func connectionString() async throws -> String {
+        if let starting { return try await starting.value }
+        let task = Task { try await Self.start() }
+        starting = task
+        do {
+            return try await task.value
+        } catch {
+            starting = nil
+            throw error
+        }
+    }
+
+    private static func start() async throws -> String {
+        var logger = Logger(label: "shifty.test-postgres")
+        logger.logLevel = .notice
+        let directory = RepositoryPaths.testCluster
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let cluster = EmbeddedPostgres(dataDirectory: directory.appendingPathComponent("data"), logger: logger)
+        let lockPath = directory.appendingPathComponent("start.lock").path
+        // Other test processes (other scratch paths, `swift test` runs in parallel) may be starting
+        // the same cluster: serialize initdb/pg_ctl with an exclusive file lock.
+        let descriptor = try await NIOThreadPool.singleton.runIfActive { () throws -> Int32 in
+            let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
+            guard descriptor >= 0 else {
+                throw EmbeddedPostgresError("could not open \(lockPath): \(String(cString: strerror(errno)))")
+            }
+            guard flock(descriptor, LOCK_EX) == 0 else {
+                close(descriptor)
+                throw EmbeddedPostgresError("could not lock \(lockPath): \(String(cString: strerror(errno)))")
+            }
+            return descriptor
+        }
+        defer {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+        return try await cluster.start()
+    }
+}
