@@ -1,0 +1,107 @@
+import Foundation
+@testable import ShiftyDomain
+
+/// A small in-memory "database" for marketplace tests: it applies transitions the way the
+/// server does (conditional updates that must still see the `from` state).
+struct MarketplaceWorld {
+    static let amsterdam = try! WorkplaceTimeZone(identifier: "Europe/Amsterdam")
+
+    static let alice = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!)
+    static let bob = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!)
+    static let carol = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!)
+    static let dave = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000D")!)
+
+    static func id<T: DomainIdentifier>(_ n: Int) -> T {
+        T(uuid: UUID(uuidString: String(format: "10000000-0000-0000-0000-%012d", n))!)
+    }
+
+    /// 2026-06-01 08:00 UTC (10:00 in Amsterdam), a Monday.
+    static let now = Date(timeIntervalSince1970: 1_780_300_800)
+
+    /// The instant at local `date` `time` in Amsterdam.
+    static func at(_ date: String, _ time: String) -> Date {
+        amsterdam.instant(on: LocalDate(date)!, at: LocalTime(time)!)
+    }
+
+    static func shift(_ n: Int, owner: UserID, _ date: String, _ from: String, _ to: String,
+                      status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil) -> MarketShift {
+        var end = at(date, to)
+        let start = at(date, from)
+        if end <= start { end = amsterdam.instant(on: LocalDate(date)!.adding(days: 1), at: LocalTime(to)!) }
+        return MarketShift(id: id(n), owner: owner, start: start, end: end, status: status, dealID: dealID, requestID: requestID)
+    }
+
+    var now: Date = MarketplaceWorld.now
+    var settings = MarketplaceSettings()
+    var shifts: [ShiftID: MarketShift] = [:]
+    var deals: [DealID: Deal] = [:]
+    var requests: [RequestID: ShiftRequest] = [:]
+    var inactive: Set<UserID> = []
+    var history: [HistoryEntry] = []
+
+    mutating func add(_ shift: MarketShift) { shifts[shift.id] = shift }
+
+    /// Commitments: every non-cancelled shift a user owns, plus shifts they receive in pending deals.
+    func commitments() -> [UserID: [ShiftInterval]] {
+        var result: [UserID: [ShiftInterval]] = [:]
+        for shift in shifts.values where shift.status != .cancelled {
+            result[shift.owner, default: []].append(shift.interval)
+        }
+        for deal in deals.values where deal.state.isPending {
+            for leg in deal.legs { if let shift = shifts[leg.shiftID] { result[leg.receiver, default: []].append(shift.interval) } }
+        }
+        return result
+    }
+
+    func context(deal: DealID? = nil, request: RequestID? = nil) -> MarketplaceContext {
+        MarketplaceContext(
+            now: now, timeZone: MarketplaceWorld.amsterdam, settings: settings, shifts: Array(shifts.values),
+            deal: deal.flatMap { deals[$0] }, request: request.flatMap { requests[$0] },
+            commitments: commitments(), inactiveUsers: inactive)
+    }
+
+    func context(for action: MarketplaceAction) -> MarketplaceContext {
+        switch action {
+        case .acceptSwap(let d), .declineSwap(let d), .approve(let d, _), .reject(let d, _), .cancel(let d, _), .expire(let d):
+            return context(deal: d, request: deals[d]?.requestID)
+        case .withdrawRequest(let r), .suggest(_, let r):
+            return context(request: r)
+        case .acceptSuggestion(let s, _), .withdrawSuggestion(let s):
+            return context(request: shifts[s]?.requestID)
+        default:
+            return context()
+        }
+    }
+
+    /// Applies `action` and, on success, persists the transition. Returns the refusal code, if any.
+    @discardableResult
+    mutating func perform(_ action: MarketplaceAction, by actor: Actor) -> Result<Transition, MarketplaceRefusal> {
+        let result = Marketplace.apply(action, actor: actor, context: context(for: action))
+        if case .success(let transition) = result { persist(transition) }
+        return result
+    }
+
+    mutating func persist(_ transition: Transition) {
+        for change in transition.shiftChanges {
+            guard let current = shifts[change.shiftID], current.state == change.from else {
+                preconditionFailure("stale shift change for \(change.shiftID)")
+            }
+            shifts[change.shiftID] = current.with(change.to)
+        }
+        for change in transition.requestChanges {
+            requests[change.to.id] = change.to
+        }
+        if let deal = transition.deal { deals[deal.id] = deal }
+        history.append(contentsOf: transition.history)
+    }
+}
+
+extension Result where Failure == MarketplaceRefusal {
+    /// "ok" or the refusal code, for table comparisons.
+    var outcome: String {
+        switch self {
+        case .success: "ok"
+        case .failure(let refusal): refusal.code.rawValue
+        }
+    }
+}
