@@ -4,6 +4,6 @@ import ArgumentParser
 struct Dev: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Developer tools: WebSocket echo server and Autobahn client.",
-        subcommands: []
+        subcommands: [EchoServerCommand.self, AutobahnClientCommand.self]
     )
 }
