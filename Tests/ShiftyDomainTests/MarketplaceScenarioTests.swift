@@ -67,6 +67,15 @@ import Testing
         #expect(world.perform(.pickUp(W.id(1), newDealID: W.id(701)), by: dave).outcome == "ok")
     }
 
+    @Test func unwindingRequiresEveryShiftOfTheDeal() throws {
+        var world = worldWithSuppliedShift()
+        world.perform(.pickUp(W.id(1), newDealID: deal), by: bob)
+        var context = world.context(deal: deal)
+        context.shifts = [:]
+        let result = Marketplace.apply(.reject(deal, note: nil), actor: carol, context: context)
+        #expect(result.outcome == "shift_not_found")
+    }
+
     @Test func cancelByEitherParticipantRestores() throws {
         for canceller in [alice, bob] {
             var world = worldWithSuppliedShift()

@@ -7,7 +7,7 @@ import Testing
     typealias W = MarketplaceWorld
 
     enum Who: String, CaseIterable { case owner, other, manager, inactiveOwner }
-    enum Act: String, CaseIterable { case supply, revoke, pickUp, suggest, withdrawSuggestion, proposeSwap }
+    enum Act: String, CaseIterable { case supply, revoke, pickUp, suggest, withdrawSuggestion, proposeSwap, cancelShift }
 
     /// Expected outcome per action, per status, listed for [owner, other, manager, inactiveOwner].
     static let expected: [Act: [ShiftStatus: [String]]] = [
@@ -53,6 +53,13 @@ import Testing
             .inDeal: ["shift_in_pending_deal", "not_shift_owner", "not_shift_owner", "user_inactive"],
             .cancelled: ["shift_cancelled", "shift_cancelled", "shift_cancelled", "user_inactive"],
         ],
+        .cancelShift: [
+            .scheduled: ["not_a_manager", "not_a_manager", "ok", "user_inactive"],
+            .supplied: ["not_a_manager", "not_a_manager", "ok", "user_inactive"],
+            .suggested: ["not_a_manager", "not_a_manager", "ok", "user_inactive"],
+            .inDeal: ["not_a_manager", "not_a_manager", "shift_in_pending_deal", "user_inactive"],
+            .cancelled: ["shift_cancelled", "shift_cancelled", "shift_cancelled", "user_inactive"],
+        ],
     ]
 
     static let combinations: [(Act, ShiftStatus, Who)] = Act.allCases.flatMap { act in
@@ -86,6 +93,7 @@ import Testing
         case .suggest: .suggest(W.id(1), to: request)
         case .withdrawSuggestion: .withdrawSuggestion(W.id(1))
         case .proposeSwap: .proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: W.id(700))
+        case .cancelShift: .cancelShift(W.id(1), note: "closed for renovation")
         }
         let before = world
         let result = world.perform(action, by: actor)
@@ -123,8 +131,9 @@ import Testing
         case .suggest: (.suggest(W.id(1), to: request), W.alice)
         case .withdrawSuggestion: (.withdrawSuggestion(W.id(1)), W.alice)
         case .proposeSwap: (.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: W.id(700)), W.alice)
+        case .cancelShift: (.cancelShift(W.id(1), note: nil), W.carol)
         }
-        let result = world.perform(action, by: Actor(userID: actor, role: .employee))
+        let result = world.perform(action, by: Actor(userID: actor, role: act == .cancelShift ? .manager : .employee))
         // Withdrawing a suggestion is cleanup, allowed even after the start.
         #expect(result.outcome == (act == .withdrawSuggestion ? "ok" : "shift_in_past"))
     }

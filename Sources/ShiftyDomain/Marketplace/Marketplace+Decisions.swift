@@ -51,7 +51,7 @@ extension Marketplace {
             throw MarketplaceRefusal(.dealNotPending, "Swap \(id) still waits for the counterparty.")
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
-        unwind(deal, to: .rejected, by: actor.userID, note: note, builder: &builder, context: context)
+        try unwind(deal, to: .rejected, by: actor.userID, note: note, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealRejected, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
         return builder.transition
     }
@@ -66,7 +66,7 @@ extension Marketplace {
         }
         try requirePending(deal)
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
-        unwind(deal, to: .cancelled, by: actor.userID, note: note, builder: &builder, context: context)
+        try unwind(deal, to: .cancelled, by: actor.userID, note: note, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealCancelled, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
         return builder.transition
     }
@@ -78,7 +78,7 @@ extension Marketplace {
             throw MarketplaceRefusal(.dealNotExpired, "Deal \(id) is pending until \(deal.expiresAt).")
         }
         var builder = TransitionBuilder(actor: nil, now: context.now)
-        unwind(deal, to: .expired, by: nil, note: nil, builder: &builder, context: context)
+        try unwind(deal, to: .expired, by: nil, note: nil, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealExpired, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
         return builder.transition
     }
@@ -88,7 +88,7 @@ extension Marketplace {
     static func unwind(
         _ deal: Deal, to final: DealState, by actor: UserID?, note: String?,
         builder: inout TransitionBuilder, context: MarketplaceContext
-    ) {
+    ) throws(MarketplaceRefusal) {
         var ended = deal
         ended.state = final
         ended.decidedBy = actor
@@ -96,8 +96,11 @@ extension Marketplace {
         ended.decisionNote = note
         builder.record(deal: ended, from: deal.state, note: note)
         for leg in deal.legs {
+            guard let shift = context.shifts[leg.shiftID] else {
+                throw MarketplaceRefusal(.shiftNotFound, "Shift \(leg.shiftID) of deal \(deal.id) was not loaded.")
+            }
             // Only touch rows this deal still holds; never clobber a later change.
-            guard let shift = context.shifts[leg.shiftID], shift.status == .inDeal, shift.dealID == deal.id else { continue }
+            guard shift.status == .inDeal, shift.dealID == deal.id else { continue }
             builder.change(shift, to: leg.previousState, note: note)
         }
         if deal.kind == .suggestionAccepted, let request = context.request, request.id == deal.requestID,

@@ -70,7 +70,7 @@ extension Marketplace {
         let deal = try deal(id, in: context)
         try requireCounterparty(deal, actor)
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
-        unwind(deal, to: .declined, by: actor.userID, note: nil, builder: &builder, context: context)
+        try unwind(deal, to: .declined, by: actor.userID, note: nil, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealDeclined, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
         return builder.transition
     }

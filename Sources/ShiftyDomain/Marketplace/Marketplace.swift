@@ -60,6 +60,8 @@ public enum Marketplace {
             return try reject(dealID, note: note, actor: actor, context: context)
         case .cancel(let dealID, let note):
             return try cancel(dealID, note: note, actor: actor, context: context)
+        case .cancelShift(let shiftID, let note):
+            return try cancelShift(shiftID, note: note, actor: actor, context: context)
         case .expire(let dealID):
             return try expire(dealID, context: context)
         }

@@ -31,6 +31,8 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case reject(DealID, note: String?)
     /// Anyone involved withdraws a pending deal before it is decided.
     case cancel(DealID, note: String?)
+    /// A manager removes a shift from the schedule (terminal). Refused while a deal holds it.
+    case cancelShift(ShiftID, note: String?)
     /// The deal's earliest shift has started while it was still pending (the server's sweeper).
     case expire(DealID)
 
@@ -51,6 +53,7 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .approve: "approve"
         case .reject: "reject"
         case .cancel: "cancel"
+        case .cancelShift: "cancel_shift"
         case .expire: "expire"
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The outcome of an accepted marketplace action: what to write, in one transaction.
-public struct Transition: Sendable, Hashable {
+public struct Transition: Sendable, Hashable, Codable {
     /// The action's resulting deal state when it created or changed a deal.
     public var deal: Deal?
     /// Shift rows to update (the server updates them only if they still hold `from`).
