@@ -79,11 +79,11 @@ import Testing
     @Test(arguments: combinations)
     func outcome(act: Act, state: DealState, who: Who) throws {
         var (world, dealID) = Self.world(swapIn: state)
-        let actor: Actor = switch who {
-        case .initiator: Actor(userID: W.alice, role: .employee)
-        case .counterparty: Actor(userID: W.dave, role: .employee)
-        case .manager: Actor(userID: W.carol, role: .manager)
-        case .outsider: Actor(userID: W.bob, role: .employee)
+        let actor: MarketplaceActor = switch who {
+        case .initiator: MarketplaceActor(userID: W.alice, role: .employee)
+        case .counterparty: MarketplaceActor(userID: W.dave, role: .employee)
+        case .manager: MarketplaceActor(userID: W.carol, role: .manager)
+        case .outsider: MarketplaceActor(userID: W.bob, role: .employee)
         }
         let action: MarketplaceAction = switch act {
         case .acceptSwap: .acceptSwap(dealID)
@@ -122,7 +122,7 @@ import Testing
         let earliest = W.at("2026-06-02", "09:00")
         #expect(world.deals[dealID]?.expiresAt == earliest)
         world.now = earliest.addingTimeInterval(-1)
-        let manager = Actor(userID: W.carol, role: .manager)
+        let manager = MarketplaceActor(userID: W.carol, role: .manager)
         #expect(world.perform(.expire(dealID), by: manager).outcome == "deal_not_expired")
         world.now = earliest
         #expect(world.perform(.approve(dealID, note: nil), by: manager).outcome == "deal_expired")

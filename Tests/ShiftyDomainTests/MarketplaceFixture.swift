@@ -75,7 +75,7 @@ struct MarketplaceWorld {
 
     /// Applies `action` and, on success, persists the transition. Returns the refusal code, if any.
     @discardableResult
-    mutating func perform(_ action: MarketplaceAction, by actor: Actor) -> Result<Transition, MarketplaceRefusal> {
+    mutating func perform(_ action: MarketplaceAction, by actor: MarketplaceActor) -> Result<Transition, MarketplaceRefusal> {
         let result = Marketplace.apply(action, actor: actor, context: context(for: action))
         if case .success(let transition) = result { persist(transition) }
         return result

@@ -4,10 +4,10 @@ import Testing
 
 @Suite struct MarketplaceScenarioTests {
     typealias W = MarketplaceWorld
-    let alice = Actor(userID: W.alice, role: .employee)
-    let bob = Actor(userID: W.bob, role: .employee)
-    let carol = Actor(userID: W.carol, role: .manager)
-    let dave = Actor(userID: W.dave, role: .employee)
+    let alice = MarketplaceActor(userID: W.alice, role: .employee)
+    let bob = MarketplaceActor(userID: W.bob, role: .employee)
+    let carol = MarketplaceActor(userID: W.carol, role: .manager)
+    let dave = MarketplaceActor(userID: W.dave, role: .employee)
     let deal: DealID = W.id(700)
 
     func worldWithSuppliedShift() -> MarketplaceWorld {
@@ -172,7 +172,7 @@ import Testing
 
     @Test func deactivatedUsersCannotTrade() {
         var world = worldWithSuppliedShift()
-        let inactiveBob = Actor(userID: W.bob, role: .employee, isActive: false)
+        let inactiveBob = MarketplaceActor(userID: W.bob, role: .employee, isActive: false)
         #expect(world.perform(.pickUp(W.id(1), newDealID: deal), by: inactiveBob).outcome == "user_inactive")
         world.inactive = [W.alice]
         #expect(world.perform(.pickUp(W.id(1), newDealID: deal), by: bob).outcome == "counterparty_inactive")
@@ -186,7 +186,7 @@ import Testing
     @Test func requestSuggestAcceptReleasesTheOthers() throws {
         var world = MarketplaceWorld()
         let request: RequestID = W.id(900)
-        #expect(world.perform(.postRequest(request, date: LocalDate("2026-06-02")!), by: bob).outcome == "ok")
+        #expect(world.perform(.postRequests([NewRequest(id: request, date: LocalDate("2026-06-02")!)]), by: bob).outcome == "ok")
         world.add(W.shift(1, owner: W.alice, "2026-06-02", "09:00", "17:00"))
         world.add(W.shift(2, owner: W.dave, "2026-06-02", "12:00", "20:00"))
         world.add(W.shift(3, owner: W.dave, "2026-06-03", "12:00", "20:00"))
@@ -213,11 +213,24 @@ import Testing
         #expect(world.perform(.withdrawRequest(request), by: bob).outcome == "request_not_open")
     }
 
-    @Test func requestRules() {
+    @Test func requestRules() throws {
         var world = MarketplaceWorld()
         let request: RequestID = W.id(900)
-        #expect(world.perform(.postRequest(request, date: LocalDate("2026-05-31")!), by: bob).outcome == "request_date_in_past")
-        #expect(world.perform(.postRequest(request, date: LocalDate("2026-06-01")!), by: bob).outcome == "ok")
+        let yesterday = NewRequest(id: request, date: LocalDate("2026-05-31")!)
+        let today = NewRequest(id: request, date: LocalDate("2026-06-01")!)
+        let tomorrow = NewRequest(id: W.id(901), date: LocalDate("2026-06-02")!)
+        #expect(world.perform(.postRequests([yesterday]), by: bob).outcome == "request_date_in_past")
+        #expect(world.perform(.postRequests([]), by: bob).outcome == "no_request_dates")
+        #expect(world.perform(.postRequests([today, today]), by: bob).outcome == "duplicate_request_date")
+        let tooMany = (0...Marketplace.maximumRequestDates).map { NewRequest(id: W.id(2000 + $0), date: LocalDate("2026-06-01")!.adding(days: $0)) }
+        #expect(world.perform(.postRequests(tooMany), by: bob).outcome == "too_many_request_dates")
+        var busy = world.context()
+        busy.actorRequestDates = [LocalDate("2026-06-02")!]
+        #expect(Marketplace.apply(.postRequests([today, tomorrow]), actor: bob, context: busy).outcome == "request_already_open")
+        let posted = try world.perform(.postRequests([tomorrow, today]), by: bob).get()
+        #expect(posted.requestChanges.map(\.to.date.description) == ["2026-06-01", "2026-06-02"])
+        #expect(posted.requestChanges.allSatisfy { $0.from == nil && $0.to.status == .open && $0.to.requester == W.bob })
+        #expect(posted.history.count == 2)
         world.add(W.shift(1, owner: W.bob, "2026-06-01", "19:00", "23:00"))
         #expect(world.perform(.suggest(W.id(1), to: request), by: bob).outcome == "own_request")
         world.add(W.shift(2, owner: W.alice, "2026-06-01", "19:00", "23:00"))

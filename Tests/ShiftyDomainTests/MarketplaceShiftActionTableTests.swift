@@ -80,11 +80,11 @@ import Testing
         world.requests[request] = ShiftRequest(id: request, requester: W.dave, date: LocalDate("2026-06-02")!)
         world.requests[otherRequest] = ShiftRequest(id: otherRequest, requester: W.dave, date: LocalDate("2026-06-02")!)
 
-        let actor: Actor = switch who {
-        case .owner: Actor(userID: W.alice, role: .employee)
-        case .other: Actor(userID: W.bob, role: .employee)
-        case .manager: Actor(userID: W.carol, role: .manager)
-        case .inactiveOwner: Actor(userID: W.alice, role: .employee, isActive: false)
+        let actor: MarketplaceActor = switch who {
+        case .owner: MarketplaceActor(userID: W.alice, role: .employee)
+        case .other: MarketplaceActor(userID: W.bob, role: .employee)
+        case .manager: MarketplaceActor(userID: W.carol, role: .manager)
+        case .inactiveOwner: MarketplaceActor(userID: W.alice, role: .employee, isActive: false)
         }
         let action: MarketplaceAction = switch act {
         case .supply: .supply(W.id(1))
@@ -133,7 +133,7 @@ import Testing
         case .proposeSwap: (.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: W.id(700)), W.alice)
         case .cancelShift: (.cancelShift(W.id(1), note: nil), W.carol)
         }
-        let result = world.perform(action, by: Actor(userID: actor, role: act == .cancelShift ? .manager : .employee))
+        let result = world.perform(action, by: MarketplaceActor(userID: actor, role: act == .cancelShift ? .manager : .employee))
         // Withdrawing a suggestion is cleanup, allowed even after the start.
         #expect(result.outcome == (act == .withdrawSuggestion ? "ok" : "shift_in_past"))
     }

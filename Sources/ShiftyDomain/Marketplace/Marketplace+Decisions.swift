@@ -2,14 +2,14 @@ import Foundation
 
 /// Approval, rejection, cancellation and expiry of pending deals.
 extension Marketplace {
-    static func requireManager(_ actor: Actor) throws(MarketplaceRefusal) {
+    static func requireManager(_ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard actor.role == .manager else {
             throw MarketplaceRefusal(.notAManager, "Only managers approve or reject deals.")
         }
     }
 
     static func approve(
-        _ id: DealID, note: String?, actor: Actor, context: MarketplaceContext
+        _ id: DealID, note: String?, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         try requireManager(actor)
         try requireNote(note)
@@ -41,7 +41,7 @@ extension Marketplace {
     }
 
     static func reject(
-        _ id: DealID, note: String?, actor: Actor, context: MarketplaceContext
+        _ id: DealID, note: String?, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         try requireManager(actor)
         try requireNote(note)
@@ -57,7 +57,7 @@ extension Marketplace {
     }
 
     static func cancel(
-        _ id: DealID, note: String?, actor: Actor, context: MarketplaceContext
+        _ id: DealID, note: String?, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         try requireNote(note)
         let deal = try deal(id, in: context)

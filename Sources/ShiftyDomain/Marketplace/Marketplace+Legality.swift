@@ -12,7 +12,7 @@ extension Marketplace {
         return shift
     }
 
-    static func requireOwner(_ shift: MarketShift, _ actor: Actor) throws(MarketplaceRefusal) {
+    static func requireOwner(_ shift: MarketShift, _ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard shift.owner == actor.userID else {
             throw MarketplaceRefusal(.notShiftOwner, "Only the owner of shift \(shift.id) can do this.")
         }

@@ -9,21 +9,42 @@ extension Marketplace {
         return request
     }
 
-    static func postRequest(
-        _ id: RequestID, date: LocalDate, actor: Actor, context: MarketplaceContext
+    /// Most dates one `postRequests` action may name (about two months, like the schedule).
+    public static let maximumRequestDates = 62
+
+    static func postRequests(
+        _ drafts: [NewRequest], actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
-        guard date >= context.timeZone.localDate(of: context.now) else {
-            throw MarketplaceRefusal(.requestDateInPast, "\(date) is in the past.")
+        guard !drafts.isEmpty else {
+            throw MarketplaceRefusal(.noRequestDates, "Name at least one date.")
         }
-        let request = ShiftRequest(id: id, requester: actor.userID, date: date)
+        guard drafts.count <= maximumRequestDates else {
+            throw MarketplaceRefusal(.tooManyRequestDates, "At most \(maximumRequestDates) dates per request.")
+        }
+        let today = context.timeZone.localDate(of: context.now)
+        var seen: Set<LocalDate> = []
+        for draft in drafts {
+            guard draft.date >= today else {
+                throw MarketplaceRefusal(.requestDateInPast, "\(draft.date) is in the past.")
+            }
+            guard seen.insert(draft.date).inserted else {
+                throw MarketplaceRefusal(.duplicateRequestDate, "\(draft.date) is named twice.")
+            }
+            guard !context.actorRequestDates.contains(draft.date) else {
+                throw MarketplaceRefusal(.requestAlreadyOpen, "You already have a request for \(draft.date).")
+            }
+        }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
-        builder.record(request: request, from: nil)
-        builder.emit(MarketplaceEvent(kind: .requestPosted, audience: .workplace, requestID: id))
+        for draft in drafts.sorted(by: { $0.date < $1.date }) {
+            let request = ShiftRequest(id: draft.id, requester: actor.userID, date: draft.date)
+            builder.record(request: request, from: nil)
+            builder.emit(MarketplaceEvent(kind: .requestPosted, audience: .workplace, requestID: draft.id))
+        }
         return builder.transition
     }
 
     static func withdrawRequest(
-        _ id: RequestID, actor: Actor, context: MarketplaceContext
+        _ id: RequestID, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let request = try request(id, in: context)
         guard request.requester == actor.userID else {
@@ -42,7 +63,7 @@ extension Marketplace {
     }
 
     static func suggest(
-        _ shiftID: ShiftID, to requestID: RequestID, actor: Actor, context: MarketplaceContext
+        _ shiftID: ShiftID, to requestID: RequestID, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(shiftID, in: context)
         let request = try request(requestID, in: context)
@@ -71,7 +92,7 @@ extension Marketplace {
     }
 
     static func withdrawSuggestion(
-        _ shiftID: ShiftID, actor: Actor, context: MarketplaceContext
+        _ shiftID: ShiftID, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(shiftID, in: context)
         try requireOwner(shift, actor)
@@ -88,7 +109,7 @@ extension Marketplace {
     }
 
     static func acceptSuggestion(
-        _ shiftID: ShiftID, dealID: DealID, actor: Actor, context: MarketplaceContext
+        _ shiftID: ShiftID, dealID: DealID, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(shiftID, in: context)
         guard let requestID = shift.requestID ?? context.request?.id else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// "Aangeboden": supplying, revoking and picking up shifts.
 extension Marketplace {
-    static func supply(_ id: ShiftID, actor: Actor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
+    static func supply(_ id: ShiftID, actor: MarketplaceActor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         try requireOwner(shift, actor)
         try requireFuture(shift, context)
@@ -16,7 +16,7 @@ extension Marketplace {
         return builder.transition
     }
 
-    static func revoke(_ id: ShiftID, actor: Actor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
+    static func revoke(_ id: ShiftID, actor: MarketplaceActor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         try requireOwner(shift, actor)
         try requireFuture(shift, context)
@@ -33,7 +33,7 @@ extension Marketplace {
     }
 
     static func pickUp(
-        _ id: ShiftID, dealID: DealID, actor: Actor, context: MarketplaceContext
+        _ id: ShiftID, dealID: DealID, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         guard shift.owner != actor.userID else {
@@ -92,7 +92,7 @@ extension Marketplace {
 /// Removing a shift from the schedule.
 extension Marketplace {
     static func cancelShift(
-        _ id: ShiftID, note: String?, actor: Actor, context: MarketplaceContext
+        _ id: ShiftID, note: String?, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         guard actor.role == .manager else {

@@ -3,7 +3,7 @@ import Foundation
 /// 1:1 swaps: both shifts change owner together or not at all (one deal, two legs).
 extension Marketplace {
     static func proposeSwap(
-        offered offeredID: ShiftID, wanted wantedID: ShiftID, dealID: DealID, actor: Actor, context: MarketplaceContext
+        offered offeredID: ShiftID, wanted wantedID: ShiftID, dealID: DealID, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         let offered = try shift(offeredID, in: context)
         let wanted = try shift(wantedID, in: context)
@@ -44,7 +44,7 @@ extension Marketplace {
         deal.legs.first(where: { $0.giver == deal.initiator })?.receiver
     }
 
-    static func requireCounterparty(_ deal: Deal, _ actor: Actor) throws(MarketplaceRefusal) {
+    static func requireCounterparty(_ deal: Deal, _ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard deal.kind == .swap, counterparty(of: deal) == actor.userID else {
             if deal.participants.contains(actor.userID) {
                 throw MarketplaceRefusal(.notSwapCounterparty, "Only the member asked can answer swap \(deal.id).")
@@ -57,7 +57,7 @@ extension Marketplace {
         }
     }
 
-    static func acceptSwap(_ id: DealID, actor: Actor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
+    static func acceptSwap(_ id: DealID, actor: MarketplaceActor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
         let deal = try deal(id, in: context)
         try requireCounterparty(deal, actor)
         let shifts = try recheck(deal, context: context)
@@ -66,7 +66,7 @@ extension Marketplace {
         return builder.transition
     }
 
-    static func declineSwap(_ id: DealID, actor: Actor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
+    static func declineSwap(_ id: DealID, actor: MarketplaceActor, context: MarketplaceContext) throws(MarketplaceRefusal) -> Transition {
         let deal = try deal(id, in: context)
         try requireCounterparty(deal, actor)
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)

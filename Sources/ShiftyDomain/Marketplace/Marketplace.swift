@@ -12,7 +12,7 @@ public enum Marketplace {
     public static let maximumNoteLength = 1000
 
     public static func apply(
-        _ action: MarketplaceAction, actor: Actor, context: MarketplaceContext
+        _ action: MarketplaceAction, actor: MarketplaceActor, context: MarketplaceContext
     ) -> Result<Transition, MarketplaceRefusal> {
         do {
             return .success(try transition(for: action, actor: actor, context: context))
@@ -22,7 +22,7 @@ public enum Marketplace {
     }
 
     static func transition(
-        for action: MarketplaceAction, actor: Actor, context: MarketplaceContext
+        for action: MarketplaceAction, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         if case .expire(let dealID) = action {
             // The sweeper acts for the system; the actor is not consulted.
@@ -38,8 +38,8 @@ public enum Marketplace {
             return try revoke(shiftID, actor: actor, context: context)
         case .pickUp(let shiftID, let dealID):
             return try pickUp(shiftID, dealID: dealID, actor: actor, context: context)
-        case .postRequest(let requestID, let date):
-            return try postRequest(requestID, date: date, actor: actor, context: context)
+        case .postRequests(let drafts):
+            return try postRequests(drafts, actor: actor, context: context)
         case .withdrawRequest(let requestID):
             return try withdrawRequest(requestID, actor: actor, context: context)
         case .suggest(let shiftID, let requestID):

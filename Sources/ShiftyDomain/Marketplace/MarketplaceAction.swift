@@ -9,8 +9,8 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case revoke(ShiftID)
     /// Take someone else's supplied shift.
     case pickUp(ShiftID, newDealID: DealID)
-    /// Ask for extra work on one date.
-    case postRequest(RequestID, date: LocalDate)
+    /// Ask for extra work on one or more dates (one request per date).
+    case postRequests([NewRequest])
     /// Withdraw one's own open request; its suggestions are released.
     case withdrawRequest(RequestID)
     /// Offer one's own shift on the request's date to the requester.
@@ -42,7 +42,7 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .supply: "supply"
         case .revoke: "revoke"
         case .pickUp: "pick_up"
-        case .postRequest: "post_request"
+        case .postRequests: "post_requests"
         case .withdrawRequest: "withdraw_request"
         case .suggest: "suggest"
         case .withdrawSuggestion: "withdraw_suggestion"
@@ -56,5 +56,16 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .cancelShift: "cancel_shift"
         case .expire: "expire"
         }
+    }
+}
+
+/// One date of a `postRequests` action, with the identifier the server chose for it.
+public struct NewRequest: Sendable, Hashable, Codable {
+    public var id: RequestID
+    public var date: LocalDate
+
+    public init(id: RequestID, date: LocalDate) {
+        self.id = id
+        self.date = date
     }
 }

@@ -20,11 +20,14 @@ public struct MarketplaceContext: Sendable, Hashable {
     public var commitments: [UserID: [ShiftInterval]]
     /// Members who are deactivated (counterparties included).
     public var inactiveUsers: Set<UserID>
+    /// Dates on which the actor already has an open or pending request (for `postRequests`).
+    public var actorRequestDates: Set<LocalDate>
 
     public init(
         now: Date, timeZone: WorkplaceTimeZone = .utc, settings: MarketplaceSettings = .default,
         shifts: [MarketShift] = [], deal: Deal? = nil, request: ShiftRequest? = nil,
-        commitments: [UserID: [ShiftInterval]] = [:], inactiveUsers: Set<UserID> = []
+        commitments: [UserID: [ShiftInterval]] = [:], inactiveUsers: Set<UserID> = [],
+        actorRequestDates: Set<LocalDate> = []
     ) {
         self.now = now
         self.timeZone = timeZone
@@ -34,5 +37,6 @@ public struct MarketplaceContext: Sendable, Hashable {
         self.request = request
         self.commitments = commitments
         self.inactiveUsers = inactiveUsers
+        self.actorRequestDates = actorRequestDates
     }
 }

@@ -46,6 +46,10 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         case notRequestOwner = "not_request_owner"
         case ownRequest = "own_request"
         case requestDateInPast = "request_date_in_past"
+        case noRequestDates = "no_request_dates"
+        case tooManyRequestDates = "too_many_request_dates"
+        case duplicateRequestDate = "duplicate_request_date"
+        case requestAlreadyOpen = "request_already_open"
         case wrongDateForRequest = "wrong_date_for_request"
         case noteTooLong = "note_too_long"
 
@@ -55,14 +59,15 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
                  .notSwapCounterparty, .notRequestOwner:
                 403
             case .ownShift, .swapWithOwnShift, .ownRequest, .requestDateInPast,
-                 .wrongDateForRequest, .noteTooLong:
+                 .wrongDateForRequest, .noteTooLong, .noRequestDates, .tooManyRequestDates,
+                 .duplicateRequestDate:
                 422
             case .shiftNotFound, .dealNotFound, .requestNotFound:
                 404
             case .shiftInPast, .shiftNotSupplied, .shiftNoLongerAvailable, .shiftInPendingDeal,
                  .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .overlappingShift,
                  .oneShiftPerDay, .counterpartyInactive, .dealNotPending, .dealNotProposed,
-                 .dealExpired, .dealNotExpired, .requestNotOpen:
+                 .dealExpired, .dealNotExpired, .requestNotOpen, .requestAlreadyOpen:
                 409
             }
         }

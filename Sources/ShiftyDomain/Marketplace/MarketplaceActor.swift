@@ -1,5 +1,8 @@
 /// The member performing a marketplace action, as the server authenticated them.
-public struct Actor: Sendable, Hashable, Codable {
+///
+/// Not called `Actor`: that would shadow Swift's `Actor` protocol in every module importing
+/// ShiftyDomain (breaking `isolated (any Actor)?` parameters).
+public struct MarketplaceActor: Sendable, Hashable, Codable {
     public var userID: UserID
     public var role: Role
     /// Deactivated members keep their history but cannot trade.
