@@ -68,7 +68,9 @@ public struct WebSocketFrameParser: Sendable {
 
         case .payload(let header, let remaining):
             guard buffer.readableBytes > 0 else { return nil }
-            return self.takePayload(header: header, remaining: remaining, isFirst: false, from: &buffer)
+            // The header may have ended exactly at the end of a read: then this is still the first chunk.
+            let isFirst = remaining == header.payloadLength
+            return self.takePayload(header: header, remaining: remaining, isFirst: isFirst, from: &buffer)
         }
     }
 
