@@ -84,7 +84,13 @@ import Testing
         }
         #expect(throws: WorkplaceTimeZone.ValidationError.self) { try WorkplaceTimeZone(identifier: "CET") }
         #expect(throws: WorkplaceTimeZone.ValidationError.self) { try WorkplaceTimeZone(identifier: "") }
-        #expect((try? WorkplaceTimeZone(identifier: "UTC")) != nil)
+        #expect(throws: WorkplaceTimeZone.ValidationError.self) { try WorkplaceTimeZone(identifier: "GMT+1") }
+        #expect(throws: WorkplaceTimeZone.ValidationError.self) { try WorkplaceTimeZone(identifier: "europe/amsterdam") }
+        #expect(throws: WorkplaceTimeZone.ValidationError.self) { try WorkplaceTimeZone(identifier: "Mars/Base") }
+        #expect(throws: WorkplaceTimeZone.ValidationError.self) { try WorkplaceTimeZone(identifier: "../../etc/passwd") }
+        for valid in ["UTC", "Asia/Kolkata", "America/Argentina/Buenos_Aires", "Europe/Kyiv", "Pacific/Chatham"] {
+            #expect((try? WorkplaceTimeZone(identifier: valid))?.identifier == valid)
+        }
     }
 
     @Test func ordinaryConversion() throws {

@@ -25,7 +25,7 @@ public struct WorkplaceTimeZone: Sendable, Hashable, Codable, CustomStringConver
 
     /// Accepts IANA identifiers known to the system tz database (plus "UTC").
     public init(identifier: String) throws(ValidationError) {
-        guard WorkplaceTimeZone.isKnown(identifier), let timeZone = TimeZone(identifier: identifier) else {
+        guard let timeZone = WorkplaceTimeZone.lookUp(identifier) else {
             throw .unknownIdentifier(identifier)
         }
         self.identifier = identifier
@@ -43,12 +43,21 @@ public struct WorkplaceTimeZone: Sendable, Hashable, Codable, CustomStringConver
         self.timeZone = timeZone
     }
 
-    private static let knownIdentifiers: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers)
-
     /// Whether `identifier` names a zone of the tz database. Abbreviations ("CET", "EST") and
     /// offsets ("GMT+1") are refused because they do not follow a region's DST rules.
     public static func isKnown(_ identifier: String) -> Bool {
-        identifier == "UTC" || (identifier.contains("/") && knownIdentifiers.contains(identifier))
+        lookUp(identifier) != nil
+    }
+
+    /// `TimeZone.knownTimeZoneIdentifiers` is an incomplete list on Linux (it lacks
+    /// "Asia/Kolkata", for one), so the tz database itself is asked: the zone must load and keep
+    /// exactly the given name (Foundation rewrites offsets such as "GMT+1" to "GMT+0100").
+    private static func lookUp(_ identifier: String) -> TimeZone? {
+        if identifier == "UTC" { return TimeZone(identifier: "UTC") }
+        guard identifier.contains("/"), identifier.utf8.count <= 64,
+              let timeZone = TimeZone(identifier: identifier), timeZone.identifier == identifier
+        else { return nil }
+        return timeZone
     }
 
     public var description: String { identifier }
