@@ -268,3 +268,29 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self).contains("\"pending_approval\""))
     }
 }
+
+@Suite struct MarketplaceReferenceTests {
+    typealias W = MarketplaceWorld
+
+    @Test func actionsNameWhatMustBeLoaded() {
+        let deal: DealID = W.id(700)
+        let request: RequestID = W.id(900)
+        #expect(MarketplaceAction.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: deal).referencedShiftIDs == [W.id(1), W.id(2)])
+        #expect(MarketplaceAction.approve(deal, note: nil).referencedDealID == deal)
+        #expect(MarketplaceAction.approve(deal, note: nil).referencedShiftIDs.isEmpty)
+        #expect(MarketplaceAction.suggest(W.id(1), to: request).referencedRequestID == request)
+        #expect(MarketplaceAction.supply(W.id(1)).referencedDealID == nil)
+        let shifts: [ShiftID: MarketShift] = [W.id(2): W.shift(2, owner: W.dave, "2026-06-02", "09:00", "17:00")]
+        #expect(MarketplaceAction.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: deal)
+            .receivers(actor: W.alice, shifts: shifts, deal: nil) == [W.alice, W.dave])
+        #expect(MarketplaceAction.pickUp(W.id(1), newDealID: deal).receivers(actor: W.bob, shifts: [:], deal: nil) == [W.bob])
+        #expect(MarketplaceAction.revoke(W.id(1)).receivers(actor: W.bob, shifts: [:], deal: nil).isEmpty)
+    }
+
+    @Test func commitmentWindowCoversTheLocalDayAndTheShift() {
+        let night = W.shift(1, owner: W.alice, "2026-06-02", "22:00", "06:00")
+        let window = Marketplace.commitmentWindow(for: night, in: W.amsterdam)
+        #expect(window.lowerBound == W.at("2026-06-02", "00:00"))
+        #expect(window.upperBound == W.at("2026-06-03", "06:00"))
+    }
+}
