@@ -1,0 +1,24 @@
+import Foundation
+
+/// One month of one member's timeclock, with both pay models' figures.
+public struct MonthReport: Sendable, Hashable, Codable {
+    public var year: Int
+    public var month: Int
+    public var days: [DayReport]
+    public var weeks: [WeekReport]
+    /// Worked minutes on counted days.
+    public var workedMinutes: Int
+    /// Normal pay: sum of the weeks' overtime, not below the monthly floor.
+    public var overtimeMinutes: Int
+    /// Working days without punches.
+    public var absences: Int
+    /// Diligence pay: absences capped per month.
+    public var diligenceAbsences: Int
+    public var statusCounts: DayStatusCounts
+    /// Days left out because of odd punches; the figures above are provisional while non-empty.
+    public var oddPunchDates: [LocalDate]
+    public var deviations: [ScheduleDeviation]
+
+    /// The seed showed −3 instead of a monthly figure while any day had odd punches.
+    public var isComplete: Bool { oddPunchDates.isEmpty }
+}
