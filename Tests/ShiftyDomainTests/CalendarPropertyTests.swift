@@ -59,3 +59,20 @@ import Testing
         #expect(shifted == gapMinutes)
     }
 }
+
+@Suite struct HostileInputTests {
+    @Test func absurdInstantsAndWindowsDoNotTrap() throws {
+        let zone = try WorkplaceTimeZone(identifier: "Europe/Amsterdam")
+        _ = zone.localDateTime(of: Date(timeIntervalSince1970: .infinity))
+        _ = zone.localDateTime(of: Date(timeIntervalSince1970: .nan))
+        _ = zone.localDateTime(of: .distantFuture)
+        let rule = try FixedShift(
+            id: FixedShiftID(uuid: UUID()), owner: UserID(uuid: UUID()), weekday: .monday,
+            startTime: .midnight, durationMinutes: 60, validFrom: try #require(LocalDate("2026-01-05")))
+        let occurrences = rule.occurrences(from: try #require(LocalDate("2026-01-05")), weeks: .max, in: zone)
+        #expect(occurrences.count == FixedShift.maximumGenerationWeeks)
+        #expect(LocalDate.datesOfMonth(year: 2026, month: 13).isEmpty)
+        let report = TimeclockCalculator(timeZone: zone).monthReport(year: 2026, month: 0, punches: [])
+        #expect(report.days.isEmpty && report.weeks.isEmpty && report.overtimeMinutes == 0)
+    }
+}

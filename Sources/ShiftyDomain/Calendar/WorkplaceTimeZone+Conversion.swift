@@ -38,10 +38,18 @@ extension WorkplaceTimeZone {
 
     /// The workplace-local date and minute of day at which `instant` falls.
     public func localDateTime(of instant: Date) -> (date: LocalDate, time: LocalTime) {
-        let seconds = Int(instant.timeIntervalSince1970.rounded(.down))
+        let seconds = WorkplaceTimeZone.epochSeconds(of: instant)
         let wall = seconds + offset(atEpochSeconds: seconds)
         let split = CivilCalendar.floorDivide(wall, 86_400)
         return (LocalDate(daysSinceEpoch: split.quotient), LocalTime(uncheckedMinutes: split.remainder / 60))
+    }
+
+    /// Whole seconds since the epoch, clamped to ±10^12 s (about ±31 700 years) so that
+    /// non-finite or absurd instants cannot trap in the integer conversion.
+    static func epochSeconds(of instant: Date) -> Int {
+        let seconds = instant.timeIntervalSince1970
+        guard seconds.isFinite else { return 0 }
+        return Int(min(max(seconds, -1e12), 1e12).rounded(.down))
     }
 
     /// The workplace-local date on which `instant` falls.

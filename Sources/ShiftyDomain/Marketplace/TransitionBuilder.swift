@@ -25,6 +25,7 @@ struct TransitionBuilder {
     }
 
     mutating func record(deal: Deal, from previous: DealState?, note: String? = nil) {
+        assert(previous.map { $0.canMove(to: deal.state) } ?? true, "\(String(describing: previous)) → \(deal.state)")
         transition.deal = deal
         transition.history.append(HistoryEntry(
             subject: .deal(deal.id), actor: actor, at: now,

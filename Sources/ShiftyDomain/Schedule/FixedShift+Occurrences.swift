@@ -4,6 +4,8 @@ import Foundation
 extension FixedShift {
     /// The seed keeps every member's schedule filled eight weeks ahead.
     public static let generationWeeks = 8
+    /// Upper bound on a requested window (ten years), so absurd input cannot overflow.
+    public static let maximumGenerationWeeks = 520
 
     /// Occurrences whose local start date lies in `[today, today + weeks × 7)`, oldest first,
     /// skipping `closedDates`.
@@ -19,6 +21,7 @@ extension FixedShift {
         in timeZone: WorkplaceTimeZone, closedDates: Set<LocalDate> = []
     ) -> [ShiftOccurrence] {
         guard weeks > 0 else { return [] }
+        let weeks = min(weeks, FixedShift.maximumGenerationWeeks)
         // First date on or after `today` with the rule's weekday.
         let offset = CivilCalendar.floorDivide(weekday.isoNumber - today.weekday.isoNumber, 7).remainder
         let windowEnd = today.adding(days: weeks * 7)
