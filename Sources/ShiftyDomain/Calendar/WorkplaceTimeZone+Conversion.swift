@@ -6,6 +6,12 @@ import Foundation
 /// - a local time that does not exist (spring-forward gap) moves forward by the gap length,
 ///   so 02:30 on the last Sunday of March in Amsterdam becomes 03:30 CEST;
 /// - a local time that exists twice (fall-back) takes the first occurrence (the summer-time one).
+///
+/// PostgreSQL's `(date + time) AT TIME ZONE tz` agrees on the gap but resolves an ambiguous
+/// time to standard time, the *second* occurrence. SQL that must match this reference has to
+/// correct for it, e.g. with `t := (local AT TIME ZONE tz)`: when
+/// `((t - interval '1 hour') AT TIME ZONE tz) = local`, use `t - interval '1 hour'` instead
+/// (1-hour shifts; Australia/Lord_Howe's 30-minute shift needs the same check with 30 minutes).
 extension WorkplaceTimeZone {
     /// The instant at which the workplace clock shows `time` on `date`, following the DST policy.
     public func instant(on date: LocalDate, at time: LocalTime) -> Date {
