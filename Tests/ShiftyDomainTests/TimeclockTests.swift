@@ -155,6 +155,19 @@ import Testing
         ])
     }
 
+    @Test func dayReportsForAWeekAndJSON() throws {
+        let days = calculator.dayReports(
+            from: LocalDate("2026-06-01")!, through: LocalDate("2026-06-07")!, punches: constructedJune(), asOf: LocalDate("2026-06-05")!)
+        #expect(days.map(\.status) == [.present, .present, .present, .present, .present, .upcoming, .upcoming])
+        #expect(days.map(\.overtimeMinutes) == [60, 60, 60, 60, 60, nil, nil])
+        #expect(calculator.dayReports(from: LocalDate("2026-06-07")!, through: LocalDate("2026-06-01")!, punches: []).isEmpty)
+        let report = calculator.monthReport(year: 2026, month: 6, punches: constructedJune())
+        let json = String(decoding: try JSONEncoder().encode(report), as: UTF8.self)
+        #expect(json.contains("\"date\":\"2026-06-24\""))
+        #expect(json.contains("\"status\":\"odd_punches\""))
+        #expect(try JSONDecoder().decode(MonthReport.self, from: Data(json.utf8)) == report)
+    }
+
     @Test func pairingFindsUnmatchedPunches() {
         let t = { (minute: Double) in Date(timeIntervalSince1970: minute * 60) }
         let paired = PairedPunches([

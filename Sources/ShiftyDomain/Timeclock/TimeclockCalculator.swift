@@ -39,14 +39,11 @@ public struct TimeclockCalculator: Sendable {
     ) -> MonthReport {
         let dates = LocalDate.datesOfMonth(year: year, month: month)
         let paired = PairedPunches(punches)
-        let workedSeconds = secondsPerLocalDay(paired.sessions)
-        let oddDates = Set(paired.unmatched.map { timeZone.localDate(of: $0.instant) })
-
-        let days = dates.map { date in
-            dayReport(
-                date: date, workedSeconds: workedSeconds[date] ?? 0, hasOddPunches: oddDates.contains(date),
-                isClosed: closedDates.contains(date), asOf: asOf)
-        }
+        let days = dates.first.flatMap { first in
+            dates.last.map { last in
+                dayReports(from: first, through: last, punches: punches, closedDates: closedDates, asOf: asOf)
+            }
+        } ?? []
         let weeks = weekReports(days)
         let weekSum = weeks.reduce(0) { $0 + $1.overtimeMinutes }
         var counts = DayStatusCounts()
@@ -64,6 +61,25 @@ public struct TimeclockCalculator: Sendable {
             statusCounts: counts,
             oddPunchDates: days.filter { $0.status == .oddPunches }.map(\.date),
             deviations: deviations)
+    }
+
+    /// Day reports for an arbitrary range of dates (a week view, "today"), judged like the
+    /// month report. Pass punches from one day before `first` to one day after `last`.
+    public func dayReports(
+        from first: LocalDate, through last: LocalDate, punches: [Punch],
+        closedDates: Set<LocalDate> = [], asOf: LocalDate? = nil
+    ) -> [DayReport] {
+        guard first <= last else { return [] }
+        let paired = PairedPunches(punches)
+        let workedSeconds = secondsPerLocalDay(paired.sessions)
+        let oddDates = Set(paired.unmatched.map { timeZone.localDate(of: $0.instant) })
+        let count = min(first.days(until: last), 366 * 10) + 1
+        return (0..<count).map { offset in
+            let date = first.adding(days: offset)
+            return dayReport(
+                date: date, workedSeconds: workedSeconds[date] ?? 0, hasOddPunches: oddDates.contains(date),
+                isClosed: closedDates.contains(date), asOf: asOf)
+        }
     }
 
     /// Worked seconds per local date, each session split at local midnight.
