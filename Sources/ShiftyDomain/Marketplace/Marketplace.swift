@@ -4,13 +4,18 @@ import Foundation
 ///
 /// `apply` is pure: given the action, who performs it and the rows the server loaded, it either
 /// refuses with a stable code or returns the complete `Transition` to persist in one database
-/// transaction. Checks run in a fixed order (actor active, note, existence, cancelled,
-/// permission, time, current state, receiver legality) so the same situation always yields the
-/// same code.
+/// transaction. Checks run in a fixed order per action (actor active first; manager-only
+/// actions check the role next; then existence, cancelled, permission, time, current state and
+/// finally receiver legality) so the same situation always yields the same code.
 public enum Marketplace {
     /// Longest accepted free-text note.
     public static let maximumNoteLength = 1000
 
+    /// Decides `action` by `actor` against `context` (see `MarketplaceAction` for what to load).
+    ///
+    /// The server persists a successful `Transition` in one transaction, updating each shift only
+    /// where it still holds `ShiftChange.from`; if any update misses, it rolls back and retries
+    /// with fresh rows (a concurrent action won).
     public static func apply(
         _ action: MarketplaceAction, actor: MarketplaceActor, context: MarketplaceContext
     ) -> Result<Transition, MarketplaceRefusal> {
