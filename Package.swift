@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "ShiftyServer",
             dependencies: [
-                "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket",
+                "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -69,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyDomain",
+                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -87,7 +87,7 @@ let package = Package(
         ),
 
         .testTarget(name: "ShiftyDomainTests", dependencies: ["ShiftyDomain"]),
-        .testTarget(name: "ShiftyPostgresTests", dependencies: ["ShiftyPostgres", "ShiftyTestSupport"]),
+        .testTarget(name: "ShiftyPostgresTests", dependencies: ["ShiftyPostgres", "ShiftyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShiftySecurityTests", dependencies: ["ShiftySecurity"]),
         .testTarget(
             name: "ShiftyWebSocketTests",
@@ -99,7 +99,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
+        .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,8 @@ struct Shifty: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shifty",
         abstract: "Shifty, the shift marketplace server.",
-        subcommands: [Dev.self]
+        version: VersionCommand.version,
+        subcommands: [ServeCommand.self, MigrateCommand.self, VersionCommand.self, Dev.self],
+        defaultSubcommand: nil
     )
 }

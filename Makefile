@@ -1,0 +1,32 @@
+# Shifty — the two promises: `make run` and `make test` work on a fresh machine.
+SHELL := /bin/bash
+SWIFT ?= swift
+PORT ?= 8080
+
+.PHONY: run test deps build release bench deploy-test clean help
+
+help:
+	@echo "make run    - build and start the server with its own PostgreSQL and demo data (http://127.0.0.1:$(PORT))"
+	@echo "make test   - install what is needed, start a throwaway PostgreSQL, run every test"
+	@echo "make bench  - run the benchmarks in Benchmarks/ (release builds)"
+
+deps:
+	@bash scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build --product shifty
+
+release: deps
+	$(SWIFT) build -c release --product shifty
+
+run: build
+	.build/debug/shifty serve --demo --port $(PORT)
+
+test: deps
+	@bash scripts/test.sh
+
+bench: deps
+	@bash Benchmarks/run.sh
+
+clean:
+	rm -rf .build .build-* test-artifacts

@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ShiftyPostgres
+import ShiftySecurity
+import ShiftyServer
+
+/// `shifty serve`: migrate, optionally seed the demo, and serve HTTP until SIGINT/SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the Shifty server.",
+        discussion: "Without --database-url (or DATABASE_URL) Shifty starts its own private PostgreSQL cluster in --data-dir."
+    )
+
+    @OptionGroup var server: ServerOptions
+
+    @Flag(name: .customLong("demo"), help: "Seed the demo workplace (idempotent) and print how to log in. Implies --allow-signup.")
+    var demo = false
+
+    func run() async throws {
+        var configuration = try server.configuration()
+        configuration.demo = demo
+        if demo { configuration.allowSignup = true }
+        let logger = server.logger()
+        try await ServerRunner.run(configuration: configuration, logger: logger)
+    }
+}
+
+/// The start-up sequence shared by `serve`, separated from argument parsing.
+enum ServerRunner {
+    static func run(configuration: ServerConfiguration, logger: Logger) async throws {
+        let database = try await DatabaseBootstrap.start(configuration: configuration, logger: logger)
+        let pool = PostgresPool(
+            configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: configuration.databasePoolSize),
+            logger: logger
+        )
+        do {
+            if configuration.migrateOnStart, let directory = configuration.migrationsDirectory {
+                let applied = try await MigrationRunner(directory: directory).migrate(pool: pool, logger: logger)
+                logger.info("migrations up to date", metadata: ["applied_now": "\(applied.count)"])
+            }
+            let passwords = try PasswordService(parameters: configuration.argon2)
+            if configuration.demo {
+                try await DemoSeeder(pool: pool, passwords: passwords).seed(logger: logger)
+            }
+            let demo = configuration.demo
+            let app = ShiftyApplication.build(
+                configuration: configuration, pool: pool, passwords: passwords, logger: logger,
+                onServerRunning: { port in
+                    if demo {
+                        print(DemoSeeder.loginInstructions(url: "http://\(configuration.host):\(port)"))
+                    }
+                }
+            )
+            try await app.runService()
+            try? await passwords.shutdown()
+        } catch {
+            await pool.shutdown()
+            await database.stop(logger: logger)
+            throw CLIError.describe(error, configuration: configuration)
+        }
+        await pool.shutdown()
+        await database.stop(logger: logger)
+    }
+}

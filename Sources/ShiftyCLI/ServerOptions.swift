@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Logging
+import ShiftySecurity
+import ShiftyServer
+
+/// Options shared by the commands that talk to the database or serve HTTP.
+///
+/// Every option can also come from the environment (`SHIFTY_…`, and `DATABASE_URL`), so a
+/// systemd unit can keep its settings in an environment file.
+struct ServerOptions: ParsableArguments {
+    @Option(help: "Address to listen on. [env: SHIFTY_HOST] (default: 127.0.0.1)")
+    var host: String?
+
+    @Option(help: "Port to listen on; 0 picks a free one. [env: SHIFTY_PORT] (default: 8080)")
+    var port: Int?
+
+    @Option(name: .customLong("database-url"), help: "PostgreSQL URL or libpq conninfo. [env: DATABASE_URL] Without it an embedded cluster is started.")
+    var databaseURL: String?
+
+    @Option(name: .customLong("data-dir"), help: "Data folder of the embedded cluster. [env: SHIFTY_DATA_DIR] (default: .shifty/postgres)")
+    var dataDirectory: String?
+
+    @Option(name: .customLong("pool-size"), help: "Database connections per instance. [env: SHIFTY_POOL_SIZE] (default: 8)")
+    var poolSize: Int?
+
+    @Flag(name: .customLong("allow-signup"), help: "Let anyone create a new workplace. [env: SHIFTY_ALLOW_SIGNUP=1]")
+    var allowSignup = false
+
+    @Option(name: .customLong("allowed-origin"), help: "Another origin allowed to send cookie-authenticated requests (repeatable). [env: SHIFTY_ALLOWED_ORIGINS, comma-separated]")
+    var allowedOrigins: [String] = []
+
+    @Flag(name: .customLong("secure-cookies"), help: "Always mark the session cookie Secure (use behind HTTPS). [env: SHIFTY_SECURE_COOKIES=1]")
+    var secureCookies = false
+
+    @Option(name: .customLong("session-days"), help: "Session lifetime in days. [env: SHIFTY_SESSION_DAYS] (default: 30)")
+    var sessionDays: Int?
+
+    @Option(name: .customLong("argon2-memory"), help: "Argon2id memory in KiB. [env: SHIFTY_ARGON2_MEMORY] (default: 19456)")
+    var argon2Memory: UInt32?
+
+    @Option(name: .customLong("argon2-iterations"), help: "Argon2id passes. [env: SHIFTY_ARGON2_ITERATIONS] (default: 2)")
+    var argon2Iterations: UInt32?
+
+    @Option(name: .customLong("argon2-parallelism"), help: "Argon2id lanes. [env: SHIFTY_ARGON2_PARALLELISM] (default: 1)")
+    var argon2Parallelism: UInt32?
+
+    @Option(name: .customLong("web-root"), help: "Folder of the browser page. [env: SHIFTY_WEB_ROOT] (default: ./web)")
+    var webRoot: String?
+
+    @Option(name: .customLong("migrations"), help: "Folder of the SQL migrations. [env: SHIFTY_MIGRATIONS] (default: ./sql)")
+    var migrations: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. [env: SHIFTY_LOG_LEVEL] (default: info)")
+    var logLevel: String?
+
+    func configuration() throws -> ServerConfiguration {
+        let environment = ProcessInfo.processInfo.environment
+        var configuration = ServerConfiguration()
+        configuration.host = host ?? environment["SHIFTY_HOST"] ?? configuration.host
+        configuration.port = try port ?? environment["SHIFTY_PORT"].map { try Self.integer($0, name: "SHIFTY_PORT") } ?? configuration.port
+        guard (0...65535).contains(configuration.port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        configuration.databaseURL = databaseURL ?? environment["DATABASE_URL"]
+        if let dataDirectory = dataDirectory ?? environment["SHIFTY_DATA_DIR"] {
+            configuration.embeddedDataDirectory = URL(fileURLWithPath: dataDirectory)
+        }
+        configuration.databasePoolSize = try poolSize ?? environment["SHIFTY_POOL_SIZE"].map { try Self.integer($0, name: "SHIFTY_POOL_SIZE") } ?? configuration.databasePoolSize
+        guard (1...200).contains(configuration.databasePoolSize) else { throw ValidationError("--pool-size must be between 1 and 200.") }
+        configuration.allowSignup = allowSignup || Self.flag(environment["SHIFTY_ALLOW_SIGNUP"])
+        configuration.allowedOrigins = allowedOrigins + (environment["SHIFTY_ALLOWED_ORIGINS"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? [])
+        configuration.secureCookies = secureCookies || Self.flag(environment["SHIFTY_SECURE_COOKIES"])
+        if let days = try sessionDays ?? environment["SHIFTY_SESSION_DAYS"].map({ try Self.integer($0, name: "SHIFTY_SESSION_DAYS") }) {
+            guard (1...365).contains(days) else { throw ValidationError("--session-days must be between 1 and 365.") }
+            configuration.sessionLifetime = .seconds(days * 86_400)
+        }
+        var argon2 = Argon2idParameters.owasp
+        argon2.memoryKiB = try argon2Memory ?? environment["SHIFTY_ARGON2_MEMORY"].map { UInt32(try Self.integer($0, name: "SHIFTY_ARGON2_MEMORY")) } ?? argon2.memoryKiB
+        argon2.iterations = try argon2Iterations ?? environment["SHIFTY_ARGON2_ITERATIONS"].map { UInt32(try Self.integer($0, name: "SHIFTY_ARGON2_ITERATIONS")) } ?? argon2.iterations
+        argon2.parallelism = try argon2Parallelism ?? environment["SHIFTY_ARGON2_PARALLELISM"].map { UInt32(try Self.integer($0, name: "SHIFTY_ARGON2_PARALLELISM")) } ?? argon2.parallelism
+        guard argon2.memoryKiB >= 8 * argon2.parallelism, argon2.iterations >= 1, argon2.parallelism >= 1 else {
+            throw ValidationError("Argon2id needs memory >= 8 KiB per lane, at least 1 pass and 1 lane.")
+        }
+        configuration.argon2 = argon2
+        configuration.webRoot = (webRoot ?? environment["SHIFTY_WEB_ROOT"]).map { URL(fileURLWithPath: $0) } ?? ResourceLocator.locate("web")
+        configuration.migrationsDirectory = (migrations ?? environment["SHIFTY_MIGRATIONS"]).map { URL(fileURLWithPath: $0) } ?? ResourceLocator.locate("sql")
+        guard let migrationsDirectory = configuration.migrationsDirectory, FileManager.default.fileExists(atPath: migrationsDirectory.path) else {
+            throw ValidationError("Cannot find the SQL migrations folder. Run from the repository or pass --migrations PATH.")
+        }
+        return configuration
+    }
+
+    func logger() -> Logger {
+        var logger = Logger(label: "shifty")
+        let level = logLevel ?? ProcessInfo.processInfo.environment["SHIFTY_LOG_LEVEL"] ?? "info"
+        logger.logLevel = Logger.Level(rawValue: level) ?? .info
+        return logger
+    }
+
+    static func integer(_ value: String, name: String) throws -> Int {
+        guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else { throw ValidationError("\(name) must be a whole number, not '\(value)'.") }
+        return number
+    }
+
+    static func flag(_ value: String?) -> Bool {
+        guard let value = value?.lowercased() else { return false }
+        return ["1", "true", "yes", "on"].contains(value)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Hummingbird
+
+/// HTTP endpoints for workplaces, sessions, members and invites (documented in openapi.yaml).
+struct AccountRoutes {
+    let accounts: AccountService
+    let authenticator: Authenticator
+    let configuration: ServerConfiguration
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        api.post("workplaces") { request, context in
+            let input = try await request.decodeJSON(CreateWorkplaceRequest.self, context: context)
+            let session = try await accounts.createWorkplace(input, userAgent: request.headers[.userAgent])
+            return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
+        }
+        api.get("workplace") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(caller.workplace)
+        }
+        api.patch("workplace") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(UpdateWorkplaceRequest.self, context: context)
+            return try APIJSON.response(try await accounts.updateWorkplace(caller, input))
+        }
+
+        api.post("sessions") { request, context in
+            let input = try await request.decodeJSON(LoginRequest.self, context: context)
+            if (input.client ?? .cookie) == .cookie, request.headers[.origin] != nil {
+                try authenticator.originPolicy.check(request)
+            }
+            let session = try await accounts.login(input, remoteAddress: context.remoteAddress, userAgent: request.headers[.userAgent])
+            return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
+        }
+        api.delete("sessions/current") { request, _ in
+            let caller = try await authenticator.require(request)
+            try await accounts.logout(caller)
+            var response = APIJSON.noContent()
+            response.setCookie(sessionCookie(value: "", maxAge: 0, request: request))
+            return response
+        }
+        api.post("signup") { request, context in
+            let input = try await request.decodeJSON(SignupRequest.self, context: context)
+            let session = try await accounts.signup(input, userAgent: request.headers[.userAgent])
+            return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
+        }
+
+        api.get("me") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(MeView(user: caller.user, workplace: caller.workplace))
+        }
+        api.put("me/password") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(ChangePasswordRequest.self, context: context)
+            try await accounts.changePassword(caller, input)
+            return APIJSON.noContent()
+        }
+
+        api.get("users") { request, _ in
+            let caller = try await authenticator.require(request)
+            let search = request.uri.queryParameters.get("search")
+            let includeInactive = request.uri.queryParameters.get("includeInactive") == "true"
+            return try APIJSON.response(try await accounts.listUsers(caller, search: search, includeInactive: includeInactive))
+        }
+        api.post("users") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(CreateUserRequest.self, context: context)
+            return try APIJSON.response(try await accounts.createUser(caller, input), status: .created)
+        }
+        api.get("users/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await accounts.user(caller, id: try context.id("id")))
+        }
+        api.patch("users/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let input = try await request.decodeJSON(UpdateUserRequest.self, context: context)
+            return try APIJSON.response(try await accounts.updateUser(caller, id: id, input))
+        }
+
+        api.get("invites") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await accounts.listInvites(caller))
+        }
+        api.post("invites") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(CreateInviteRequest.self, context: context)
+            return try APIJSON.response(try await accounts.createInvite(caller, input), status: .created)
+        }
+        api.delete("invites/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            try await accounts.revokeInvite(caller, id: try context.id("id"))
+            return APIJSON.noContent()
+        }
+    }
+
+    private func sessionResponse(_ session: SessionView, kind: SessionKind, request: Request, status: HTTPResponse.Status) throws -> Response {
+        var response = try APIJSON.response(session, status: status)
+        if kind == .cookie {
+            let maxAge = max(0, Int(session.expiresAt.timeIntervalSinceNow))
+            response.setCookie(sessionCookie(value: session.token, maxAge: maxAge, request: request))
+        }
+        return response
+    }
+
+    private func sessionCookie(value: String, maxAge: Int, request: Request) -> Cookie {
+        let secure = configuration.secureCookies || request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+        return Cookie(
+            name: Authenticator.cookieName, value: value, maxAge: maxAge, path: "/",
+            secure: secure, httpOnly: true, sameSite: .lax
+        )
+    }
+}
+
+/// The answer to GET /me.
+struct MeView: Encodable {
+    var user: UserView
+    var workplace: WorkplaceView
+}
+
+extension ShiftyRequestContext {
+    /// A positive integer path parameter; anything else is 404 (no such object), not a 500.
+    func id(_ name: String) throws -> Int64 {
+        guard let raw = parameters.get(name), let value = Int64(raw), value > 0 else {
+            throw Problem.notFound()
+        }
+        return value
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import Logging
+import ShiftyPostgres
+
+/// Onboarding, login, sessions, members and invites.
+///
+/// Password work happens outside any transaction (it is slow and needs no lock); everything
+/// that writes runs in one transaction so a failure leaves nothing half-created.
+public struct AccountService: Sendable {
+    let pool: PostgresPool
+    let passwords: PasswordService
+    let configuration: ServerConfiguration
+
+    // MARK: Onboarding
+
+    func createWorkplace(_ input: CreateWorkplaceRequest, userAgent: String?) async throws -> SessionView {
+        guard configuration.allowSignup else {
+            throw Problem(.forbidden, code: "signup_disabled", detail: "This server does not allow creating new workplaces. Ask its administrator.")
+        }
+        let name = try AccountValidation.displayName(input.name, field: "name")
+        let slug = try AccountValidation.slug(input.slug ?? AccountValidation.slug(fromName: name))
+        let timeZone = try AccountValidation.timeZone(input.timeZone)
+        let username = try AccountValidation.username(input.manager.username, field: "manager.username")
+        let displayName = try AccountValidation.displayName(input.manager.displayName, field: "manager.displayName")
+        let email = try AccountValidation.email(input.manager.email)
+        let hash = try await passwords.hashNewPassword(input.manager.password, field: "manager.password")
+        let kind = input.client ?? .cookie
+        let lifetime = configuration.sessionLifetime
+        return try await pool.transaction { connection in
+            let workplace = try AccountStore.insertWorkplace(slug: slug, name: name, timeZone: timeZone, on: connection)
+            let user = try AccountStore.insertUser(
+                workplaceID: workplace.id, username: username, displayName: displayName, email: email,
+                role: .manager, payType: .normal, passwordHash: hash, on: connection
+            )
+            let session = try SessionStore.create(userID: user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
+            return SessionView(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
+        }
+    }
+
+    func signup(_ input: SignupRequest, userAgent: String?) async throws -> SessionView {
+        let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
+        let username = try AccountValidation.username(input.username)
+        let displayName = try AccountValidation.displayName(input.displayName)
+        let email = try AccountValidation.email(input.email)
+        let hash = try await passwords.hashNewPassword(input.password)
+        let kind = input.client ?? .cookie
+        let lifetime = configuration.sessionLifetime
+        return try await pool.transaction { connection in
+            guard let workplace = try AccountStore.workplace(slug: slug, on: connection),
+                  let role = try InviteStore.redeem(code: input.inviteCode, workplaceID: workplace.id, on: connection)
+            else {
+                throw Problem(.unprocessableContent, code: "invite_invalid", detail: "This invite code is not valid for that workplace, has expired or has been used up. Ask your manager for a new one.")
+            }
+            let user = try AccountStore.insertUser(
+                workplaceID: workplace.id, username: username, displayName: displayName, email: email,
+                role: role, payType: .normal, passwordHash: hash, on: connection
+            )
+            let session = try SessionStore.create(userID: user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
+            return SessionView(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
+        }
+    }
+
+    // MARK: Login
+
+    func login(_ input: LoginRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
+        let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
+        let username = input.username.trimmingCharacters(in: .whitespaces).lowercased()
+        let accountKey = "user:\(slug)/\(username)"
+        let addressKey = remoteAddress.map { "addr:\($0)" }
+        let keys = [accountKey] + (addressKey.map { [$0] } ?? [])
+        let policy = configuration.loginThrottle
+
+        let found = try await pool.withConnection { connection -> (retryAfter: Int?, credentials: (user: UserView, passwordHash: String)?) in
+            if let retryAfter = try LoginThrottle.retryAfter(keys: keys, on: connection) { return (retryAfter, nil) }
+            return (nil, try AccountStore.credentials(workplaceSlug: slug, username: username, on: connection))
+        }
+        if let retryAfter = found.retryAfter {
+            throw Problem(.tooManyRequests, code: "login_throttled", detail: "Too many failed logins. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+        }
+        // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
+        let credentials = found.credentials
+        let matches = try await passwords.verify(input.password, encoded: credentials?.passwordHash)
+        guard matches, let credentials, credentials.user.active else {
+            try await pool.withConnection { connection in
+                try LoginThrottle.recordFailure(key: accountKey, limit: policy.maxFailuresPerAccount, policy: policy, on: connection)
+                if let addressKey {
+                    try LoginThrottle.recordFailure(key: addressKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
+                }
+            }
+            throw Problem(.unauthorized, code: "invalid_credentials", detail: "The workplace, username or password is not right.")
+        }
+        let rehash = passwords.needsRehash(credentials.passwordHash) ? try await passwords.hashNewPassword(input.password) : nil
+        let kind = input.client ?? .cookie
+        let lifetime = configuration.sessionLifetime
+        return try await pool.transaction { connection in
+            try LoginThrottle.clear(key: accountKey, on: connection)
+            if let rehash { try AccountStore.setPasswordHash(rehash, userID: credentials.user.id, on: connection) }
+            guard let workplace = try AccountStore.workplace(id: credentials.user.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            let session = try SessionStore.create(userID: credentials.user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
+            return SessionView(token: session.token, expiresAt: session.expiresAt, user: credentials.user, workplace: workplace)
+        }
+    }
+
+    func logout(_ caller: AuthenticatedUser) async throws {
+        try await pool.withConnection { try SessionStore.revoke(sessionID: caller.sessionID, on: $0) }
+    }
+
+    /// Changes the caller's password and ends every other session of theirs.
+    func changePassword(_ caller: AuthenticatedUser, _ input: ChangePasswordRequest) async throws {
+        let stored = try await pool.withConnection { try AccountStore.passwordHash(userID: caller.id, on: $0) }
+        guard try await passwords.verify(input.currentPassword, encoded: stored) else {
+            throw Problem(.forbidden, code: "wrong_password", detail: "The current password is not right.")
+        }
+        let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
+        try await pool.transaction { connection in
+            try AccountStore.setPasswordHash(hash, userID: caller.id, on: connection)
+            try SessionStore.revokeAll(userID: caller.id, keeping: caller.sessionID, on: connection)
+        }
+    }
+
+    // MARK: Members (managers)
+
+    func createUser(_ caller: AuthenticatedUser, _ input: CreateUserRequest) async throws -> UserView {
+        try caller.requireManager()
+        let username = try AccountValidation.username(input.username)
+        let displayName = try AccountValidation.displayName(input.displayName)
+        let email = try AccountValidation.email(input.email)
+        let hash = try await passwords.hashNewPassword(input.password)
+        return try await pool.transaction { connection in
+            try AccountStore.insertUser(
+                workplaceID: caller.workplaceID, username: username, displayName: displayName, email: email,
+                role: input.role ?? .employee, payType: input.payType ?? .normal, passwordHash: hash, on: connection
+            )
+        }
+    }
+
+    func updateUser(_ caller: AuthenticatedUser, id: Int64, _ input: UpdateUserRequest) async throws -> UserView {
+        try caller.requireManager()
+        let displayName = try input.displayName.map { try AccountValidation.displayName($0) }
+        let email: String?? = try input.email.map { try AccountValidation.email($0) }
+        return try await pool.transaction { connection in
+            guard let updated = try AccountStore.updateUser(
+                id: id, workplaceID: caller.workplaceID, displayName: displayName, email: email,
+                role: input.role, payType: input.payType, active: input.active, on: connection
+            ) else { throw Problem.notFound("user") }
+            // A workplace must keep at least one active manager, or nobody could manage it again.
+            if try AccountStore.activeManagerCount(workplaceID: caller.workplaceID, on: connection) == 0 {
+                throw Problem(.conflict, code: "last_manager", detail: "A workplace needs at least one active manager. Promote someone else first.")
+            }
+            if !updated.active {
+                try SessionStore.revokeAll(userID: id, on: connection)
+            }
+            return updated
+        }
+    }
+
+    func listUsers(_ caller: AuthenticatedUser, search: String?, includeInactive: Bool) async throws -> [UserView] {
+        let search = search?.trimmingCharacters(in: .whitespaces).prefix(100)
+        let showInactive = includeInactive && caller.isManager
+        return try await pool.withConnection { connection in
+            try AccountStore.users(
+                workplaceID: caller.workplaceID, search: search.flatMap { $0.isEmpty ? nil : String($0) },
+                includeInactive: showInactive, on: connection
+            )
+        }
+    }
+
+    func user(_ caller: AuthenticatedUser, id: Int64) async throws -> UserView {
+        guard let user = try await pool.withConnection({ try AccountStore.user(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
+            throw Problem.notFound("user")
+        }
+        return user
+    }
+
+    // MARK: Workplace
+
+    func updateWorkplace(_ caller: AuthenticatedUser, _ input: UpdateWorkplaceRequest) async throws -> WorkplaceView {
+        try caller.requireManager()
+        let name = try input.name.map { try AccountValidation.displayName($0, field: "name") }
+        let timeZone = try input.timeZone.map { try AccountValidation.timeZone($0) }
+        let settingsJSON = try input.settings.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        return try await pool.withConnection { connection in
+            try AccountStore.updateWorkplace(id: caller.workplaceID, name: name, timeZone: timeZone, settingsJSON: settingsJSON, on: connection)
+        }
+    }
+
+    // MARK: Invites (managers)
+
+    func createInvite(_ caller: AuthenticatedUser, _ input: CreateInviteRequest) async throws -> InviteView {
+        try caller.requireManager()
+        let hours = input.validForHours ?? 168
+        guard (1...720).contains(hours) else { throw Problem.invalid("validForHours", "must be between 1 and 720") }
+        let uses = input.maxUses ?? 1
+        guard (1...1000).contains(uses) else { throw Problem.invalid("maxUses", "must be between 1 and 1000") }
+        let note = input.note.map { String($0.prefix(200)) }
+        return try await pool.withConnection { connection in
+            try InviteStore.create(
+                workplaceID: caller.workplaceID, createdBy: caller.id, role: input.role ?? .employee,
+                validFor: .seconds(hours * 3600), maxUses: uses, note: note, on: connection
+            )
+        }
+    }
+
+    func listInvites(_ caller: AuthenticatedUser) async throws -> [InviteView] {
+        try caller.requireManager()
+        return try await pool.withConnection { try InviteStore.list(workplaceID: caller.workplaceID, on: $0) }
+    }
+
+    func revokeInvite(_ caller: AuthenticatedUser, id: Int64) async throws {
+        try caller.requireManager()
+        guard try await pool.withConnection({ try InviteStore.revoke(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
+            throw Problem.notFound("invite")
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import ShiftyPostgres
+
+/// SQL for workplaces, users, sessions and invites.
+///
+/// Every function runs inside a pool closure on the pool's own thread and takes the caller's
+/// workplace id wherever a row belongs to a workplace, so no query can cross workplaces.
+enum AccountStore {
+    static let userColumns = "u.id, u.workplace_id, u.username, u.display_name, u.email, u.role, u.pay_type, u.active"
+    static let workplaceColumns = "w.id, w.slug, w.name, w.time_zone, w.settings::text AS settings"
+
+    static func user(from row: PostgresRow) throws -> UserView {
+        UserView(
+            id: try row.decode("id"),
+            workplaceID: try row.decode("workplace_id"),
+            username: try row.decode("username"),
+            displayName: try row.decode("display_name"),
+            email: try row.decode("email"),
+            role: Role(rawValue: try row.decode("role")) ?? .employee,
+            payType: PayType(rawValue: try row.decode("pay_type")) ?? .normal,
+            active: try row.decode("active")
+        )
+    }
+
+    static func workplace(from row: PostgresRow, prefix: String = "") throws -> WorkplaceView {
+        let settingsJSON: String = try row.decode("\(prefix)settings")
+        let settings = (try? JSONDecoder().decode(WorkplaceSettings.self, from: Data(settingsJSON.utf8))) ?? WorkplaceSettings()
+        return WorkplaceView(
+            id: try row.decode("\(prefix)id"),
+            slug: try row.decode("\(prefix)slug"),
+            name: try row.decode("\(prefix)name"),
+            timeZone: try row.decode("\(prefix)time_zone"),
+            settings: settings
+        )
+    }
+
+    // MARK: Workplaces
+
+    static func insertWorkplace(slug: String, name: String, timeZone: String, on connection: PostgresConnection) throws -> WorkplaceView {
+        do {
+            let rows = try connection.query(
+                "INSERT INTO workplaces AS w (slug, name, time_zone) VALUES ($1, $2, $3) RETURNING \(workplaceColumns)",
+                [slug, name, timeZone]
+            )
+            return try workplace(from: rows[0])
+        } catch let error as PostgresError where error.serverState == .uniqueViolation {
+            throw Problem(.conflict, code: "workplace_slug_taken", detail: "The workplace address '\(slug)' is taken; choose another.")
+        }
+    }
+
+    static func workplace(id: Int64, on connection: PostgresConnection) throws -> WorkplaceView? {
+        try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.id = $1", [id]).first.map { try workplace(from: $0) }
+    }
+
+    static func workplace(slug: String, on connection: PostgresConnection) throws -> WorkplaceView? {
+        try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.slug = $1", [slug]).first.map { try workplace(from: $0) }
+    }
+
+    static func updateWorkplace(id: Int64, name: String?, timeZone: String?, settingsJSON: String?, on connection: PostgresConnection) throws -> WorkplaceView {
+        let rows = try connection.query(
+            """
+            UPDATE workplaces AS w SET
+                name = COALESCE($2, w.name),
+                time_zone = COALESCE($3, w.time_zone),
+                settings = w.settings || COALESCE($4::jsonb, '{}'::jsonb)
+            WHERE w.id = $1
+            RETURNING \(workplaceColumns)
+            """,
+            [id, name, timeZone, settingsJSON]
+        )
+        guard let row = rows.first else { throw Problem.notFound("workplace") }
+        return try workplace(from: row)
+    }
+
+    // MARK: Users
+
+    static func insertUser(
+        workplaceID: Int64, username: String, displayName: String, email: String?,
+        role: Role, payType: PayType, passwordHash: String, on connection: PostgresConnection
+    ) throws -> UserView {
+        do {
+            let rows = try connection.query(
+                """
+                INSERT INTO users AS u (workplace_id, username, display_name, email, role, pay_type, password_hash)
+                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING \(userColumns)
+                """,
+                [workplaceID, username, displayName, email, role.rawValue, payType.rawValue, passwordHash]
+            )
+            return try user(from: rows[0])
+        } catch let error as PostgresError where error.serverState == .uniqueViolation {
+            throw Problem(.conflict, code: "username_taken", detail: "The username '\(username)' is already used in this workplace.")
+        }
+    }
+
+    static func user(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> UserView? {
+        try connection.query(
+            "SELECT \(userColumns) FROM users u WHERE u.id = $1 AND u.workplace_id = $2", [id, workplaceID]
+        ).first.map { try user(from: $0) }
+    }
+
+    /// The user and stored hash for a login attempt; nil when no such user exists in that workplace.
+    static func credentials(workplaceSlug: String, username: String, on connection: PostgresConnection) throws -> (user: UserView, passwordHash: String)? {
+        let rows = try connection.query(
+            """
+            SELECT \(userColumns), u.password_hash FROM users u JOIN workplaces w ON w.id = u.workplace_id
+            WHERE w.slug = $1 AND u.username = $2
+            """,
+            [workplaceSlug, username]
+        )
+        guard let row = rows.first else { return nil }
+        return (try user(from: row), try row.decode("password_hash"))
+    }
+
+    static func passwordHash(userID: Int64, on connection: PostgresConnection) throws -> String? {
+        try connection.query("SELECT password_hash FROM users WHERE id = $1", [userID]).first?.decode("password_hash")
+    }
+
+    static func setPasswordHash(_ hash: String, userID: Int64, on connection: PostgresConnection) throws {
+        try connection.execute("UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1", [userID, hash])
+    }
+
+    static func users(workplaceID: Int64, search: String?, includeInactive: Bool, on connection: PostgresConnection) throws -> [UserView] {
+        let pattern = search.map { "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
+        return try connection.query(
+            """
+            SELECT \(userColumns) FROM users u
+            WHERE u.workplace_id = $1 AND ($2::boolean OR u.active)
+              AND ($3::text IS NULL OR u.display_name ILIKE $3 OR u.username ILIKE $3)
+            ORDER BY lower(u.display_name), u.id
+            """,
+            [workplaceID, includeInactive, pattern]
+        ).map { try user(from: $0) }
+    }
+
+    static func updateUser(
+        id: Int64, workplaceID: Int64, displayName: String?, email: String??, role: Role?, payType: PayType?, active: Bool?,
+        on connection: PostgresConnection
+    ) throws -> UserView? {
+        let emailChanged = email != nil
+        let newEmail: String? = email ?? nil
+        return try connection.query(
+            """
+            UPDATE users AS u SET
+                display_name = COALESCE($3, u.display_name),
+                email = CASE WHEN $4::boolean THEN $5 ELSE u.email END,
+                role = COALESCE($6, u.role),
+                pay_type = COALESCE($7, u.pay_type),
+                active = COALESCE($8, u.active)
+            WHERE u.id = $1 AND u.workplace_id = $2
+            RETURNING \(userColumns)
+            """,
+            [id, workplaceID, displayName, emailChanged, newEmail, role?.rawValue, payType?.rawValue, active]
+        ).first.map { try user(from: $0) }
+    }
+
+    static func activeManagerCount(workplaceID: Int64, on connection: PostgresConnection) throws -> Int {
+        try connection.query(
+            "SELECT count(*)::bigint AS n FROM users WHERE workplace_id = $1 AND role = 'manager' AND active", [workplaceID]
+        )[0].decode("n")
+    }
+}

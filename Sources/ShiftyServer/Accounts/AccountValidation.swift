@@ -1,0 +1,68 @@
+import Foundation
+
+/// Input rules for account fields, checked before anything touches the database so that
+/// a bad value gets a 422 naming the field instead of a constraint violation.
+enum AccountValidation {
+    static func username(_ raw: String, field: String = "username") throws -> String {
+        let value = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        guard (2...40).contains(value.count),
+              value.unicodeScalars.allSatisfy({ allowedUsername.contains($0) }),
+              let first = value.unicodeScalars.first, CharacterSet.alphanumerics.contains(first)
+        else {
+            throw Problem.invalid(field, "use 2 to 40 characters: letters a-z, digits, '.', '_' or '-', starting with a letter or digit")
+        }
+        return value
+    }
+
+    static func slug(_ raw: String, field: String = "slug") throws -> String {
+        let value = raw.trimmingCharacters(in: .whitespaces).lowercased()
+        guard (2...63).contains(value.count),
+              value.unicodeScalars.allSatisfy({ allowedSlug.contains($0) }),
+              value.first != "-"
+        else {
+            throw Problem.invalid(field, "use 2 to 63 characters: letters a-z, digits or '-'")
+        }
+        return value
+    }
+
+    /// A slug derived from a workplace name ("Café de Zon" -> "cafe-de-zon").
+    static func slug(fromName name: String) -> String {
+        let folded = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
+        var result = ""
+        for scalar in folded.unicodeScalars {
+            if allowedSlug.contains(scalar) && scalar != "-" {
+                result.unicodeScalars.append(scalar)
+            } else if !result.hasSuffix("-") && !result.isEmpty {
+                result += "-"
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return String(result.prefix(50))
+    }
+
+    static func displayName(_ raw: String, field: String = "displayName") throws -> String {
+        let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...200).contains(value.count) else { throw Problem.invalid(field, "must be 1 to 200 characters") }
+        return value
+    }
+
+    static func email(_ raw: String?) throws -> String? {
+        guard let raw else { return nil }
+        let value = raw.trimmingCharacters(in: .whitespaces)
+        if value.isEmpty { return nil }
+        guard value.count <= 320, value.contains("@"), !value.contains(" ") else {
+            throw Problem.invalid("email", "is not an email address")
+        }
+        return value
+    }
+
+    static func timeZone(_ raw: String) throws -> String {
+        guard TimeZone.knownTimeZoneIdentifiers.contains(raw) || raw == "UTC", TimeZone(identifier: raw) != nil else {
+            throw Problem.invalid("timeZone", "'\(raw)' is not an IANA time zone such as Europe/Amsterdam")
+        }
+        return raw
+    }
+
+    private static let allowedUsername = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789._-")
+    private static let allowedSlug = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-")
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import Logging
+import ShiftyPostgres
+
+/// Builds the Shifty HTTP application from its parts.
+///
+/// `shifty serve` and the integration tests both call ``build(configuration:pool:passwords:logger:)``,
+/// so tests exercise the real router, middleware and services over real sockets.
+public enum ShiftyApplication {
+    public static func makeRouter(
+        configuration: ServerConfiguration, pool: PostgresPool, passwords: PasswordService, logger: Logger
+    ) -> Router<ShiftyRequestContext> {
+        let router = Router(context: ShiftyRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware())
+
+        let migrations = configuration.migrationsDirectory.map { MigrationRunner(directory: $0) }
+        HealthRoutes(pool: pool, migrations: migrations).register(on: router)
+
+        let api = router.group("api/v1")
+        let authenticator = Authenticator(pool: pool, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
+        let accounts = AccountService(pool: pool, passwords: passwords, configuration: configuration)
+        AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration).register(on: api)
+        OpenAPIRoute(document: ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
+
+        if let webRoot = configuration.webRoot {
+            router.add(middleware: WebAssetsMiddleware(root: webRoot, logger: logger))
+        }
+        return router
+    }
+
+    /// The application listening on `configuration.host:port`.
+    public static func build(
+        configuration: ServerConfiguration, pool: PostgresPool, passwords: PasswordService, logger: Logger,
+        onServerRunning: (@Sendable (Int) async -> Void)? = nil
+    ) -> some ApplicationProtocol {
+        let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger)
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
+            onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+    }
+}

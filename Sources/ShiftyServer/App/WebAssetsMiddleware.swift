@@ -1,0 +1,21 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Serves the browser page from web/, but never looks at the disk for API or health paths.
+struct WebAssetsMiddleware: RouterMiddleware {
+    typealias Context = ShiftyRequestContext
+    private let files: FileMiddleware<Context, LocalFileSystem>
+
+    init(root: URL, logger: Logger) {
+        self.files = FileMiddleware(root.path, searchForIndexHtml: true, logger: logger)
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        guard request.method == .get || request.method == .head,
+              !path.hasPrefix("/api/"), path != "/healthz", path != "/readyz", path != "/metrics"
+        else { return try await next(request, context) }
+        return try await files.handle(request, context: context, next: next)
+    }
+}

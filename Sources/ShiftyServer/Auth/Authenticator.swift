@@ -1,0 +1,89 @@
+import Foundation
+import Hummingbird
+import ShiftyPostgres
+
+/// Finds the caller of a request from its session cookie or bearer token, and enforces the
+/// CSRF rule for cookies.
+///
+/// Browsers attach cookies to cross-site requests, so a cookie-authenticated unsafe request is
+/// only accepted when its `Origin` is this server (or an allowed origin). Bearer tokens are never
+/// attached automatically, so they need no such check.
+public struct Authenticator: Sendable {
+    public static let cookieName = "shifty_session"
+
+    let pool: PostgresPool
+    let originPolicy: OriginPolicy
+
+    /// The caller, or 401 `unauthenticated`.
+    public func require(_ request: Request) async throws -> AuthenticatedUser {
+        guard let caller = try await optional(request) else { throw Problem.unauthenticated }
+        return caller
+    }
+
+    /// The caller if the request carries a valid session; nil when it carries none.
+    public func optional(_ request: Request) async throws -> AuthenticatedUser? {
+        guard let (token, kind) = Self.presentedToken(in: request) else { return nil }
+        if kind == .cookie, request.method.isUnsafe {
+            try originPolicy.check(request)
+        }
+        guard let caller = try await pool.withConnection({ try SessionStore.lookup(token: token, presentedAs: kind, on: $0) }) else {
+            throw Problem(.unauthorized, code: "session_expired", detail: "Your session has ended. Log in again.")
+        }
+        return caller
+    }
+
+    static func presentedToken(in request: Request) -> (String, SessionKind)? {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                let token = parts[1].trimmingCharacters(in: .whitespaces)
+                if !token.isEmpty, token.count <= 256 { return (token, .bearer) }
+            }
+        }
+        if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty, cookie.count <= 256 {
+            return (cookie, .cookie)
+        }
+        return nil
+    }
+}
+
+extension HTTPRequest.Method {
+    /// Methods that change state and so need CSRF protection.
+    var isUnsafe: Bool { ![.get, .head, .options].contains(self) }
+}
+
+/// Which `Origin`s count as this server.
+public struct OriginPolicy: Sendable {
+    public var allowedOrigins: Set<String>
+
+    public init(allowedOrigins: [String]) {
+        self.allowedOrigins = Set(allowedOrigins.map { $0.lowercased().trimmingSuffix("/") })
+    }
+
+    /// Accepts a request whose Origin (or, failing that, Referer) names the Host it was sent to,
+    /// or an allowed origin; anything else is 403 `origin_not_allowed`.
+    public func check(_ request: Request) throws {
+        let source = request.headers[.origin] ?? request.headers[.referer].flatMap(Self.origin(ofURL:))
+        guard let source, isAllowed(origin: source, host: request.head.authority) else {
+            throw Problem(.forbidden, code: "origin_not_allowed", detail: "This request came from another site and was refused (CSRF protection).")
+        }
+    }
+
+    public func isAllowed(origin: String, host: String?) -> Bool {
+        let origin = origin.lowercased().trimmingSuffix("/")
+        if allowedOrigins.contains(origin) { return true }
+        guard let host = host?.lowercased(), let schemeEnd = origin.range(of: "://") else { return false }
+        return origin[schemeEnd.upperBound...] == host
+    }
+
+    static func origin(ofURL url: String) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme, let host = components.host else { return nil }
+        return components.port.map { "\(scheme)://\(host):\($0)" } ?? "\(scheme)://\(host)"
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
+}

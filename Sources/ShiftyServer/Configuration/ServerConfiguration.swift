@@ -1,0 +1,31 @@
+import Foundation
+import ShiftySecurity
+
+/// Everything `shifty serve` can be told, gathered in one value so the app can be built in tests
+/// with the same code path as in production.
+public struct ServerConfiguration: Sendable {
+    public var host: String = "127.0.0.1"
+    public var port: Int = 8080
+    /// A libpq connection string or postgres:// URL; nil means "start the embedded cluster".
+    public var databaseURL: String?
+    /// Where the embedded cluster keeps its data when `databaseURL` is nil.
+    public var embeddedDataDirectory: URL = URL(fileURLWithPath: ".shifty/postgres")
+    public var databasePoolSize: Int = 8
+    /// Whether anyone may create a new workplace (`--allow-signup`).
+    public var allowSignup: Bool = false
+    /// Seed the demo workplace at start.
+    public var demo: Bool = false
+    public var argon2: Argon2idParameters = .owasp
+    public var sessionLifetime: Duration = .seconds(30 * 24 * 3600)
+    /// Origins besides the server's own that may send cookie-authenticated unsafe requests.
+    public var allowedOrigins: [String] = []
+    /// Always mark the session cookie Secure (also done per request behind `X-Forwarded-Proto: https`).
+    public var secureCookies: Bool = false
+    public var webRoot: URL?
+    public var migrationsDirectory: URL?
+    public var loginThrottle = LoginThrottlePolicy()
+    /// Apply pending migrations at start (as `shifty migrate` does).
+    public var migrateOnStart: Bool = true
+
+    public init() {}
+}

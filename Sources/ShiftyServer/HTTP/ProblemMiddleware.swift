@@ -1,0 +1,75 @@
+import Foundation
+import Hummingbird
+import Logging
+import ShiftyPostgres
+
+/// Turns every error that escapes a route into a problem document, and logs each request.
+///
+/// This is the one place that decides what a client sees when something fails: our own
+/// ``Problem``s pass through, Hummingbird's HTTP errors (unknown route, body too large) become
+/// problems with stable codes, and anything unexpected becomes a 500 that reveals nothing.
+public struct ProblemMiddleware: RouterMiddleware {
+    public typealias Context = ShiftyRequestContext
+
+    public init() {}
+
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let started = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = Self.problem(for: error, request: request, context: context).response()
+        }
+        var logged = response
+        logged.headers[.init("X-Request-ID")!] = context.id
+        let elapsed = ContinuousClock.now - started
+        context.logger.info(
+            "\(request.method) \(request.uri.path) \(response.status.code)",
+            metadata: ["duration_ms": "\(Self.milliseconds(elapsed))"]
+        )
+        return logged
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        return String(format: "%.2f", value)
+    }
+
+    static func problem(for error: any Error, request: Request, context: Context) -> Problem {
+        switch error {
+        case let problem as Problem:
+            return problem
+        case let error as HTTPError:
+            return problem(for: error)
+        case let error as PostgresError where error.isConnectionProblem:
+            context.logger.error("database unavailable: \(error)")
+            return Problem(
+                .serviceUnavailable, code: "database_unavailable",
+                detail: "The database is not reachable right now. Try again in a moment.",
+                retryAfterSeconds: 2
+            )
+        default:
+            context.logger.error("unhandled error on \(request.method) \(request.uri.path): \(String(reflecting: error))")
+            return Problem(.internalServerError, code: "internal_error", detail: "Something went wrong on our side; it has been logged.")
+        }
+    }
+
+    static func problem(for error: HTTPError) -> Problem {
+        switch error.status {
+        case .notFound:
+            return Problem(.notFound, code: "route_not_found", detail: "There is no such endpoint.")
+        case .contentTooLarge:
+            return Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than this endpoint accepts.")
+        case .methodNotAllowed:
+            return Problem(.methodNotAllowed, code: "method_not_allowed", detail: "This endpoint does not accept that method.")
+        case .badRequest:
+            return Problem(.badRequest, code: "bad_request", detail: error.body ?? "The request is malformed.")
+        default:
+            return Problem(error.status, code: "http_\(error.status.code)", detail: error.body ?? error.status.reasonPhrase)
+        }
+    }
+}

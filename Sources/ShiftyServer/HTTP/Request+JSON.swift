@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+
+extension Request {
+    /// Decodes a JSON body, answering bad input with problems instead of Hummingbird's bare 400.
+    ///
+    /// - 415 when the body is not declared as JSON,
+    /// - 413 when it is larger than the context allows,
+    /// - 400 `malformed_json` when it does not parse,
+    /// - 422 `validation_failed` naming the field when a field is missing or has the wrong type.
+    public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: ShiftyRequestContext) async throws -> Value {
+        if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
+            throw Problem(.unsupportedMediaType, code: "unsupported_media_type", detail: "Send the body as application/json.")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: context.maxUploadSize)
+        } catch {
+            throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+        }
+        do {
+            return try JSONDecoder.api.decode(Value.self, from: Data(buffer.readableBytesView))
+        } catch let error as DecodingError {
+            throw Problem(decoding: error)
+        } catch let problem as Problem {
+            throw problem
+        } catch {
+            throw Problem(.badRequest, code: "malformed_json", detail: "The body is not valid JSON.")
+        }
+    }
+}
+
+extension Problem {
+    init(decoding error: DecodingError) {
+        func path(_ codingPath: [any CodingKey]) -> String {
+            codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            self = Problem(.badRequest, code: "malformed_json", detail: "The body is not valid JSON.")
+        case .dataCorrupted(let context):
+            self = .invalid(path(context.codingPath), context.debugDescription)
+        case .keyNotFound(let key, let context):
+            self = .invalid(path(context.codingPath + [key]), "is required")
+        case .typeMismatch(let type, let context):
+            self = .invalid(path(context.codingPath), "must be \(Self.jsonTypeName(type))")
+        case .valueNotFound(let type, let context):
+            self = .invalid(path(context.codingPath), "must be \(Self.jsonTypeName(type)), not null")
+        @unknown default:
+            self = Problem(.badRequest, code: "malformed_json", detail: "The body could not be read.")
+        }
+    }
+
+    private static func jsonTypeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type: "an integer"
+        case is Double.Type: "a number"
+        default: "\(type)"
+        }
+    }
+}
+
+extension JSONDecoder {
+    /// The decoder for API bodies: ISO 8601 dates.
+    static var api: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `make test`: builds, starts a throwaway PostgreSQL, runs every test, and always stops the cluster.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "==> installing Python test tools (websockets, kosoku)"
+python3 -m pip install -q --disable-pip-version-check websockets kosoku 2>&1 | grep -v "Requirement already satisfied" || true
+
+echo "==> building (debug, with tests)"
+swift build --build-tests
+
+cluster=$(mktemp -d /tmp/shifty-test-pg.XXXXXX)
+cleanup() { bash scripts/pg-throwaway.sh stop "$cluster"; }
+trap cleanup EXIT INT TERM
+echo "==> starting a throwaway PostgreSQL in $cluster"
+SHIFTY_TEST_PG=$(bash scripts/pg-throwaway.sh start "$cluster")
+export SHIFTY_TEST_PG
+
+echo "==> swift test"
+swift test --skip-build
+
+if [[ -f scripts/autobahn/run.sh ]]; then
+    echo "==> Autobahn WebSocket conformance (kosoku)"
+    bash scripts/autobahn/run.sh .build/debug/shifty
+fi
