@@ -56,7 +56,7 @@ let package = Package(
         .target(
             name: "ShiftyServer",
             dependencies: [
-                "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket",
+                "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -99,7 +99,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport"]),
+        .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )
