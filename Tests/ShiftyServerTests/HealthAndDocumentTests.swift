@@ -22,14 +22,17 @@ import Testing
         try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: extra) }
         let sql = TestServer.repositoryRoot.appendingPathComponent("sql")
-        for file in try FileManager.default.contentsOfDirectory(atPath: sql.path) {
+        let files = try FileManager.default.contentsOfDirectory(atPath: sql.path).filter { $0.hasSuffix(".sql") }
+        for file in files {
             try FileManager.default.copyItem(at: sql.appendingPathComponent(file), to: extra.appendingPathComponent(file))
         }
-        try "SELECT 1;\n".write(to: extra.appendingPathComponent("9999_not_yet_applied.sql"), atomically: true, encoding: .utf8)
+        let pendingName = String(format: "%04d_not_yet_applied.sql", files.count + 1)
+        try "SELECT 1;\n".write(to: extra.appendingPathComponent(pendingName), atomically: true, encoding: .utf8)
         try await TestServer.with(configure: { $0.migrationsDirectory = extra }) { server in
             let ready = try await server.client.json(.GET, "/readyz")
             #expect(ready.status == 503)
-            #expect((ready.json["pendingMigrations"] as? [String]) == ["9999_not_yet_applied.sql"])
+            #expect(ready.json["status"] as? String == "migrations_pending")
+            #expect((ready.json["pendingMigrations"] as? [String]) == [pendingName])
         }
     }
 

@@ -18,11 +18,11 @@ public struct AccountService: Sendable {
             throw Problem(.forbidden, code: "signup_disabled", detail: "This server does not allow creating new workplaces. Ask its administrator.")
         }
         let name = try AccountValidation.displayName(input.name, field: "name")
-        let slug = try AccountValidation.slug(input.slug ?? AccountValidation.slug(fromName: name))
         let timeZone = try AccountValidation.timeZone(input.timeZone)
         let username = try AccountValidation.username(input.manager.username, field: "manager.username")
         let displayName = try AccountValidation.displayName(input.manager.displayName, field: "manager.displayName")
         let email = try AccountValidation.email(input.manager.email)
+        let slug = try input.slug.map { try AccountValidation.slug($0) } ?? AccountValidation.slug(fromName: name)
         let hash = try await passwords.hashNewPassword(input.manager.password, field: "manager.password")
         let kind = input.client ?? .cookie
         let lifetime = configuration.sessionLifetime

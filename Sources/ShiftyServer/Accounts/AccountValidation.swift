@@ -36,8 +36,13 @@ enum AccountValidation {
                 result += "-"
             }
         }
+        result = String(result.prefix(50))
         while result.hasSuffix("-") { result.removeLast() }
-        return String(result.prefix(50))
+        // Names without usable letters ("X", "☕") still get a valid, unique-enough address.
+        if result.count < 2 {
+            result = (result.isEmpty ? "workplace" : "workplace-\(result)") + "-" + String(Int.random(in: 1000...9999))
+        }
+        return result
     }
 
     static func displayName(_ raw: String, field: String = "displayName") throws -> String {
