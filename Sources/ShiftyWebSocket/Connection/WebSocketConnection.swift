@@ -6,16 +6,23 @@ import NIOCore
 /// loop hop onto it.
 public struct WebSocketConnection: Sendable {
     public let channel: any Channel
-    let handler: NIOLoopBound<WebSocketHandler>
+    /// Only dereferenced on the channel's event loop (checked by every method before use).
+    let handler: EventLoopConfined<WebSocketHandler>
 
-    init(channel: any Channel, handler: NIOLoopBound<WebSocketHandler>) {
+    init(channel: any Channel, handler: WebSocketHandler) {
         self.channel = channel
-        self.handler = handler
+        self.handler = EventLoopConfined(handler)
     }
 
     /// Sends a text or binary message.
     public func send(_ message: WebSocketMessage) {
-        self.onEventLoop { $0.send(message: message) }
+        // The in-loop path forms no closure: sending from a callback allocates only the frame.
+        if self.channel.eventLoop.inEventLoop {
+            self.handler.value.send(message: message)
+        } else {
+            let handler = self.handler
+            self.channel.eventLoop.execute { handler.value.send(message: message) }
+        }
     }
 
     /// Sends a text message.
@@ -25,25 +32,30 @@ public struct WebSocketConnection: Sendable {
 
     /// Writes an already-encoded frame (the live push): the same bytes go to every connection.
     public func send(_ frame: WebSocketPreEncodedFrame) {
-        self.onEventLoop { $0.send(preEncoded: frame) }
+        if self.channel.eventLoop.inEventLoop {
+            self.handler.value.send(preEncoded: frame)
+        } else {
+            let handler = self.handler
+            self.channel.eventLoop.execute { handler.value.send(preEncoded: frame) }
+        }
     }
 
     public func ping(payload: ByteBuffer = ByteBuffer()) {
-        self.onEventLoop { $0.sendPing(payload: payload) }
+        if self.channel.eventLoop.inEventLoop {
+            self.handler.value.sendPing(payload: payload)
+        } else {
+            let handler = self.handler
+            self.channel.eventLoop.execute { handler.value.sendPing(payload: payload) }
+        }
     }
 
     /// Starts the close handshake; the TCP connection ends when the peer answers or the close timeout passes.
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
-        self.onEventLoop { $0.close(code: code, reason: reason) }
-    }
-
-    private func onEventLoop(_ body: @escaping @Sendable (WebSocketHandler) -> Void) {
-        let eventLoop = self.channel.eventLoop
-        if eventLoop.inEventLoop {
-            body(self.handler.value)
+        if self.channel.eventLoop.inEventLoop {
+            self.handler.value.close(code: code, reason: reason)
         } else {
             let handler = self.handler
-            eventLoop.execute { body(handler.value) }
+            self.channel.eventLoop.execute { handler.value.close(code: code, reason: reason) }
         }
     }
 }

@@ -4,8 +4,24 @@ extension WebSocketHandler {
     /// Sends a data message (masked with a fresh key if we are the client).
     func send(message: WebSocketMessage) {
         guard let context = self.context, self.stateMachine.acceptsOutboundMessages else { return }
+        let size = message.data.readableBytes
+        if self.role == .server, size > Self.separateWriteThreshold {
+            // Large unmasked payloads are not copied: the header goes out as its own small buffer, followed
+            // by the payload buffer itself (a vector write on the socket).
+            var header = context.channel.allocator.buffer(capacity: 10)
+            WebSocketFrameEncoder.writeHeader(
+                WebSocketFrameHeader(fin: true, opcode: message.opcode, maskingKey: nil, payloadLength: size),
+                into: &header
+            )
+            self.enqueue(header, context: context, bypassLimit: true)
+            self.enqueue(message.data, context: context)
+            return
+        }
         self.enqueue(self.encode(opcode: message.opcode, payload: message.data, context: context), context: context)
     }
+
+    /// Above this payload size a server frame is written as header + payload instead of being copied.
+    static var separateWriteThreshold: Int { 4096 }
 
     /// Sends a frame encoded once for many connections. Only servers may do this: client frames must be
     /// masked with a per-frame key, so their bytes can never be shared.
@@ -36,7 +52,7 @@ extension WebSocketHandler {
 
     /// Writes now if the channel is writable and nothing is queued; queues otherwise, up to the limit.
     func enqueue(_ bytes: ByteBuffer, context: ChannelHandlerContext, bypassLimit: Bool = false) {
-        if self.queue == nil, context.channel.isWritable {
+        if self.queue == nil, self.isWritable {
             context.write(Self.wrapOutboundOut(bytes), promise: nil)
             self.needsFlush = true
             if !self.isInReadLoop {
@@ -64,7 +80,7 @@ extension WebSocketHandler {
 
     func drainQueue(context: ChannelHandlerContext) {
         guard self.queue != nil else { return }
-        while context.channel.isWritable, let next = self.queue?.popFirst() {
+        while self.isWritable, let next = self.queue?.popFirst() {
             self.queuedBytes -= next.readableBytes
             context.write(Self.wrapOutboundOut(next), promise: nil)
             self.needsFlush = true

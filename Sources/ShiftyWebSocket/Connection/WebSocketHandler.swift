@@ -25,6 +25,8 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
     var queuedBytes = 0
     var timer: NIOScheduledCallback?
     var isInReadLoop = false
+    /// Mirrors the channel's writability (updated on writability events), saving a pipeline lookup per write.
+    var isWritable = true
     var needsFlush = false
     var readIsHeld = false
     var didOpen = false
@@ -48,6 +50,7 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     public func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        self.isWritable = context.channel.isWritable
         if context.channel.isActive {
             self.open(context: context)
         }
@@ -88,7 +91,7 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     func connection(context: ChannelHandlerContext) -> WebSocketConnection {
-        WebSocketConnection(channel: context.channel, handler: NIOLoopBound(self, eventLoop: context.eventLoop))
+        WebSocketConnection(channel: context.channel, handler: self)
     }
 
     // MARK: Inbound
@@ -149,7 +152,7 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Reads are held while the channel is not writable, so a peer that does not read our answers cannot
     /// make us buffer ever more of them (an echo stops reading until its output drains).
     public func read(context: ChannelHandlerContext) {
-        if context.channel.isWritable || !self.stateMachine.readsFrames {
+        if self.isWritable || !self.stateMachine.readsFrames {
             context.read()
         } else {
             self.readIsHeld = true
@@ -157,9 +160,10 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
     }
 
     public func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable {
+        self.isWritable = context.channel.isWritable
+        if self.isWritable {
             self.drainQueue(context: context)
-            if self.readIsHeld, context.channel.isWritable {
+            if self.readIsHeld, self.isWritable {
                 self.readIsHeld = false
                 context.read()
             }

@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Benchmarks and the fuzzer for ShiftyWebSocket, kept out of the root package so that NIOWebSocket (the
+/// comparator) and the sanitizer builds never touch a normal `swift build` of Shifty.
+let package = Package(
+    name: "ShiftyBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Shifty", path: ".."),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "WebSocketFuzzer",
+            dependencies: [
+                .product(name: "ShiftyWebSocket", package: "Shifty"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "WebSocketBenchmarks",
+            dependencies: [
+                .product(name: "ShiftyWebSocket", package: "Shifty"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "IdleConnections",
+            dependencies: [
+                .product(name: "ShiftyWebSocket", package: "Shifty"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
