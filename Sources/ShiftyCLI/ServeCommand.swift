@@ -50,7 +50,7 @@ enum ServerRunner {
                 onServerRunning: { port in
                     if demo {
                         print(DemoSeeder.loginInstructions(url: "http://\(configuration.host):\(port)"))
-                        fflush(stdout)
+                        fflush(nil)
                     }
                 }
             )
