@@ -83,6 +83,17 @@ public struct EmbeddedPostgres: Sendable {
         return connectionString()
     }
 
+    /// If a server already answers on the socket, makes sure the `shifty` database exists and
+    /// returns its connection string; `nil` otherwise. Needs neither the binaries nor any lock.
+    public func connectIfRunning() async -> String? {
+        do {
+            try await createDatabaseIfMissing()
+            return connectionString()
+        } catch {
+            return nil
+        }
+    }
+
     /// Stops the server (`pg_ctl stop -m fast`: open sessions are disconnected). Does nothing if it
     /// is not running.
     public func stop() async throws {
@@ -139,7 +150,9 @@ public struct EmbeddedPostgres: Sendable {
     }
 
     private func createDatabaseIfMissing() async throws {
-        let configuration = PostgresConfiguration(connectionString: connectionString(database: "postgres"), statementTimeout: nil)
+        let configuration = PostgresConfiguration(
+            connectionString: connectionString(database: "postgres"), statementTimeout: nil, connectTimeout: .seconds(5)
+        )
         let database = self.database
         let logger = self.logger
         try await NIOThreadPool.singleton.runIfActive {

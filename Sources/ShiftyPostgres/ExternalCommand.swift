@@ -1,7 +1,17 @@
 import Foundation
 import NIOPosix
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs a program (initdb, pg_ctl) to completion and captures its output.
+///
+/// Uses `posix_spawn` + `waitpid` directly rather than Foundation's `Process`: the postmaster that
+/// `pg_ctl start` leaves behind must not inherit any of our descriptors (sockets, pipes), and
+/// `Process.waitUntilExit` was seen to hang on Linux when called off the main thread.
 struct ExternalCommand: Sendable {
     var executable: String
     var arguments: [String]
@@ -22,24 +32,60 @@ struct ExternalCommand: Sendable {
     }
 
     func runBlocking() throws -> Outcome {
-        let process = Process()
+        let argv: [String]
         if let runAsUser {
-            process.executableURL = URL(fileURLWithPath: ExternalCommand.runuserPath)
-            process.arguments = ["-u", runAsUser, "--", executable] + arguments
+            argv = [Self.runuserPath, "-u", runAsUser, "--", executable] + arguments
         } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
+            argv = [executable] + arguments
         }
+        // Output goes to an unlinked temporary file: unlike a pipe, nothing can keep us waiting
+        // for an end-of-file, even if a daemonized child kept the descriptor.
+        var template = Array((NSTemporaryDirectory() + "/shifty-command-XXXXXX").utf8CString)
+        let outputDescriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard outputDescriptor >= 0 else {
+            throw EmbeddedPostgresError("could not create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        defer { close(outputDescriptor) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
+        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2)
+        _ = SpawnExtensions.closeFrom?(&actions, 3)
         // A directory every user can enter, so the postgres user does not warn about our cwd.
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        _ = SpawnExtensions.changeDirectory?(&actions, "/")
+
+        let arguments = CStringArray(argv + [nil])
+        var pid: pid_t = 0
+        let spawnResult = arguments.pointers.withUnsafeBufferPointer { buffer in
+            posix_spawn(&pid, argv[0], &actions, nil, UnsafeMutablePointer(mutating: buffer.baseAddress!).withMemoryRebound(to: UnsafeMutablePointer<CChar>?.self, capacity: buffer.count) { $0 }, environ)
+        }
+        guard spawnResult == 0 else {
+            throw EmbeddedPostgresError("could not start \(argv[0]): \(String(cString: strerror(spawnResult)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else {
+                throw EmbeddedPostgresError("waiting for \(argv[0]) failed: \(String(cString: strerror(errno)))")
+            }
+        }
+        let exitStatus: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Outcome(status: exitStatus, output: Self.readAll(outputDescriptor))
+    }
+
+    private static func readAll(_ descriptor: Int32) -> String {
+        _ = lseek(descriptor, 0, SEEK_SET)
+        var data: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     static var runuserPath: String {
@@ -47,6 +93,25 @@ struct ExternalCommand: Sendable {
         where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
-        return "runuser"
+        return "/usr/sbin/runuser"
+    }
+}
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` and `…_addchdir_np` (2.34+) are only declared
+/// with `_GNU_SOURCE`, which the Swift Glibc module does not set, so they are looked up at runtime.
+enum SpawnExtensions {
+    typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    typealias ChangeDirectory = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
+
+    static let closeFrom: CloseFrom? = lookUp("posix_spawn_file_actions_addclosefrom_np")
+    static let changeDirectory: ChangeDirectory? = lookUp("posix_spawn_file_actions_addchdir_np")
+
+    private static func lookUp<Function>(_ name: String) -> Function? {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: Function.self)
+        #else
+        return nil
+        #endif
     }
 }

@@ -81,8 +81,8 @@ public final class PostgresConnection {
             throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
         }
         let result = PQexec(handle, sql)
-        defer { PQclear(result) }
-        try check(result, sql: sql)
+        try check(result, sql: sql)  // frees failed results itself
+        PQclear(result)
     }
 
     /// Closes the connection; later calls fail with ``PostgresError/Kind/closed``. Pooled connections

@@ -8,6 +8,7 @@ extension PostgresPool {
     /// therefore have no side effects outside the database. If the connection turns out to be dead
     /// before any statement ran (typically right after a server restart), the transaction is retried
     /// once on a fresh connection.
+    @discardableResult
     public func transaction<T: Sendable>(
         isolation: PostgresIsolationLevel = .readCommitted,
         maxAttempts: Int = 5,

@@ -59,9 +59,11 @@ public final class PostgresPool: Sendable {
         let logger = self.logger
         let outcome: (box: ConnectionBox?, result: Result<T, any Error>)
         do {
-            // The non-escaping body is only used while this call is suspended on the thread pool.
+            // The non-escaping body is only used while this call is suspended on the thread pool;
+            // the box is emptied before returning so no reference to it outlives this call.
             outcome = try await withoutActuallyEscaping(body) { body in
-                let body = UnsafeTransfer(body)
+                let bodyBox = BodyBox(body)
+                defer { bodyBox.clear() }
                 return try await threadPool.runIfActive { () -> (ConnectionBox?, Result<T, any Error>) in
                     let box: ConnectionBox
                     do {
@@ -69,7 +71,7 @@ public final class PostgresPool: Sendable {
                     } catch {
                         return (nil, .failure(error))
                     }
-                    let result = Result { try body.value(box.connection) }
+                    let result = Result { try bodyBox.call(box.connection) }
                     if box.connection.isUsable, box.connection.isInTransaction {
                         _ = try? box.connection.execute("ROLLBACK")
                     }
@@ -211,8 +213,22 @@ public final class PostgresPool: Sendable {
     }
 }
 
-/// Carries a non-`Sendable` value into a closure that provably runs while the owner waits for it.
-struct UnsafeTransfer<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// Holds the caller's non-escaping closure while a pool thread runs it; ``clear()`` drops it before
+/// `withoutActuallyEscaping` checks that it did not escape.
+final class BodyBox<Result>: @unchecked Sendable {
+    private var body: ((PostgresConnection) throws -> Result)?
+
+    init(_ body: @escaping (PostgresConnection) throws -> Result) {
+        self.body = body
+    }
+
+    func call(_ connection: PostgresConnection) throws -> Result {
+        guard let body else { throw PostgresError(kind: .closed, message: "the operation was abandoned") }
+        return try body(connection)
+    }
+
+    /// Called only after the pool thread finished with the closure.
+    func clear() {
+        body = nil
+    }
 }

@@ -8,4 +8,11 @@ public struct PostgresPoolStatistics: Sendable, Hashable {
     public var waiting: Int
     /// The configured maximum.
     public var maximum: Int
+
+    public init(open: Int, inUse: Int, waiting: Int, maximum: Int) {
+        self.open = open
+        self.inUse = inUse
+        self.waiting = waiting
+        self.maximum = maximum
+    }
 }

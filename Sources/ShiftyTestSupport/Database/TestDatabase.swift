@@ -69,7 +69,9 @@ actor TestDatabaseAdministrator {
         var logger = Logger(label: "shifty.test-admin")
         logger.logLevel = .notice
         let pool = PostgresPool(
-            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 4, statementTimeout: nil),
+            configuration: PostgresConfiguration(
+                connectionString: connectionString, poolSize: 4, acquireTimeout: .seconds(120), statementTimeout: nil
+            ),
             logger: logger
         )
         admin = pool

@@ -46,22 +46,61 @@ actor EmbeddedTestCluster {
     }
 
     private static func start() async throws -> String {
+        let connectionString = try await startOrConnect()
+        try await disableDurability(connectionString)
+        return connectionString
+    }
+
+    /// Test data is disposable: without fsync, the checkpoints that every `DROP DATABASE` forces
+    /// take milliseconds instead of seconds. These settings are reloadable, so they also apply to
+    /// a cluster that is already running.
+    private static func disableDurability(_ connectionString: String) async throws {
+        let pool = PostgresPool(
+            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 1, statementTimeout: nil),
+            logger: Logger(label: "shifty.test-postgres")
+        )
+        do {
+            try await pool.withConnection { connection in
+                let current = try connection.query("SHOW fsync").first?.decode(0, as: String.self)
+                guard current != "off" else { return }
+                try connection.execute("ALTER SYSTEM SET fsync = off")
+                try connection.execute("ALTER SYSTEM SET full_page_writes = off")
+                try connection.execute("ALTER SYSTEM SET synchronous_commit = off")
+                try connection.execute("SELECT pg_reload_conf()")
+            }
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+        await pool.shutdown()
+    }
+
+    private static func startOrConnect() async throws -> String {
         var logger = Logger(label: "shifty.test-postgres")
         logger.logLevel = .notice
         let directory = RepositoryPaths.testCluster
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let cluster = EmbeddedPostgres(dataDirectory: directory.appendingPathComponent("data"), logger: logger)
+        // Already running (started by an earlier test process)? Then no lock is needed.
+        if let running = await cluster.connectIfRunning() { return running }
+
         let lockPath = directory.appendingPathComponent("start.lock").path
         // Other test processes (other scratch paths, `swift test` runs in parallel) may be starting
-        // the same cluster: serialize initdb/pg_ctl with an exclusive file lock.
+        // the same cluster: serialize initdb/pg_ctl with an exclusive file lock, waiting a bounded time.
         let descriptor = try await NIOThreadPool.singleton.runIfActive { () throws -> Int32 in
             let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
             guard descriptor >= 0 else {
                 throw EmbeddedPostgresError("could not open \(lockPath): \(String(cString: strerror(errno)))")
             }
-            guard flock(descriptor, LOCK_EX) == 0 else {
-                close(descriptor)
-                throw EmbeddedPostgresError("could not lock \(lockPath): \(String(cString: strerror(errno)))")
+            let deadline = ContinuousClock.now + .seconds(120)
+            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
+                    close(descriptor)
+                    throw EmbeddedPostgresError(
+                        "could not lock \(lockPath) within 120 s: another test process seems stuck starting PostgreSQL"
+                    )
+                }
+                usleep(50_000)
             }
             return descriptor
         }

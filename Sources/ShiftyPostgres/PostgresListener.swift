@@ -1,0 +1,194 @@
+import CLibPQ
+import Foundation
+import Logging
+
+/// Receives `NOTIFY` messages on a dedicated connection (not from the pool) and delivers them as
+/// an `AsyncStream`.
+///
+/// A private thread waits in `poll()` on the connection's socket, so no thread of the pool, the
+/// event loops or the cooperative pool is held while nothing happens. When the connection drops,
+/// the thread reconnects with capped exponential backoff, listens again and emits
+/// ``PostgresListenerEvent/reconnected(backendPID:)``.
+public final class PostgresListener: Sendable {
+    struct State {
+        var subscribers: [Int: AsyncStream<PostgresListenerEvent>.Continuation] = [:]
+        var nextSubscriberID = 0
+        var connectedBackendPID: Int32?
+        var isShuttingDown = false
+        var threadFinished = false
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    public let channels: [String]
+    private let configuration: PostgresConfiguration
+    private let logger: Logger
+    private let state = LockedBox(State())
+    private let wakeup = WakeupPipe()
+
+    static let initialBackoff: Duration = .milliseconds(100)
+    static let maximumBackoff: Duration = .seconds(5)
+
+    /// Starts listening right away. Channel names must be identifiers (letters, digits,
+    /// underscore) because `LISTEN` cannot take a parameter; invalid names are logged and ignored.
+    public init(configuration: PostgresConfiguration, channels: [String], logger: Logger) {
+        var configuration = configuration
+        configuration.statementTimeout = nil
+        self.configuration = configuration
+        self.logger = logger
+        self.channels = channels.filter { channel in
+            guard PostgresIdentifier.isValid(channel) else {
+                logger.error("ignoring invalid LISTEN channel name", metadata: ["channel": "\(channel)"])
+                return false
+            }
+            return true
+        }
+        let thread = Thread { [self] in
+            self.run()
+        }
+        thread.name = "shifty-pg-listener"
+        thread.start()
+    }
+
+    /// Whether `name` can be used as a channel.
+    public static func isValidChannelName(_ name: String) -> Bool {
+        PostgresIdentifier.isValid(name)
+    }
+
+    /// A stream of events. Each call gets its own stream; a subscriber that arrives while the
+    /// listener is connected first receives ``PostgresListenerEvent/connected(backendPID:)``.
+    public func events() -> AsyncStream<PostgresListenerEvent> {
+        AsyncStream { continuation in
+            let registration = state.withLock { state -> (id: Int, connected: Int32?)? in
+                guard !state.isShuttingDown else { return nil }
+                state.nextSubscriberID += 1
+                state.subscribers[state.nextSubscriberID] = continuation
+                return (state.nextSubscriberID, state.connectedBackendPID)
+            }
+            guard let registration else {
+                continuation.finish()
+                return
+            }
+            if let pid = registration.connected {
+                continuation.yield(.connected(backendPID: pid))
+            }
+            continuation.onTermination = { [weak self] _ in
+                self?.state.withLock { _ = $0.subscribers.removeValue(forKey: registration.id) }
+            }
+        }
+    }
+
+    /// The backend PID of the current connection, `nil` while disconnected.
+    public var backendPID: Int32? {
+        state.withLock { $0.connectedBackendPID }
+    }
+
+    /// Stops the thread (waking it from `poll()`), closes the connection and finishes all streams.
+    public func shutdown() async {
+        let subscribers = state.withLock { state in
+            state.isShuttingDown = true
+            let subscribers = Array(state.subscribers.values)
+            state.subscribers.removeAll()
+            return subscribers
+        }
+        wakeup.wake()
+        for subscriber in subscribers {
+            subscriber.finish()
+        }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished = state.withLock { state in
+                if !state.threadFinished { state.finishWaiters.append(continuation) }
+                return state.threadFinished
+            }
+            if finished { continuation.resume() }
+        }
+    }
+
+    // MARK: - Listener thread
+
+    private var isShuttingDown: Bool { state.withLock { $0.isShuttingDown } }
+
+    private func emit(_ event: PostgresListenerEvent) {
+        let subscribers = state.withLock { Array($0.subscribers.values) }
+        for subscriber in subscribers {
+            subscriber.yield(event)
+        }
+    }
+
+    private func run() {
+        var backoff = Self.initialBackoff
+        var hasConnectedBefore = false
+        while !isShuttingDown {
+            let connection: PostgresConnection
+            do {
+                connection = try connectAndListen()
+            } catch {
+                logger.warning(
+                    "PostgreSQL listener could not connect, retrying",
+                    metadata: ["error": "\(error)", "retry_in_ms": "\(backoff.wholeMilliseconds)"]
+                )
+                _ = wakeup.wait(for: nil, timeoutMilliseconds: Int32(backoff.wholeMilliseconds))
+                backoff = min(backoff * 2, Self.maximumBackoff)
+                continue
+            }
+            backoff = Self.initialBackoff
+            let pid = connection.backendPID
+            state.withLock { $0.connectedBackendPID = pid }
+            emit(hasConnectedBefore ? .reconnected(backendPID: pid) : .connected(backendPID: pid))
+            if hasConnectedBefore {
+                logger.info("PostgreSQL listener reconnected", metadata: ["backend_pid": "\(pid)"])
+            }
+            hasConnectedBefore = true
+            deliverPendingNotifications(connection)
+            listen(on: connection)
+            state.withLock { $0.connectedBackendPID = nil }
+            connection.close()
+            if !isShuttingDown {
+                logger.warning("PostgreSQL listener lost its connection, reconnecting")
+                _ = wakeup.wait(for: nil, timeoutMilliseconds: Int32(backoff.wholeMilliseconds))
+                backoff = min(backoff * 2, Self.maximumBackoff)
+            }
+        }
+        let waiters = state.withLock { state in
+            state.threadFinished = true
+            let waiters = state.finishWaiters
+            state.finishWaiters.removeAll()
+            return waiters
+        }
+        for waiter in waiters {
+            waiter.resume()
+        }
+    }
+
+    private func connectAndListen() throws -> PostgresConnection {
+        let connection = try PostgresConnection.connect(configuration: configuration)
+        for channel in channels {
+            try connection.execute("LISTEN \(PostgresIdentifier.quoted(channel))")
+        }
+        return connection
+    }
+
+    /// Waits for input until the connection breaks or shutdown is requested.
+    private func listen(on connection: PostgresConnection) {
+        let socket = PQsocket(connection.handle)
+        guard socket >= 0 else { return }
+        while !isShuttingDown {
+            let (ready, woken) = wakeup.wait(for: socket, timeoutMilliseconds: 30_000)
+            if woken, isShuttingDown { return }
+            if ready {
+                guard PQconsumeInput(connection.handle) == 1 else { return }
+                deliverPendingNotifications(connection)
+                guard PQstatus(connection.handle) == CONNECTION_OK else { return }
+            }
+        }
+    }
+
+    private func deliverPendingNotifications(_ connection: PostgresConnection) {
+        while let notification = PQnotifies(connection.handle) {
+            let channel = String(cString: notification.pointee.relname)
+            let payload = notification.pointee.extra.map { String(cString: $0) } ?? ""
+            let sender = notification.pointee.be_pid
+            PQfreemem(notification)
+            emit(.notification(channel: channel, payload: payload, backendPID: sender))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ShiftyPostgres
+import Testing
+
+/// Collects listener events from a background task so tests can wait for them with a timeout.
+actor EventCollector {
+    private(set) var events: [PostgresListenerEvent] = []
+    private var consumer: Task<Void, Never>?
+
+    func start(_ stream: AsyncStream<PostgresListenerEvent>) {
+        consumer = Task { [weak self] in
+            for await event in stream {
+                await self?.append(event)
+            }
+        }
+    }
+
+    private func append(_ event: PostgresListenerEvent) {
+        events.append(event)
+    }
+
+    /// The first event matching `predicate`, waiting up to `timeout`.
+    func first(
+        timeout: Duration = .seconds(5), where predicate: @Sendable (PostgresListenerEvent) -> Bool
+    ) async -> PostgresListenerEvent? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let match = events.first(where: predicate) { return match }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return events.first(where: predicate)
+    }
+}
+
+@Suite("LISTEN/NOTIFY on a dedicated connection")
+struct ListenerTests {
+    @Test func deliversNotificationsAndReconnectsAfterTermination() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let channel = "shifts_\(UUID().uuidString.prefix(8).lowercased())"
+            let listener = PostgresListener(
+                configuration: PostgresConfiguration(connectionString: database.connectionString),
+                channels: [channel, "not a valid; channel"],
+                logger: testLogger
+            )
+            #expect(listener.channels == [channel])
+            let collector = EventCollector()
+            await collector.start(listener.events())
+
+            let connected = await collector.first { if case .connected = $0 { true } else { false } }
+            guard case .connected(let firstPID) = connected else {
+                Issue.record("listener never connected")
+                await listener.shutdown()
+                return
+            }
+
+            let sender = try await database.pool.withConnection { connection in
+                try connection.execute("SELECT pg_notify($1, $2)", [channel, "payload ü 1"])
+                return connection.backendPID
+            }
+            let first = await collector.first { if case .notification = $0 { true } else { false } }
+            #expect(first == .notification(channel: channel, payload: "payload ü 1", backendPID: sender))
+
+            // Kill the listener's session: it must come back by itself.
+            try await database.pool.execute("SELECT pg_terminate_backend($1, 5000)", [firstPID])
+            let reconnected = await collector.first { if case .reconnected = $0 { true } else { false } }
+            guard case .reconnected(let secondPID) = reconnected else {
+                Issue.record("listener did not reconnect")
+                await listener.shutdown()
+                return
+            }
+            #expect(secondPID != firstPID)
+            #expect(listener.backendPID == secondPID)
+
+            try await database.pool.execute("NOTIFY \(channel), 'after reconnect'")
+            let second = await collector.first {
+                if case .notification(_, "after reconnect", _) = $0 { true } else { false }
+            }
+            #expect(second != nil)
+
+            // A late subscriber learns that the listener is connected.
+            let lateCollector = EventCollector()
+            await lateCollector.start(listener.events())
+            #expect(await lateCollector.first { $0 == .connected(backendPID: secondPID) } != nil)
+
+            let started = ContinuousClock.now
+            await listener.shutdown()
+            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(listener.backendPID == nil)
+        }
+    }
+
+    @Test func channelNamesAreValidated() {
+        #expect(PostgresListener.isValidChannelName("shift_events"))
+        #expect(PostgresListener.isValidChannelName("_x9"))
+        #expect(!PostgresListener.isValidChannelName("9lives"))
+        #expect(!PostgresListener.isValidChannelName("a; DROP TABLE x"))
+        #expect(!PostgresListener.isValidChannelName("quote\"d"))
+        #expect(!PostgresListener.isValidChannelName(""))
+        #expect(!PostgresListener.isValidChannelName(String(repeating: "a", count: 64)))
+    }
+
+    @Test func shutdownWakesAListenerThatCannotConnect() async throws {
+        let directory = try makeTemporaryDirectory("shifty-no-server")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listener = PostgresListener(
+            configuration: PostgresConfiguration(connectionString: "host=\(directory.path) dbname=nothing"),
+            channels: ["events"],
+            logger: testLogger
+        )
+        try await Task.sleep(for: .milliseconds(150))
+        let started = ContinuousClock.now
+        await listener.shutdown()
+        #expect(ContinuousClock.now - started < .seconds(1))
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import ShiftyPostgres
+import Testing
+
+@Suite("Pool size, queueing and acquire timeout")
+struct PoolTests {
+    @Test func exhaustedPoolTimesOut() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(
+                    connectionString: database.connectionString, poolSize: 2, acquireTimeout: .milliseconds(150)
+                ),
+                logger: testLogger
+            )
+            let holders = (0..<2).map { _ in
+                Task { try await pool.execute("SELECT pg_sleep(0.6)") }
+            }
+            #expect(await eventually { pool.statistics.inUse == 2 })
+            let started = ContinuousClock.now
+            await #expect {
+                try await pool.query("SELECT 1")
+            } throws: { error in
+                (error as? PostgresError)?.kind == .poolTimeout
+            }
+            let waited = ContinuousClock.now - started
+            #expect(waited >= .milliseconds(140))
+            #expect(waited < .milliseconds(550))
+            for holder in holders { _ = try await holder.value }
+            #expect(pool.statistics == PostgresPoolStatistics(open: 2, inUse: 0, waiting: 0, maximum: 2))
+            // Once the holders are done the pool serves again.
+            #expect(try await pool.query("SELECT 1 AS one").first?.decode("one", as: Int.self) == 1)
+            await pool.shutdown()
+        }
+    }
+
+    @Test func waitersAreServedInArrivalOrder() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 1),
+                logger: testLogger
+            )
+            let order = OrderRecorder()
+            let holder = Task { try await pool.execute("SELECT pg_sleep(0.2)") }
+            #expect(await eventually { pool.statistics.inUse == 1 })
+            var waiters: [Task<Void, any Error>] = []
+            for index in 0..<5 {
+                waiters.append(Task { try await pool.withConnection { _ in order.append(index) } })
+                // Let this waiter enqueue before the next one starts.
+                #expect(await eventually { pool.statistics.waiting == index + 1 })
+            }
+            _ = try await holder.value
+            for waiter in waiters { try await waiter.value }
+            #expect(order.values == [0, 1, 2, 3, 4])
+            #expect(pool.statistics.open == 1)
+            await pool.shutdown()
+        }
+    }
+
+    @Test func runsStatementsConcurrentlyUpToPoolSize() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 4),
+                logger: testLogger
+            )
+            let started = ContinuousClock.now
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<4 {
+                    group.addTask { try await pool.execute("SELECT pg_sleep(0.3)") }
+                }
+                try await group.waitForAll()
+            }
+            let elapsed = ContinuousClock.now - started
+            // Four 0.3 s sleeps in parallel, not in sequence (1.2 s).
+            #expect(elapsed < .milliseconds(900))
+            #expect(pool.statistics.open == 4)
+            let backends = try await pool.query("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'shifty'")
+            #expect(try backends.first?.decode("n", as: Int.self) == 4)
+            await pool.shutdown()
+        }
+    }
+
+    @Test func shutdownRejectsNewWork() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 1),
+                logger: testLogger
+            )
+            _ = try await pool.query("SELECT 1")
+            await pool.shutdown()
+            await #expect {
+                try await pool.query("SELECT 1")
+            } throws: { error in
+                (error as? PostgresError)?.kind == .closed
+            }
+        }
+    }
+
+    @Test func brokenConnectionIsReplaced() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            // Validation off (huge interval): the first statement on the killed connection fails.
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(
+                    connectionString: database.connectionString, poolSize: 1, idleValidationInterval: .seconds(3600)
+                ),
+                logger: testLogger
+            )
+            let victim = try await pool.withConnection { $0.backendPID }
+            try await database.pool.execute("SELECT pg_terminate_backend($1, 5000)", [victim])
+            await #expect {
+                try await pool.query("SELECT 1")
+            } throws: { error in
+                (error as? PostgresError)?.kind == .connection
+            }
+            let replacement = try await pool.withConnection { $0.backendPID }
+            #expect(replacement != victim)
+            #expect(pool.statistics.open == 1)
+            await pool.shutdown()
+
+            // With validation of idle connections the caller never sees the dead one.
+            let validating = PostgresPool(
+                configuration: PostgresConfiguration(
+                    connectionString: database.connectionString, poolSize: 1, idleValidationInterval: .zero
+                ),
+                logger: testLogger
+            )
+            let killed = try await validating.withConnection { $0.backendPID }
+            try await database.pool.execute("SELECT pg_terminate_backend($1, 5000)", [killed])
+            let fresh = try await validating.withConnection { connection in
+                (try connection.query("SELECT 1 AS one").first?.decode("one", as: Int.self), connection.backendPID)
+            }
+            #expect(fresh.0 == 1)
+            #expect(fresh.1 != killed)
+            await validating.shutdown()
+        }
+    }
+}
+
+final class OrderRecorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Int] = []
+
+    func append(_ value: Int) {
+        lock.lock()
+        recorded.append(value)
+        lock.unlock()
+    }
+
+    var values: [Int] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
+}

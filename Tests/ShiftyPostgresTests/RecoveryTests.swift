@@ -1,0 +1,64 @@
+import Foundation
+import ShiftyPostgres
+import Testing
+
+@Suite("The pool recovers after PostgreSQL restarts")
+struct RecoveryTests {
+    @Test func poolAndTransactionsSurviveARestart() async throws {
+        let directory = try makeTemporaryDirectory("shifty-pg-restart")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let cluster = EmbeddedPostgres(
+            dataDirectory: directory.appendingPathComponent("data"),
+            socketDirectory: directory.appendingPathComponent("socket"),
+            logger: testLogger
+        )
+        let connectionString = try await cluster.start()
+        do {
+            // No idle validation: this test wants to see the dead connections being dealt with.
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(
+                    connectionString: connectionString, poolSize: 2, idleValidationInterval: .seconds(3600)
+                ),
+                logger: testLogger
+            )
+            try await pool.execute("CREATE TABLE visits (id serial PRIMARY KEY)")
+            let before = try await pool.withConnection { $0.backendPID }
+
+            try await cluster.restart()
+
+            // Transactions retry once when the connection was dead before BEGIN.
+            try await pool.transaction { connection in
+                try connection.execute("INSERT INTO visits DEFAULT VALUES")
+            }
+            // Plain statements may fail once per dead connection with a connection error…
+            var failures = 0
+            var succeeded = false
+            for _ in 0..<3 {
+                do {
+                    try await pool.execute("INSERT INTO visits DEFAULT VALUES")
+                    succeeded = true
+                    break
+                } catch let error as PostgresError {
+                    #expect(error.kind == .connection)
+                    failures += 1
+                }
+            }
+            // …but never more often than there are pooled connections.
+            #expect(succeeded)
+            #expect(failures <= 1)
+            let after = try await pool.withConnection { $0.backendPID }
+            #expect(after != before)
+            #expect(try await pool.query("SELECT count(*) AS n FROM visits").first?.decode("n", as: Int.self) == 2)
+
+            // Reusing the existing cluster: start() on a running cluster just connects.
+            #expect(try await cluster.start() == connectionString)
+            await pool.shutdown()
+        } catch {
+            try? await cluster.stop()
+            throw error
+        }
+        try await cluster.stop()
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/PG_VERSION").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("postgres.log").path))
+    }
+}
