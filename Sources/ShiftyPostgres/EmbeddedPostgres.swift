@@ -19,12 +19,22 @@ public struct EmbeddedPostgres: Sendable {
     public let superuser = "shifty"
     /// The database `start()` creates and returns a connection string for.
     public let database = "shifty"
+    /// Extra `-c name=value` server settings applied at every start (e.g. `max_connections`).
+    public let serverSettings: [String: String]
     let logger: Logger
 
     /// - Parameters:
     ///   - socketDirectory: defaults to `<data>/../postgres-socket`.
     ///   - port: only names the socket file (`.s.PGSQL.<port>`); no TCP port is opened.
-    public init(dataDirectory: URL, socketDirectory: URL? = nil, port: Int = 5432, logger: Logger) {
+    ///   - serverSettings: extra server settings; names must be identifiers.
+    public init(
+        dataDirectory: URL,
+        socketDirectory: URL? = nil,
+        port: Int = 5432,
+        serverSettings: [String: String] = [:],
+        logger: Logger
+    ) {
+        self.serverSettings = serverSettings.filter { PostgresIdentifier.isValid($0.key) }
         self.dataDirectory = dataDirectory.standardizedFileURL
         self.socketDirectory = (socketDirectory ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("postgres-socket"))
             .standardizedFileURL
@@ -119,7 +129,10 @@ public struct EmbeddedPostgres: Sendable {
     private func startServer(binaries: PostgresServerBinaries, owner: ServerOwner?) async throws {
         logger.info("starting PostgreSQL", metadata: ["data": "\(dataDirectory.path)", "socket": "\(socketDirectory.path)"])
         // pg_ctl hands -o to a shell, so the paths are single-quoted.
-        let serverOptions = "-h '' -k \(Self.shellQuoted(socketDirectory.path)) -p \(port)"
+        var serverOptions = "-h '' -k \(Self.shellQuoted(socketDirectory.path)) -p \(port)"
+        for (name, value) in serverSettings.sorted(by: { $0.key < $1.key }) {
+            serverOptions += " -c \(Self.shellQuoted("\(name)=\(value)"))"
+        }
         do {
             try await run(
                 ExternalCommand(

@@ -80,7 +80,12 @@ actor EmbeddedTestCluster {
         logger.logLevel = .notice
         let directory = RepositoryPaths.testCluster
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let cluster = EmbeddedPostgres(dataDirectory: directory.appendingPathComponent("data"), logger: logger)
+        let cluster = EmbeddedPostgres(
+            dataDirectory: directory.appendingPathComponent("data"),
+            // Many tests run in parallel, each with its own small pool.
+            serverSettings: ["max_connections": "300", "fsync": "off", "full_page_writes": "off", "synchronous_commit": "off"],
+            logger: logger
+        )
         // Already running (started by an earlier test process)? Then no lock is needed.
         if let running = await cluster.connectIfRunning() { return running }
 
