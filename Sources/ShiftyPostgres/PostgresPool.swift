@@ -37,6 +37,15 @@ public final class PostgresPool: Sendable {
         threadPool.start()
     }
 
+    deinit {
+        // A pool dropped without `shutdown()` must not leave its threads running forever.
+        let (idle, _) = state.withLock { $0.machine.isShutDown ? ([], []) : $0.machine.shutDown() }
+        for box in idle {
+            box.connection.close()
+        }
+        threadPool.shutdownGracefully { _ in }
+    }
+
     public var statistics: PostgresPoolStatistics {
         state.withLock { state in
             PostgresPoolStatistics(

@@ -79,6 +79,27 @@ struct PoolTests {
         }
     }
 
+    @Test func cancelledWaiterLeavesTheQueue() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 1),
+                logger: testLogger
+            )
+            let holder = Task { try await pool.execute("SELECT pg_sleep(0.5)") }
+            #expect(await eventually { pool.statistics.inUse == 1 })
+            let waiter = Task { try await pool.query("SELECT 1") }
+            #expect(await eventually { pool.statistics.waiting == 1 })
+            let started = ContinuousClock.now
+            waiter.cancel()
+            await #expect(throws: CancellationError.self) { try await waiter.value }
+            #expect(ContinuousClock.now - started < .milliseconds(300))
+            #expect(pool.statistics.waiting == 0)
+            _ = try await holder.value
+            #expect(try await pool.query("SELECT 1 AS one").first?.decode("one", as: Int.self) == 1)
+            await pool.shutdown()
+        }
+    }
+
     @Test func shutdownRejectsNewWork() async throws {
         try await withTestDatabase(migrations: nil) { database in
             let pool = PostgresPool(

@@ -75,7 +75,27 @@ actor TestDatabaseAdministrator {
             logger: logger
         )
         admin = pool
+        await Self.dropAbandonedTestDatabases(pool)
         return pool
+    }
+
+    /// Test processes that crashed never dropped their databases; remove those older than two
+    /// hours (best effort: the age comes from the database's `PG_VERSION` file).
+    private static func dropAbandonedTestDatabases(_ admin: PostgresPool) async {
+        do {
+            let abandoned = try await admin.query(
+                """
+                SELECT datname FROM pg_database
+                WHERE datname LIKE 'test\\_%' AND NOT datistemplate
+                  AND (pg_stat_file('base/' || oid || '/PG_VERSION', true)).modification < now() - interval '2 hours'
+                """
+            ).map { try $0.decode("datname", as: String.self) }
+            for name in abandoned {
+                _ = try? await admin.execute("DROP DATABASE IF EXISTS \(PostgresIdentifier.quoted(name)) WITH (FORCE)")
+            }
+        } catch {
+            // Not being able to clean up must not fail the tests.
+        }
     }
 
     /// The name of a migrated template database for `directory`, building it if needed.
