@@ -67,7 +67,7 @@ import Testing
         _ = zone.localDateTime(of: Date(timeIntervalSince1970: .nan))
         _ = zone.localDateTime(of: .distantFuture)
         let rule = try FixedShift(
-            id: FixedShiftID(uuid: UUID()), owner: UserID(uuid: UUID()), weekday: .monday,
+            id: FixedShiftID(rawValue: 9003), owner: UserID(rawValue: 9004), weekday: .monday,
             startTime: .midnight, durationMinutes: 60, validFrom: try #require(LocalDate("2026-01-05")))
         let occurrences = rule.occurrences(from: try #require(LocalDate("2026-01-05")), weeks: .max, in: zone)
         #expect(occurrences.count == FixedShift.maximumGenerationWeeks)

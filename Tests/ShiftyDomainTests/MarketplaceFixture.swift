@@ -6,13 +6,13 @@ import Foundation
 struct MarketplaceWorld {
     static let amsterdam = try! WorkplaceTimeZone(identifier: "Europe/Amsterdam")
 
-    static let alice = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!)
-    static let bob = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!)
-    static let carol = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!)
-    static let dave = UserID(uuid: UUID(uuidString: "00000000-0000-0000-0000-00000000000D")!)
+    static let alice = UserID(rawValue: 160)
+    static let bob = UserID(rawValue: 161)
+    static let carol = UserID(rawValue: 162)
+    static let dave = UserID(rawValue: 163)
 
     static func id<T: DomainIdentifier>(_ n: Int) -> T {
-        T(uuid: UUID(uuidString: String(format: "10000000-0000-0000-0000-%012d", n))!)
+        T(rawValue: 1_000_000 + Int64(n))
     }
 
     /// 2026-06-01 08:00 UTC (10:00 in Amsterdam), a Monday.

@@ -5,11 +5,11 @@ import Testing
 @Suite struct FixedShiftOccurrenceTests {
     let amsterdam = try! WorkplaceTimeZone(identifier: "Europe/Amsterdam")
     let newYork = try! WorkplaceTimeZone(identifier: "America/New_York")
-    let owner = UserID(uuid: UUID())
+    let owner = UserID(rawValue: 9001)
 
     func rule(_ weekday: Weekday, _ start: String, minutes: Int, from: String = "2026-01-01", until: String? = nil) throws -> FixedShift {
         try FixedShift(
-            id: FixedShiftID(uuid: UUID()), owner: owner, weekday: weekday, startTime: try #require(LocalTime(start)),
+            id: FixedShiftID(rawValue: 9002), owner: owner, weekday: weekday, startTime: try #require(LocalTime(start)),
             durationMinutes: minutes, positionLabel: "bar", validFrom: try #require(LocalDate(from)),
             validUntil: until.flatMap(LocalDate.init))
     }

@@ -141,10 +141,10 @@ import Testing
     }
 
     @Test func scheduleDeviations() throws {
-        let shiftA = ShiftInterval(shiftID: ShiftID(uuid: UUID()), start: at("2026-06-01", "09:00"), end: at("2026-06-01", "17:00"))
-        let shiftB = ShiftInterval(shiftID: ShiftID(uuid: UUID()), start: at("2026-06-02", "09:00"), end: at("2026-06-02", "17:00"))
-        let shiftC = ShiftInterval(shiftID: ShiftID(uuid: UUID()), start: at("2026-06-03", "09:00"), end: at("2026-06-03", "17:00"))
-        let upcoming = ShiftInterval(shiftID: ShiftID(uuid: UUID()), start: at("2026-06-20", "09:00"), end: at("2026-06-20", "17:00"))
+        let shiftA = ShiftInterval(shiftID: ShiftID(rawValue: 9005), start: at("2026-06-01", "09:00"), end: at("2026-06-01", "17:00"))
+        let shiftB = ShiftInterval(shiftID: ShiftID(rawValue: 9006), start: at("2026-06-02", "09:00"), end: at("2026-06-02", "17:00"))
+        let shiftC = ShiftInterval(shiftID: ShiftID(rawValue: 9007), start: at("2026-06-03", "09:00"), end: at("2026-06-03", "17:00"))
+        let upcoming = ShiftInterval(shiftID: ShiftID(rawValue: 9008), start: at("2026-06-20", "09:00"), end: at("2026-06-20", "17:00"))
         let punches = work("2026-06-01", "09:10", "16:50") + work("2026-06-02", "09:04", "16:56")
         let report = calculator.monthReport(
             year: 2026, month: 6, punches: punches, scheduled: [shiftC, shiftA, shiftB, upcoming], asOf: LocalDate("2026-06-10")!)
