@@ -1,0 +1,18 @@
+import ShiftyDomain
+import ShiftyPostgres
+
+extension EventWriter {
+    /// Records a domain event with its audience translated to the table's columns.
+    static func insert(_ event: MarketplaceEvent, workplaceID: Int64, on connection: PostgresConnection) throws {
+        let audience: EventAudience
+        let users: [Int64]
+        switch event.audience {
+        case .workplace: (audience, users) = (.workplace, [])
+        case .managers: (audience, users) = (.managers, [])
+        case .users(let ids): (audience, users) = (.users, ids.map(\.rawValue))
+        }
+        try insert(
+            workplaceID: workplaceID, type: event.kind.rawValue, audience: audience, userIDs: users,
+            payload: MarketplaceEventPayload(event), on: connection)
+    }
+}

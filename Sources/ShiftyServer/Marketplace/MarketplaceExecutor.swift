@@ -1,0 +1,81 @@
+import Foundation
+import Logging
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Runs marketplace actions: load and lock the rows, let `Marketplace.apply` decide, persist the
+/// transition with its history and events — all in one database transaction.
+///
+/// A refusal rolls the transaction back and surfaces as a problem with the refusal's code and
+/// HTTP status. Deadlocks and serialization failures are retried by the pool.
+struct MarketplaceExecutor: Sendable {
+    let pool: PostgresPool
+    let logger: Logger
+
+    /// Builds the action inside the transaction (so it can reserve new deal/request ids) and runs it.
+    @discardableResult
+    func perform(
+        _ caller: MarketplaceCaller, now: @escaping @Sendable () -> Date = Date.init,
+        _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
+    ) async throws -> Transition {
+        do {
+            return try await pool.transaction { connection in
+                let action = try makeAction(connection)
+                return try Self.run(action, caller: caller, now: now(), on: connection)
+            }
+        } catch let refusal as MarketplaceRefusal {
+            if refusal.code == .dealExpired {
+                // The deal is past its expiry but no sweep ran yet: expire it now, then refuse.
+                _ = try? await expireDue(workplaceID: caller.workplaceID)
+            }
+            throw Problem(refusal)
+        }
+    }
+
+    /// Runs an action whose ids are already known.
+    @discardableResult
+    func perform(_ caller: MarketplaceCaller, _ action: MarketplaceAction) async throws -> Transition {
+        try await perform(caller) { _ in action }
+    }
+
+    /// Decides and persists one action on an open transaction.
+    static func run(_ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, on connection: PostgresConnection) throws -> Transition {
+        let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, on: connection)
+        switch Marketplace.apply(action, actor: actor, context: context) {
+        case .failure(let refusal):
+            throw refusal
+        case .success(let transition):
+            try TransitionWriter.persist(
+                transition, action: action, previousDeal: context.deal, workplaceID: caller.workplaceID, on: connection)
+            return transition
+        }
+    }
+
+    /// Expires every pending deal whose earliest shift has started (one workplace, or all);
+    /// returns how many expired. Each expiry is its own transaction through `Marketplace.apply`.
+    @discardableResult
+    func expireDue(workplaceID: Int64? = nil, now: Date = Date()) async throws -> Int {
+        let due = try await pool.query(
+            """
+            SELECT id, workplace_id FROM deals
+            WHERE state IN ('proposed', 'pending_approval') AND expires_at <= $1 AND ($2::bigint IS NULL OR workplace_id = $2)
+            ORDER BY expires_at LIMIT 1000
+            """,
+            [now, workplaceID])
+        var expired = 0
+        for row in due {
+            let dealID = DealID(rawValue: try row.decode("id"))
+            let caller = MarketplaceCaller.system(workplaceID: try row.decode("workplace_id"))
+            do {
+                _ = try await pool.transaction { connection in
+                    try Self.run(.expire(dealID), caller: caller, now: now, on: connection)
+                }
+                expired += 1
+            } catch let refusal as MarketplaceRefusal {
+                // Decided concurrently: nothing to expire.
+                logger.debug("deal not expired", metadata: ["deal": "\(dealID)", "reason": "\(refusal.code.rawValue)"])
+            }
+        }
+        return expired
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Read-only SQL behind the marketplace views, scoped by workplace.
+enum MarketplaceQueries {
+    /// Shifts on the marketplace that have not started.
+    static func supplied(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [ShiftView] {
+        try connection.query(
+            "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'supplied' AND s.starts_at > $2 ORDER BY s.starts_at, s.id",
+            [workplaceID, now]
+        ).map(ShiftStore.view(from:))
+    }
+
+    /// Live requests (open or waiting for approval) from today on, with their suggestions.
+    static func requests(workplaceID: Int64, ids: [Int64]? = nil, now: Date, on connection: PostgresConnection) throws -> [RequestView] {
+        let rows = try connection.query(
+            """
+            SELECT r.id, r.requester_id, u.display_name, r.local_date::text AS local_date, r.status, r.deal_id
+            FROM requests r JOIN users u ON u.id = r.requester_id JOIN workplaces w ON w.id = r.workplace_id
+            WHERE r.workplace_id = $1
+              AND ($3::bigint[] IS NULL AND r.status IN ('open', 'pending_deal')
+                   AND r.local_date >= (($2::timestamptz) AT TIME ZONE w.time_zone)::date
+                   OR r.id = ANY($3))
+            ORDER BY r.local_date, r.id
+            """,
+            [workplaceID, now, ids])
+        let requestIDs = try rows.map { try $0.decode("id", as: Int64.self) }
+        let suggestions = try connection.query(
+            "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'suggested' AND s.request_id = ANY($2) ORDER BY s.starts_at, s.id",
+            [workplaceID, requestIDs]
+        ).map(ShiftStore.view(from:))
+        let byRequest = Dictionary(grouping: suggestions, by: { $0.requestId ?? 0 })
+        return try rows.map { row in
+            let id: Int64 = try row.decode("id")
+            return RequestView(
+                id: id, requesterId: try row.decode("requester_id"), requesterName: try row.decode("display_name"),
+                date: try row.decode("local_date"), status: try row.decode("status"), dealId: try row.decode("deal_id"),
+                suggestions: byRequest[id] ?? [])
+        }
+    }
+
+    /// The caller's free dates over the next eight weeks, in one query.
+    static func freeDates(userID: Int64, workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [FreeDateView] {
+        try connection.query(
+            """
+            SELECT day::date::text AS day, extract(isodow FROM day)::int AS weekday, extract(week FROM day)::int AS week
+            FROM workplaces w
+            CROSS JOIN LATERAL generate_series(
+                (($2::timestamptz) AT TIME ZONE w.time_zone)::date::timestamp,
+                (($2::timestamptz) AT TIME ZONE w.time_zone)::date::timestamp + interval '55 days',
+                interval '1 day') AS day
+            WHERE w.id = $1
+              AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.owner_id = $3 AND s.status <> 'cancelled' AND s.local_date = day::date)
+              AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = $1 AND c.day = day::date)
+              AND NOT EXISTS (SELECT 1 FROM requests r WHERE r.requester_id = $3 AND r.local_date = day::date
+                              AND r.status IN ('open', 'pending_deal'))
+            ORDER BY day
+            """,
+            [workplaceID, now, userID]
+        ).map { row in
+            FreeDateView(
+                date: try row.decode("day"), weekday: try row.decode("weekday"), week: "Week \(try row.decode("week", as: Int.self))")
+        }
+    }
+
+    /// Deals matching `condition` (a WHERE fragment over `d` using $1 = workplace id and further parameters).
+    static func deals(
+        workplaceID: Int64, condition: String, parameters: [any PostgresEncodable] = [], on connection: PostgresConnection
+    ) throws -> [DealView] {
+        let rows = try connection.query(
+            """
+            SELECT d.id, d.kind, d.state, d.initiator_id, d.request_id, d.created_at, d.expires_at, d.decided_by,
+                   d.decided_at, d.decision_note
+            FROM deals d WHERE d.workplace_id = $1 AND (\(condition))
+            ORDER BY d.expires_at, d.id LIMIT 500
+            """,
+            [workplaceID] + parameters)
+        let dealIDs = try rows.map { try $0.decode("id", as: Int64.self) }
+        let legRows = try connection.query(
+            """
+            SELECT l.deal_id, l.shift_id, l.giver_id, g.display_name AS giver_name, l.receiver_id, r.display_name AS receiver_name
+            FROM deal_legs l JOIN users g ON g.id = l.giver_id JOIN users r ON r.id = l.receiver_id
+            WHERE l.deal_id = ANY($1) ORDER BY l.deal_id, l.shift_id
+            """,
+            [dealIDs])
+        let shiftIDs = try legRows.map { try $0.decode("shift_id", as: Int64.self) }
+        let shifts = Dictionary(
+            try connection.query("\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID])
+                .map(ShiftStore.view(from:)).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
+        var legs: [Int64: [DealView.Leg]] = [:]
+        for row in legRows {
+            guard let shift = shifts[try row.decode("shift_id")] else { continue }
+            legs[try row.decode("deal_id"), default: []].append(DealView.Leg(
+                shift: shift, giverId: try row.decode("giver_id"), giverName: try row.decode("giver_name"),
+                receiverId: try row.decode("receiver_id"), receiverName: try row.decode("receiver_name")))
+        }
+        return try rows.map { row in
+            let id: Int64 = try row.decode("id")
+            return DealView(
+                id: id, kind: try row.decode("kind"), state: try row.decode("state"), initiatorId: try row.decode("initiator_id"),
+                requestId: try row.decode("request_id"), createdAt: try row.decode("created_at"),
+                expiresAt: try row.decode("expires_at"), decidedBy: try row.decode("decided_by"),
+                decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"), legs: legs[id] ?? [])
+        }
+    }
+}

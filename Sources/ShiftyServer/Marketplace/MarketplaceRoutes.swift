@@ -1,0 +1,122 @@
+import Foundation
+import Hummingbird
+import ShiftyDomain
+
+/// HTTP endpoints of the marketplace workflows (documented in openapi.yaml).
+struct MarketplaceRoutes {
+    let marketplace: MarketplaceService
+    let authenticator: Authenticator
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        // Supply ("Aangeboden"), revoke, pick up.
+        api.get("marketplace") { request, _ in
+            try APIJSON.response(try await marketplace.marketplace(try await authenticator.require(request)))
+        }
+        api.post("shifts/:id/supply") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.perform(caller, .supply(ShiftID(rawValue: try context.id("id")))))
+        }
+        api.post("shifts/:id/revoke") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.perform(caller, .revoke(ShiftID(rawValue: try context.id("id")))))
+        }
+        api.post("shifts/:id/pick-up") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.pickUp(caller, shiftID: try context.id("id")), status: .created)
+        }
+
+        // Requests ("Gezocht") and suggestions.
+        api.get("requests") { request, _ in
+            try APIJSON.response(try await marketplace.openRequests(try await authenticator.require(request)))
+        }
+        api.get("requests/free-dates") { request, _ in
+            try APIJSON.response(try await marketplace.freeDates(try await authenticator.require(request)))
+        }
+        api.post("requests") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(PostRequestsBody.self, context: context)
+            return try APIJSON.response(try await marketplace.postRequests(caller, body), status: .created)
+        }
+        api.delete("requests/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.perform(caller, .withdrawRequest(RequestID(rawValue: try context.id("id")))))
+        }
+        api.post("requests/:id/suggestions") { request, context in
+            let caller = try await authenticator.require(request)
+            let requestID = try context.id("id")
+            let body = try await request.decodeJSON(SuggestBody.self, context: context)
+            return try APIJSON.response(
+                try await marketplace.perform(caller, .suggest(ShiftID(rawValue: body.shiftId), to: RequestID(rawValue: requestID))),
+                status: .created)
+        }
+        api.post("requests/:id/suggestions/:shiftId/accept") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(
+                try await marketplace.acceptSuggestion(caller, requestID: try context.id("id"), shiftID: try context.id("shiftId")),
+                status: .created)
+        }
+        api.delete("shifts/:id/suggestion") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.perform(caller, .withdrawSuggestion(ShiftID(rawValue: try context.id("id")))))
+        }
+
+        // Swaps and deals.
+        api.post("swaps") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(ProposeSwapBody.self, context: context)
+            return try APIJSON.response(try await marketplace.proposeSwap(caller, body), status: .created)
+        }
+        api.get("deals/mine") { request, _ in
+            try APIJSON.response(try await marketplace.myPendingDeals(try await authenticator.require(request)))
+        }
+        api.get("deals/approvals") { request, _ in
+            try APIJSON.response(try await marketplace.approvalQueue(try await authenticator.require(request)))
+        }
+        api.get("deals/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.deal(caller, id: try context.id("id")))
+        }
+        api.post("deals/:id/accept") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.perform(caller, .acceptSwap(DealID(rawValue: try context.id("id")))))
+        }
+        api.post("deals/:id/decline") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await marketplace.perform(caller, .declineSwap(DealID(rawValue: try context.id("id")))))
+        }
+        api.post("deals/:id/approve") { request, context in
+            let caller = try await authenticator.require(request)
+            let note = try await optionalNote(request, context)
+            return try APIJSON.response(try await marketplace.perform(caller, .approve(DealID(rawValue: try context.id("id")), note: note)))
+        }
+        api.post("deals/:id/reject") { request, context in
+            let caller = try await authenticator.require(request)
+            let note = try await optionalNote(request, context)
+            return try APIJSON.response(try await marketplace.perform(caller, .reject(DealID(rawValue: try context.id("id")), note: note)))
+        }
+        api.post("deals/:id/cancel") { request, context in
+            let caller = try await authenticator.require(request)
+            let note = try await optionalNote(request, context)
+            return try APIJSON.response(try await marketplace.perform(caller, .cancel(DealID(rawValue: try context.id("id")), note: note)))
+        }
+        api.get("trades") { request, _ in
+            let caller = try await authenticator.require(request)
+            guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {
+                throw Problem.invalid("from", "must be a date (YYYY-MM-DD)")
+            }
+            guard let until = request.uri.queryParameters.get("to").flatMap(LocalDate.init) else {
+                throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
+            }
+            let state = request.uri.queryParameters.get("state")
+            return try APIJSON.response(try await marketplace.trades(caller, from: from, until: until, state: state))
+        }
+    }
+}
+
+/// The optional `{"note": …}` body of approve, reject, cancel and delete; an empty body means no note.
+func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async throws -> String? {
+    let length = request.headers[.contentLength].flatMap(Int.init) ?? 0
+    guard length > 0 || request.headers[.transferEncoding] != nil else { return nil }
+    let note = try await request.decodeJSON(NoteRequest.self, context: context).note
+    return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Logging
+import ShiftyDomain
+import ShiftyPostgres
+
+/// The marketplace workflows behind the HTTP routes: every change goes through
+/// `MarketplaceExecutor` (and so through `Marketplace.apply`), every view is workplace-scoped.
+struct MarketplaceService: Sendable {
+    let pool: PostgresPool
+    let executor: MarketplaceExecutor
+
+    init(pool: PostgresPool, logger: Logger) {
+        self.pool = pool
+        self.executor = MarketplaceExecutor(pool: pool, logger: logger)
+    }
+
+    // MARK: Actions
+
+    func perform(_ caller: AuthenticatedUser, _ action: MarketplaceAction) async throws -> MarketplaceResultView {
+        try await result(of: try await executor.perform(MarketplaceCaller(caller), action), caller: caller)
+    }
+
+    func pickUp(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> MarketplaceResultView {
+        let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
+            .pickUp(ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
+        }
+        return try await result(of: transition, caller: caller)
+    }
+
+    func acceptSuggestion(_ caller: AuthenticatedUser, requestID: Int64, shiftID: Int64) async throws -> MarketplaceResultView {
+        let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
+            // The shift must be suggested to this request; otherwise it is not a suggestion here.
+            let suggestedTo = try connection.query(
+                "SELECT request_id FROM shifts WHERE id = $1 AND workplace_id = $2", [shiftID, caller.workplaceID]
+            ).first?.decode("request_id", as: Int64?.self)
+            if let suggestedTo, suggestedTo != requestID {
+                throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to request \(requestID).")
+            }
+            return .acceptSuggestion(
+                ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
+        }
+        return try await result(of: transition, caller: caller)
+    }
+
+    func proposeSwap(_ caller: AuthenticatedUser, _ body: ProposeSwapBody) async throws -> MarketplaceResultView {
+        let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
+            .proposeSwap(
+                offered: ShiftID(rawValue: body.offeredShiftId), wanted: ShiftID(rawValue: body.wantedShiftId),
+                newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
+        }
+        return try await result(of: transition, caller: caller)
+    }
+
+    func postRequests(_ caller: AuthenticatedUser, _ body: PostRequestsBody) async throws -> MarketplaceResultView {
+        var dates: [LocalDate] = []
+        for (index, text) in body.dates.enumerated() {
+            guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", "must be a date (YYYY-MM-DD)") }
+            dates.append(date)
+        }
+        let chosen = dates
+        let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
+            // Reserve ids only for a sane number of dates; the domain refuses the rest with its own code.
+            let reservable = chosen.count <= Marketplace.maximumRequestDates ? chosen : []
+            var drafts: [NewRequest] = []
+            for date in reservable {
+                drafts.append(NewRequest(id: RequestID(rawValue: try MarketplaceStore.reserveID(table: "requests", on: connection)), date: date))
+            }
+            if reservable.isEmpty, !chosen.isEmpty {
+                drafts = chosen.enumerated().map { NewRequest(id: RequestID(rawValue: Int64($0.offset + 1)), date: $0.element) }
+            }
+            return .postRequests(drafts)
+        }
+        return try await result(of: transition, caller: caller)
+    }
+
+    /// The views of what a transition changed.
+    func result(of transition: Transition, caller: AuthenticatedUser) async throws -> MarketplaceResultView {
+        let workplaceID = caller.workplaceID
+        let shiftIDs = Array(Set(transition.shiftChanges.map(\.shiftID.rawValue))).sorted()
+        let requestIDs = Array(Set(transition.requestChanges.map(\.to.id.rawValue))).sorted()
+        let dealID = transition.deal?.id.rawValue
+        return try await pool.withConnection { connection in
+            let shifts = try connection.query(
+                "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.starts_at, s.id", [shiftIDs, workplaceID]
+            ).map(ShiftStore.view(from:))
+            let deal = try dealID.flatMap {
+                try MarketplaceQueries.deals(workplaceID: workplaceID, condition: "d.id = $2", parameters: [$0], on: connection).first
+            }
+            let requests = requestIDs.isEmpty ? [] : try MarketplaceQueries.requests(
+                workplaceID: workplaceID, ids: requestIDs, now: Date(), on: connection)
+            return MarketplaceResultView(deal: deal, shifts: shifts, requests: requests)
+        }
+    }
+
+    // MARK: Views
+
+    func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftView] {
+        try await pool.withConnection { try MarketplaceQueries.supplied(workplaceID: caller.workplaceID, now: Date(), on: $0) }
+    }
+
+    func openRequests(_ caller: AuthenticatedUser) async throws -> [RequestView] {
+        try await pool.withConnection { try MarketplaceQueries.requests(workplaceID: caller.workplaceID, now: Date(), on: $0) }
+    }
+
+    func freeDates(_ caller: AuthenticatedUser) async throws -> [FreeDateView] {
+        try await pool.withConnection {
+            try MarketplaceQueries.freeDates(userID: caller.id, workplaceID: caller.workplaceID, now: Date(), on: $0)
+        }
+    }
+
+    /// The caller's pending deals (as giver or receiver); expired ones are swept first.
+    func myPendingDeals(_ caller: AuthenticatedUser) async throws -> [DealView] {
+        try await executor.expireDue(workplaceID: caller.workplaceID)
+        return try await pool.withConnection {
+            try MarketplaceQueries.deals(
+                workplaceID: caller.workplaceID,
+                condition: """
+                    d.state IN ('proposed', 'pending_approval')
+                    AND EXISTS (SELECT 1 FROM deal_legs l WHERE l.deal_id = d.id AND (l.giver_id = $2 OR l.receiver_id = $2))
+                    """,
+                parameters: [caller.id], on: $0)
+        }
+    }
+
+    /// Deals waiting for a manager; expired ones are swept first.
+    func approvalQueue(_ caller: AuthenticatedUser) async throws -> [DealView] {
+        try caller.requireManager()
+        try await executor.expireDue(workplaceID: caller.workplaceID)
+        return try await pool.withConnection {
+            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval'", on: $0)
+        }
+    }
+
+    func deal(_ caller: AuthenticatedUser, id: Int64) async throws -> DealView {
+        let found = try await pool.withConnection {
+            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.id = $2", parameters: [id], on: $0).first
+        }
+        guard let found, caller.isManager || found.legs.contains(where: { $0.giverId == caller.id || $0.receiverId == caller.id }) else {
+            throw Problem.notFound("deal")
+        }
+        return found
+    }
+
+    /// Every deal with a shift on local dates `[from, until]` (manager only).
+    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?) async throws -> [DealView] {
+        try caller.requireManager()
+        guard from <= until, from.days(until: until) <= 366 else {
+            throw Problem.invalid("to", "must be on or after 'from' and at most a year later")
+        }
+        return try await pool.withConnection {
+            try MarketplaceQueries.deals(
+                workplaceID: caller.workplaceID,
+                condition: """
+                    EXISTS (SELECT 1 FROM deal_legs l JOIN shifts s ON s.id = l.shift_id
+                            WHERE l.deal_id = d.id AND s.local_date BETWEEN $2::date AND $3::date)
+                    AND ($4::text IS NULL OR d.state = $4)
+                    """,
+                parameters: [from.description, until.description, state], on: $0)
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// SQL that loads (and locks) what `Marketplace.apply` looks at, scoped by workplace.
+///
+/// Rows are locked `FOR UPDATE` in id order, so two transactions deciding about the same shift
+/// run one after the other and the second sees the first one's result (READ COMMITTED re-reads
+/// locked rows); deadlocks between different lock orders are retried by the pool.
+enum MarketplaceStore {
+    static let shiftColumns = "s.id, s.owner_id, s.starts_at, s.ends_at, s.status, s.deal_id, s.request_id"
+
+    static func marketShift(from row: PostgresRow) throws -> MarketShift {
+        let status: String = try row.decode("status")
+        return MarketShift(
+            id: ShiftID(rawValue: try row.decode("id")), owner: UserID(rawValue: try row.decode("owner_id")),
+            start: try row.decode("starts_at"), end: try row.decode("ends_at"),
+            status: ShiftStatus(rawValue: status) ?? .cancelled,
+            dealID: try row.decode("deal_id", as: Int64?.self).map(DealID.init(rawValue:)),
+            requestID: try row.decode("request_id", as: Int64?.self).map(RequestID.init(rawValue:)))
+    }
+
+    static func lockShifts(_ ids: [ShiftID], workplaceID: Int64, on connection: PostgresConnection) throws -> [MarketShift] {
+        guard !ids.isEmpty else { return [] }
+        return try connection.query(
+            "SELECT \(shiftColumns) FROM shifts s WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.id FOR UPDATE",
+            [ids.map(\.rawValue), workplaceID]
+        ).map(marketShift(from:))
+    }
+
+    static func lockSuggestedShifts(requestID: RequestID, workplaceID: Int64, on connection: PostgresConnection) throws -> [MarketShift] {
+        try connection.query(
+            """
+            SELECT \(shiftColumns) FROM shifts s
+            WHERE s.request_id = $1 AND s.workplace_id = $2 AND s.status = 'suggested' ORDER BY s.id FOR UPDATE
+            """,
+            [requestID.rawValue, workplaceID]
+        ).map(marketShift(from:))
+    }
+
+    static func lockDeal(_ id: DealID, workplaceID: Int64, on connection: PostgresConnection) throws -> Deal? {
+        guard let row = try connection.query(
+            """
+            SELECT id, kind, state, initiator_id, request_id, created_at, expires_at, decided_by, decided_at, decision_note
+            FROM deals WHERE id = $1 AND workplace_id = $2 FOR UPDATE
+            """,
+            [id.rawValue, workplaceID]
+        ).first else { return nil }
+        let legs = try connection.query(
+            """
+            SELECT shift_id, giver_id, receiver_id, previous_owner_id, previous_status, previous_deal_id, previous_request_id
+            FROM deal_legs WHERE deal_id = $1 ORDER BY shift_id
+            """,
+            [id.rawValue]
+        ).map { leg in
+            DealLeg(
+                shiftID: ShiftID(rawValue: try leg.decode("shift_id")),
+                giver: UserID(rawValue: try leg.decode("giver_id")),
+                receiver: UserID(rawValue: try leg.decode("receiver_id")),
+                previousState: ShiftState(
+                    owner: UserID(rawValue: try leg.decode("previous_owner_id")),
+                    status: ShiftStatus(rawValue: try leg.decode("previous_status")) ?? .scheduled,
+                    dealID: try leg.decode("previous_deal_id", as: Int64?.self).map(DealID.init(rawValue:)),
+                    requestID: try leg.decode("previous_request_id", as: Int64?.self).map(RequestID.init(rawValue:))))
+        }
+        let initiator = UserID(rawValue: try row.decode("initiator_id"))
+        // A swap's legs must list the initiator's shift first (the domain finds the counterparty by it).
+        let ordered = legs.sorted { ($0.giver == initiator ? 0 : 1) < ($1.giver == initiator ? 0 : 1) }
+        return Deal(
+            id: id, kind: DealKind(rawValue: try row.decode("kind")) ?? .pickUp,
+            state: DealState(rawValue: try row.decode("state")) ?? .cancelled,
+            initiator: initiator, createdAt: try row.decode("created_at"), expiresAt: try row.decode("expires_at"),
+            legs: ordered, requestID: try row.decode("request_id", as: Int64?.self).map(RequestID.init(rawValue:)),
+            decidedBy: try row.decode("decided_by", as: Int64?.self).map(UserID.init(rawValue:)),
+            decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"))
+    }
+
+    static func lockRequest(_ id: RequestID, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftRequest? {
+        try connection.query(
+            "SELECT id, requester_id, local_date::text AS local_date, status, deal_id FROM requests WHERE id = $1 AND workplace_id = $2 FOR UPDATE",
+            [id.rawValue, workplaceID]
+        ).first.map { row in
+            ShiftRequest(
+                id: id, requester: UserID(rawValue: try row.decode("requester_id")), date: try row.localDate("local_date"),
+                status: RequestStatus(rawValue: try row.decode("status")) ?? .withdrawn,
+                dealID: try row.decode("deal_id", as: Int64?.self).map(DealID.init(rawValue:)))
+        }
+    }
+
+    /// Locks the members' rows so that two deals giving shifts to the same member are decided one
+    /// after the other (otherwise each could pass the overlap check without seeing the other).
+    static func lockMembers(_ ids: Set<UserID>, workplaceID: Int64, on connection: PostgresConnection) throws {
+        guard !ids.isEmpty else { return }
+        _ = try connection.query(
+            "SELECT id FROM users WHERE id = ANY($1) AND workplace_id = $2 ORDER BY id FOR UPDATE",
+            [ids.map(\.rawValue).sorted(), workplaceID])
+    }
+
+    /// Every non-cancelled shift the members own, or are receiving in a pending deal, overlapping `window`.
+    static func commitments(of members: Set<UserID>, window: Range<Date>, on connection: PostgresConnection) throws -> [UserID: [ShiftInterval]] {
+        guard !members.isEmpty else { return [:] }
+        var result: [UserID: [ShiftInterval]] = [:]
+        let rows = try connection.query(
+            """
+            SELECT s.owner_id AS member, s.id, s.starts_at, s.ends_at FROM shifts s
+            WHERE s.owner_id = ANY($1) AND s.status <> 'cancelled' AND s.starts_at < $3 AND s.ends_at > $2
+            UNION
+            SELECT l.receiver_id AS member, s.id, s.starts_at, s.ends_at FROM deal_legs l JOIN shifts s ON s.id = l.shift_id
+            WHERE l.pending AND l.receiver_id = ANY($1) AND s.starts_at < $3 AND s.ends_at > $2
+            """,
+            [members.map(\.rawValue).sorted(), window.lowerBound, window.upperBound])
+        for row in rows {
+            let member = UserID(rawValue: try row.decode("member"))
+            result[member, default: []].append(ShiftInterval(
+                shiftID: ShiftID(rawValue: try row.decode("id")), start: try row.decode("starts_at"), end: try row.decode("ends_at")))
+        }
+        return result
+    }
+
+    static func inactiveMembers(among ids: Set<UserID>, on connection: PostgresConnection) throws -> Set<UserID> {
+        guard !ids.isEmpty else { return [] }
+        return Set(try connection.query(
+            "SELECT id FROM users WHERE id = ANY($1) AND NOT active", [ids.map(\.rawValue).sorted()]
+        ).map { UserID(rawValue: try $0.decode("id")) })
+    }
+
+    static func liveRequestDates(of requester: UserID, on connection: PostgresConnection) throws -> Set<LocalDate> {
+        Set(try connection.query(
+            "SELECT local_date::text AS local_date FROM requests WHERE requester_id = $1 AND status IN ('open', 'pending_deal')",
+            [requester.rawValue]
+        ).map { try $0.localDate("local_date") })
+    }
+
+    /// Reserves the next id of an identity column, so the domain can name a row before it exists.
+    static func reserveID(table: String, on connection: PostgresConnection) throws -> Int64 {
+        try connection.query("SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id", [table])[0].decode("id")
+    }
+
+    /// The workplace's time zone and marketplace switches.
+    static func workplace(_ id: Int64, on connection: PostgresConnection) throws -> (WorkplaceTimeZone, WorkplaceSettings) {
+        guard let row = try connection.query("SELECT time_zone, settings::text AS settings FROM workplaces WHERE id = $1", [id]).first else {
+            throw Problem.notFound("workplace")
+        }
+        let zone = (try? WorkplaceTimeZone(identifier: try row.decode("time_zone"))) ?? .utc
+        let json: String = try row.decode("settings")
+        let settings = (try? JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))) ?? WorkplaceSettings()
+        return (zone, settings)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Persists one accepted `Transition` inside the caller's transaction: the deal and its legs,
+/// requests, shifts, history rows and event rows, all or nothing.
+///
+/// Every shift update is conditional on the row still holding `ShiftChange.from`; a miss means a
+/// concurrent transaction won, so the whole transaction fails with `shift_no_longer_available`.
+enum TransitionWriter {
+    static func persist(
+        _ transition: Transition, action: MarketplaceAction, previousDeal: Deal?, workplaceID: Int64,
+        on connection: PostgresConnection
+    ) throws {
+        if let deal = transition.deal {
+            try write(deal, previous: previousDeal, workplaceID: workplaceID, on: connection)
+        }
+        for change in transition.requestChanges {
+            try write(change, workplaceID: workplaceID, on: connection)
+        }
+        for change in transition.shiftChanges {
+            try write(change, on: connection)
+        }
+        if let deal = transition.deal, previousDeal == nil {
+            try insertLegs(of: deal, on: connection)
+        }
+        for entry in transition.history {
+            let (subject, id): (String, Int64) = switch entry.subject {
+            case .shift(let shift): ("shift", shift.rawValue)
+            case .deal(let deal): ("deal", deal.rawValue)
+            case .request(let request): ("request", request.rawValue)
+            }
+            try ShiftStore.recordHistory(
+                workplaceID: workplaceID, subject: subject, subjectID: id, actorID: entry.actor?.rawValue, at: entry.at,
+                action: action.name, from: entry.from, to: entry.to, note: entry.note, on: connection)
+        }
+        for event in transition.events {
+            try EventWriter.insert(event, workplaceID: workplaceID, on: connection)
+        }
+    }
+
+    static func write(_ deal: Deal, previous: Deal?, workplaceID: Int64, on connection: PostgresConnection) throws {
+        if let previous {
+            let updated = try connection.execute(
+                """
+                UPDATE deals SET state = $2, decided_by = $3, decided_at = $4, decision_note = $5
+                WHERE id = $1 AND state = $6
+                """,
+                [deal.id.rawValue, deal.state.rawValue, deal.decidedBy?.rawValue, deal.decidedAt, deal.decisionNote, previous.state.rawValue])
+            guard updated == 1 else {
+                throw MarketplaceRefusal(.dealNotPending, "Deal \(deal.id) was decided by someone else just now.")
+            }
+            if !deal.state.isPending {
+                try connection.execute("UPDATE deal_legs SET pending = false WHERE deal_id = $1", [deal.id.rawValue])
+            }
+        } else {
+            try connection.execute(
+                """
+                INSERT INTO deals (id, workplace_id, kind, state, initiator_id, request_id, created_at, expires_at,
+                                   decided_by, decided_at, decision_note)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                """,
+                [deal.id.rawValue, workplaceID, deal.kind.rawValue, deal.state.rawValue, deal.initiator.rawValue,
+                 deal.requestID?.rawValue, deal.createdAt, deal.expiresAt, deal.decidedBy?.rawValue, deal.decidedAt,
+                 deal.decisionNote])
+        }
+    }
+
+    static func insertLegs(of deal: Deal, on connection: PostgresConnection) throws {
+        for leg in deal.legs {
+            do {
+                try connection.execute(
+                    """
+                    INSERT INTO deal_legs (deal_id, shift_id, giver_id, receiver_id, previous_owner_id, previous_status,
+                                           previous_deal_id, previous_request_id, pending)
+                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    """,
+                    [deal.id.rawValue, leg.shiftID.rawValue, leg.giver.rawValue, leg.receiver.rawValue,
+                     leg.previousState.owner.rawValue, leg.previousState.status.rawValue, leg.previousState.dealID?.rawValue,
+                     leg.previousState.requestID?.rawValue, deal.state.isPending])
+            } catch let error as PostgresError where error.serverState == .uniqueViolation {
+                throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(leg.shiftID) already takes part in a pending deal.")
+            }
+        }
+    }
+
+    static func write(_ change: RequestChange, workplaceID: Int64, on connection: PostgresConnection) throws {
+        let request = change.to
+        if let previous = change.from {
+            let updated = try connection.execute(
+                "UPDATE requests SET status = $2, deal_id = $3, updated_at = now() WHERE id = $1 AND status = $4",
+                [request.id.rawValue, request.status.rawValue, request.dealID?.rawValue, previous.status.rawValue])
+            guard updated == 1 else {
+                throw MarketplaceRefusal(.requestNotOpen, "Request \(request.id) changed just now.")
+            }
+        } else {
+            do {
+                try connection.execute(
+                    """
+                    INSERT INTO requests (id, workplace_id, requester_id, local_date, status, deal_id)
+                    VALUES ($1, $2, $3, $4::date, $5, $6)
+                    """,
+                    [request.id.rawValue, workplaceID, request.requester.rawValue, request.date.description,
+                     request.status.rawValue, request.dealID?.rawValue])
+            } catch let error as PostgresError where error.serverState == .uniqueViolation {
+                throw MarketplaceRefusal(.requestAlreadyOpen, "You already have a request for \(request.date).")
+            }
+        }
+    }
+
+    static func write(_ change: ShiftChange, on connection: PostgresConnection) throws {
+        let updated = try connection.execute(
+            """
+            UPDATE shifts SET owner_id = $2, status = $3, deal_id = $4, request_id = $5, touched = true, updated_at = now()
+            WHERE id = $1 AND owner_id = $6 AND status = $7
+              AND deal_id IS NOT DISTINCT FROM $8 AND request_id IS NOT DISTINCT FROM $9
+            """,
+            [change.shiftID.rawValue, change.to.owner.rawValue, change.to.status.rawValue, change.to.dealID?.rawValue,
+             change.to.requestID?.rawValue, change.from.owner.rawValue, change.from.status.rawValue,
+             change.from.dealID?.rawValue, change.from.requestID?.rawValue])
+        guard updated == 1 else {
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
+        }
+    }
+}

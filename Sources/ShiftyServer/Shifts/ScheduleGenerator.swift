@@ -1,0 +1,96 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Materializes fixed shifts as concrete shifts from today up to eight weeks ahead, in one
+/// set-based statement (`INSERT … SELECT … generate_series … ON CONFLICT DO NOTHING`).
+///
+/// - Idempotent: the unique `(fixed_shift_id, local_date)` key makes a second run insert nothing,
+///   and a traded, edited or deleted occurrence keeps that key (deleted ones as a cancelled
+///   tombstone), so generation never brings it back or overwrites it.
+/// - Daylight saving: `(date + time) AT TIME ZONE tz` moves a time in the spring-forward gap
+///   forward, like `WorkplaceTimeZone`; for an ambiguous fall-back time PostgreSQL picks the
+///   *second* occurrence while our rule is the first, so when the same wall-clock time also
+///   occurred one hour earlier we take that one. The end is start + duration of elapsed time.
+/// - Closed days and members who are deactivated get no occurrences.
+enum ScheduleGenerator {
+    /// Generates for every workplace (`workplaceID == nil`) or one, every active fixed shift or
+    /// one; returns how many shifts were created. `asOf` decides "today" in each time zone.
+    @discardableResult
+    static func generate(
+        asOf: Date, workplaceID: Int64? = nil, fixedShiftID: Int64? = nil,
+        weeks: Int = FixedShift.generationWeeks, on connection: PostgresConnection
+    ) throws -> Int {
+        let rows = try connection.query(
+            """
+            WITH scope AS (
+                SELECT w.id AS workplace_id, w.time_zone, (($1::timestamptz) AT TIME ZONE w.time_zone)::date AS today
+                FROM workplaces w
+                WHERE ($2::bigint IS NULL OR w.id = $2)
+            ),
+            candidate AS (
+                SELECT f.id AS fixed_shift_id, f.workplace_id, f.owner_id, f.position, f.duration_minutes, s.time_zone,
+                       day::date AS local_date, day::date + f.start_time AS local_start
+                FROM fixed_shifts f
+                JOIN scope s ON s.workplace_id = f.workplace_id
+                JOIN users u ON u.id = f.owner_id AND u.active
+                CROSS JOIN LATERAL generate_series(
+                    (s.today + (f.weekday - extract(isodow FROM s.today)::int + 7) % 7)::timestamp,
+                    (s.today + 7 * $4::int - 1)::timestamp,
+                    interval '7 days') AS day
+                WHERE f.ended_at IS NULL
+                  AND ($3::bigint IS NULL OR f.id = $3)
+                  AND day::date >= f.valid_from
+                  AND (f.valid_until IS NULL OR day::date <= f.valid_until)
+                  AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = f.workplace_id AND c.day = day::date)
+            ),
+            placed AS (
+                SELECT c.*, c.local_start AT TIME ZONE c.time_zone AS later
+                FROM candidate c
+            ),
+            inserted AS (
+                INSERT INTO shifts (workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
+                SELECT workplace_id, owner_id, fixed_shift_id, local_date, starts_at,
+                       starts_at + duration_minutes * interval '1 minute', position
+                FROM (
+                    SELECT p.*, CASE WHEN (p.later - interval '1 hour') AT TIME ZONE p.time_zone = p.local_start
+                                     THEN p.later - interval '1 hour' ELSE p.later END AS starts_at
+                    FROM placed p
+                ) resolved
+                ON CONFLICT (fixed_shift_id, local_date) DO NOTHING
+                RETURNING workplace_id, owner_id
+            )
+            , announced AS (
+                INSERT INTO events (workplace_id, type, audience, user_ids, payload)
+                SELECT workplace_id, 'schedule_generated', 'users', array_agg(DISTINCT owner_id ORDER BY owner_id),
+                       jsonb_build_object('shifts', count(*))
+                FROM inserted GROUP BY workplace_id
+                RETURNING 1
+            )
+            SELECT (SELECT count(*) FROM inserted)::bigint AS n
+            """,
+            [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks))]
+        )
+        return Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
+    }
+
+    /// Removes the future occurrences generation still owns (never touched by anyone) of one
+    /// fixed shift, or of every fixed shift on one date; used before regenerating an edited
+    /// rule, when a rule ends and when a day is closed.
+    @discardableResult
+    static func removeUntouched(
+        after instant: Date, workplaceID: Int64, fixedShiftID: Int64? = nil, on date: LocalDate? = nil,
+        connection: PostgresConnection
+    ) throws -> Int {
+        try connection.execute(
+            """
+            DELETE FROM shifts
+            WHERE workplace_id = $1 AND fixed_shift_id IS NOT NULL AND NOT touched AND status = 'scheduled'
+              AND starts_at > $2
+              AND ($3::bigint IS NULL OR fixed_shift_id = $3)
+              AND ($4::date IS NULL OR local_date = $4::date)
+            """,
+            [workplaceID, instant, fixedShiftID, date?.description]
+        )
+    }
+}

@@ -1,0 +1,48 @@
+/// Body of POST /fixed-shifts. `ownerId` defaults to the caller; managers may name anyone.
+struct CreateFixedShiftRequest: Decodable, Sendable {
+    var ownerId: Int64?
+    /// ISO weekday, 1 = Monday … 7 = Sunday.
+    var weekday: Int
+    /// Local "HH:MM".
+    var startTime: String
+    var durationMinutes: Int
+    var position: String?
+    /// "YYYY-MM-DD"; defaults to today.
+    var validFrom: String?
+    var validUntil: String?
+}
+
+/// Body of PATCH /fixed-shifts/{id}: only the fields given change.
+struct UpdateFixedShiftRequest: Decodable, Sendable {
+    var weekday: Int?
+    var startTime: String?
+    var durationMinutes: Int?
+    var position: String?
+    var validFrom: String?
+    var validUntil: String?
+}
+
+/// Body of POST /shifts (a manager's one-off shift).
+struct CreateShiftRequest: Decodable, Sendable {
+    var ownerId: Int64
+    var date: String
+    var startTime: String
+    var durationMinutes: Int
+    var position: String?
+}
+
+/// Body of POST /shifts/{id}/assign.
+struct AssignShiftRequest: Decodable, Sendable {
+    var ownerId: Int64
+}
+
+/// Body of POST /closed-days.
+struct CreateClosedDayRequest: Decodable, Sendable {
+    var date: String
+    var name: String
+}
+
+/// Body of actions that accept an optional note (approve, reject, cancel, delete).
+struct NoteRequest: Decodable, Sendable {
+    var note: String?
+}

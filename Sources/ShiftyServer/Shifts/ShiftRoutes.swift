@@ -1,0 +1,108 @@
+import Foundation
+import Hummingbird
+import Logging
+import ShiftyDomain
+import ShiftyPostgres
+
+/// HTTP endpoints for schedules, fixed shifts, closed days and (through `MarketplaceRoutes`)
+/// the marketplace; documented in openapi.yaml.
+struct ShiftRoutes {
+    let shifts: ShiftService
+    let marketplace: MarketplaceService
+    let authenticator: Authenticator
+
+    init(pool: PostgresPool, authenticator: Authenticator, logger: Logger) {
+        self.shifts = ShiftService(pool: pool, logger: logger)
+        self.marketplace = MarketplaceService(pool: pool, logger: logger)
+        self.authenticator = authenticator
+    }
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        api.get("schedule") { request, _ in
+            let caller = try await authenticator.require(request)
+            let weeks = request.uri.queryParameters.get("weeks").flatMap(Int.init) ?? FixedShift.generationWeeks
+            guard (1...52).contains(weeks) else { throw Problem.invalid("weeks", "must be 1 to 52") }
+            let userID = try request.uri.queryParameters.get("userId").map { text -> Int64 in
+                guard let id = Int64(text), id > 0 else { throw Problem.invalid("userId", "must be a member id") }
+                return id
+            }
+            if let userID, userID != caller.id { try caller.requireManager() }
+            return try APIJSON.response(try await shifts.schedule(caller, userID: userID, weeks: weeks))
+        }
+
+        api.get("fixed-shifts") { request, _ in
+            let caller = try await authenticator.require(request)
+            let ownerID = request.uri.queryParameters.get("userId").flatMap { Int64($0) }
+            return try APIJSON.response(try await shifts.fixedShifts(caller, ownerID: ownerID))
+        }
+        api.post("fixed-shifts") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CreateFixedShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.createFixedShift(caller, body), status: .created)
+        }
+        api.patch("fixed-shifts/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let body = try await request.decodeJSON(UpdateFixedShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.updateFixedShift(caller, id: id, body))
+        }
+        api.delete("fixed-shifts/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            try await shifts.endFixedShift(caller, id: try context.id("id"))
+            return APIJSON.noContent()
+        }
+
+        api.post("shifts") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CreateShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.createShift(caller, body), status: .created)
+        }
+        api.get("shifts/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await shifts.shift(caller, id: try context.id("id")))
+        }
+        api.delete("shifts/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            try await shifts.deleteShift(caller, shiftID: id, note: try await optionalNote(request, context))
+            return APIJSON.noContent()
+        }
+        api.post("shifts/:id/assign") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let body = try await request.decodeJSON(AssignShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.assign(caller, shiftID: id, to: body.ownerId))
+        }
+        api.get("shifts/:id/history") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await shifts.history(caller, shiftID: try context.id("id")))
+        }
+
+        api.get("closed-days") { request, _ in
+            try APIJSON.response(try await shifts.closedDays(try await authenticator.require(request)))
+        }
+        api.post("closed-days") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CreateClosedDayRequest.self, context: context)
+            return try APIJSON.response(try await shifts.addClosedDay(caller, body), status: .created)
+        }
+        api.post("closed-days/import") { request, context in
+            let caller = try await authenticator.require(request)
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.body.collect(upTo: context.maxUploadSize)
+            } catch {
+                throw Problem(.contentTooLarge, code: "body_too_large", detail: "The file is larger than \(context.maxUploadSize) bytes.")
+            }
+            let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
+            return try APIJSON.response(try await shifts.importClosedDays(caller, csv: text), status: .created)
+        }
+        api.delete("closed-days/:date") { request, context in
+            let caller = try await authenticator.require(request)
+            try await shifts.removeClosedDay(caller, date: context.parameters.get("date") ?? "")
+            return APIJSON.noContent()
+        }
+
+        MarketplaceRoutes(marketplace: marketplace, authenticator: authenticator).register(on: api)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Logging
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Schedules: fixed shifts and their generation, my schedule, managers' one-off shifts,
+/// assignment and deletion. Deleting goes through the marketplace state machine (`cancelShift`)
+/// so a shift held by a pending deal cannot disappear under it.
+struct ShiftService: Sendable {
+    let pool: PostgresPool
+    let executor: MarketplaceExecutor
+
+    init(pool: PostgresPool, logger: Logger) {
+        self.pool = pool
+        self.executor = MarketplaceExecutor(pool: pool, logger: logger)
+    }
+
+    // MARK: My schedule
+
+    /// The member's shifts from today for `weeks` weeks, grouped by ISO week ("Week 27").
+    func schedule(_ caller: AuthenticatedUser, userID: Int64?, weeks: Int) async throws -> [ScheduleWeekView] {
+        let owner = userID ?? caller.id
+        let workplaceID = caller.workplaceID
+        let shifts = try await pool.withConnection { connection -> [ShiftView] in
+            guard try ShiftStore.isMember(owner, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("member") }
+            let today = try ShiftStore.today(workplaceID: workplaceID, asOf: Date(), on: connection)
+            return try ShiftStore.schedule(
+                ownerID: owner, workplaceID: workplaceID, from: today, until: today.adding(days: 7 * weeks), on: connection)
+        }
+        return WeekGroup.group(shifts, by: { LocalDate($0.date) ?? LocalDate(daysSinceEpoch: 0) }).map {
+            ScheduleWeekView(label: $0.label, weekBasedYear: $0.week.weekBasedYear, week: $0.week.week, shifts: $0.items)
+        }
+    }
+
+    func shift(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftView {
+        guard let shift = try await pool.withConnection({ try ShiftStore.shift(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
+            throw Problem.notFound("shift")
+        }
+        return shift
+    }
+
+    func history(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> [HistoryEntryView] {
+        try await pool.withConnection { connection in
+            guard try ShiftStore.shift(id: shiftID, workplaceID: caller.workplaceID, on: connection) != nil else {
+                throw Problem.notFound("shift")
+            }
+            return try ShiftStore.history(shiftID: shiftID, workplaceID: caller.workplaceID, on: connection)
+        }
+    }
+
+    // MARK: Fixed shifts
+
+    /// Employees manage their own fixed shifts when the workplace allows it; managers manage everyone's.
+    func requireMayManageFixedShifts(of owner: Int64, _ caller: AuthenticatedUser) throws {
+        if caller.isManager { return }
+        guard owner == caller.id else { throw Problem.managerOnly }
+        guard caller.workplace.settings.employeesManageFixedShifts else {
+            throw Problem(.forbidden, code: "fixed_shifts_managed_by_managers", detail: "In this workplace only managers edit fixed shifts.")
+        }
+    }
+
+    func fixedShifts(_ caller: AuthenticatedUser, ownerID: Int64?) async throws -> [FixedShiftView] {
+        let owner = caller.isManager ? ownerID : caller.id
+        return try await pool.withConnection { try FixedShiftStore.list(workplaceID: caller.workplaceID, ownerID: owner, on: $0) }
+    }
+
+    func createFixedShift(_ caller: AuthenticatedUser, _ body: CreateFixedShiftRequest) async throws -> FixedShiftView {
+        let owner = body.ownerId ?? caller.id
+        try requireMayManageFixedShifts(of: owner, caller)
+        let workplaceID = caller.workplaceID
+        return try await pool.transaction { connection in
+            guard try ShiftStore.isMember(owner, workplaceID: workplaceID, activeOnly: true, on: connection) else {
+                throw Problem.invalid("ownerId", "is not an active member of this workplace")
+            }
+            let now = Date()
+            let today = try ShiftStore.today(workplaceID: workplaceID, asOf: now, on: connection)
+            let rule = try Self.rule(
+                id: 0, owner: owner, weekday: body.weekday, startTime: body.startTime, durationMinutes: body.durationMinutes,
+                position: body.position, validFrom: body.validFrom ?? today.description, validUntil: body.validUntil)
+            let id = try FixedShiftStore.insert(rule, workplaceID: workplaceID, on: connection)
+            try ShiftStore.recordHistory(
+                workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: caller.id, at: now, action: "create",
+                from: nil, to: "active", note: nil, on: connection)
+            try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
+            try Self.announceFixedShift(id, owner: owner, workplaceID: workplaceID, on: connection)
+            guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
+            return view
+        }
+    }
+
+    /// Applies the edit and rewrites the rule's future untouched occurrences (touched ones stay).
+    func updateFixedShift(_ caller: AuthenticatedUser, id: Int64, _ body: UpdateFixedShiftRequest) async throws -> FixedShiftView {
+        let workplaceID = caller.workplaceID
+        return try await pool.transaction { connection in
+            guard let current = try FixedShiftStore.find(id: id, workplaceID: workplaceID, forUpdate: true, on: connection), current.active else {
+                throw Problem.notFound("fixed shift")
+            }
+            try requireMayManageFixedShifts(of: current.ownerId, caller)
+            let rule = try Self.rule(
+                id: id, owner: current.ownerId, weekday: body.weekday ?? current.weekday,
+                startTime: body.startTime ?? current.startTime, durationMinutes: body.durationMinutes ?? current.durationMinutes,
+                position: body.position ?? current.position, validFrom: body.validFrom ?? current.validFrom,
+                validUntil: body.validUntil ?? current.validUntil)
+            let now = Date()
+            try FixedShiftStore.update(rule, workplaceID: workplaceID, on: connection)
+            try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
+            try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
+            try ShiftStore.recordHistory(
+                workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: caller.id, at: now, action: "edit",
+                from: "active", to: "active", note: nil, on: connection)
+            try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
+            guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
+            return view
+        }
+    }
+
+    /// Ends the rule: its future untouched occurrences are removed; traded or edited ones stay.
+    func endFixedShift(_ caller: AuthenticatedUser, id: Int64) async throws {
+        let workplaceID = caller.workplaceID
+        try await pool.transaction { connection in
+            guard let current = try FixedShiftStore.find(id: id, workplaceID: workplaceID, forUpdate: true, on: connection), current.active else {
+                throw Problem.notFound("fixed shift")
+            }
+            try requireMayManageFixedShifts(of: current.ownerId, caller)
+            let now = Date()
+            try FixedShiftStore.end(id: id, workplaceID: workplaceID, on: connection)
+            try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
+            try ShiftStore.recordHistory(
+                workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: caller.id, at: now, action: "end",
+                from: "active", to: "ended", note: nil, on: connection)
+            try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
+        }
+    }
+
+    static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
+        struct Payload: Encodable { var fixedShiftId: Int64 }
+        try EventWriter.insert(
+            workplaceID: workplaceID, type: "schedule_changed", audience: .users, userIDs: [owner],
+            payload: Payload(fixedShiftId: id), on: connection)
+    }
+
+    /// Validates input through the domain's `FixedShift` rules, naming the offending field.
+    static func rule(
+        id: Int64, owner: Int64, weekday: Int, startTime: String, durationMinutes: Int, position: String?,
+        validFrom: String, validUntil: String?
+    ) throws -> FixedShift {
+        guard let day = Weekday(rawValue: weekday) else { throw Problem.invalid("weekday", "must be 1 (Monday) to 7 (Sunday)") }
+        guard let start = LocalTime(startTime) else { throw Problem.invalid("startTime", "must be HH:MM") }
+        guard let from = LocalDate(validFrom) else { throw Problem.invalid("validFrom", "must be a date (YYYY-MM-DD)") }
+        var until: LocalDate?
+        if let validUntil {
+            guard let parsed = LocalDate(validUntil) else { throw Problem.invalid("validUntil", "must be a date (YYYY-MM-DD)") }
+            until = parsed
+        }
+        let label = position.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+        do {
+            return try FixedShift(
+                id: FixedShiftID(rawValue: id), owner: UserID(rawValue: owner), weekday: day, startTime: start,
+                durationMinutes: durationMinutes, positionLabel: label, validFrom: from, validUntil: until)
+        } catch .durationOutOfRange {
+            throw Problem.invalid("durationMinutes", "must be between 1 and \(FixedShift.maximumDurationMinutes)")
+        } catch .validUntilBeforeValidFrom {
+            throw Problem.invalid("validUntil", "must not be before validFrom")
+        } catch .positionLabelTooLong {
+            throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// SQL reading shifts, always scoped by workplace.
+enum ShiftStore {
+    /// Columns for `ShiftView`; local times are rendered by PostgreSQL in the workplace zone.
+    static let select = """
+        SELECT s.id, s.owner_id, u.display_name AS owner_name, s.local_date::text AS local_date,
+               to_char(s.starts_at AT TIME ZONE w.time_zone, 'HH24:MI') AS local_start,
+               to_char(s.ends_at AT TIME ZONE w.time_zone, 'HH24:MI') AS local_end,
+               s.starts_at, s.ends_at, s.position, s.status, s.deal_id, s.request_id, s.fixed_shift_id
+        FROM shifts s JOIN users u ON u.id = s.owner_id JOIN workplaces w ON w.id = s.workplace_id
+        """
+
+    static func view(from row: PostgresRow) throws -> ShiftView {
+        ShiftView(
+            id: try row.decode("id"), ownerId: try row.decode("owner_id"), ownerName: try row.decode("owner_name"),
+            date: try row.decode("local_date"), startTime: try row.decode("local_start"), endTime: try row.decode("local_end"),
+            startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"), position: try row.decode("position"),
+            status: try row.decode("status"), dealId: try row.decode("deal_id"), requestId: try row.decode("request_id"),
+            fixedShiftId: try row.decode("fixed_shift_id"))
+    }
+
+    static func shift(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftView? {
+        try connection.query("\(select) WHERE s.id = $1 AND s.workplace_id = $2", [id, workplaceID]).first.map(view(from:))
+    }
+
+    /// A member's non-cancelled shifts on local dates `[from, until)`.
+    static func schedule(ownerID: Int64, workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftView] {
+        try connection.query(
+            """
+            \(select)
+            WHERE s.workplace_id = $1 AND s.owner_id = $2 AND s.status <> 'cancelled'
+              AND s.local_date >= $3::date AND s.local_date < $4::date
+            ORDER BY s.starts_at, s.id
+            """,
+            [workplaceID, ownerID, from.description, until.description]
+        ).map(view(from:))
+    }
+
+    /// The workplace's "today" for `instant`.
+    static func today(workplaceID: Int64, asOf instant: Date, on connection: PostgresConnection) throws -> LocalDate {
+        let rows = try connection.query(
+            "SELECT (($2::timestamptz) AT TIME ZONE time_zone)::date::text AS today FROM workplaces WHERE id = $1",
+            [workplaceID, instant])
+        guard let row = rows.first else { throw Problem.notFound("workplace") }
+        return try row.localDate("today")
+    }
+
+    /// Whether `userID` is a member of the workplace (active or not).
+    static func isMember(_ userID: Int64, workplaceID: Int64, activeOnly: Bool = false, on connection: PostgresConnection) throws -> Bool {
+        try !connection.query(
+            "SELECT 1 FROM users WHERE id = $1 AND workplace_id = $2 AND (active OR NOT $3::boolean)",
+            [userID, workplaceID, activeOnly]
+        ).isEmpty
+    }
+
+    /// A shift's history, including the history of every deal it took part in.
+    static func history(shiftID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> [HistoryEntryView] {
+        try connection.query(
+            """
+            SELECT h.id, h.subject_type, h.subject_id, h.actor_id, u.display_name AS actor_name, h.at, h.action,
+                   h.from_state, h.to_state, h.note
+            FROM shift_history h LEFT JOIN users u ON u.id = h.actor_id
+            WHERE h.workplace_id = $2
+              AND ((h.subject_type = 'shift' AND h.subject_id = $1)
+                OR (h.subject_type = 'deal' AND h.subject_id IN (SELECT deal_id FROM deal_legs WHERE shift_id = $1)))
+            ORDER BY h.id
+            """,
+            [shiftID, workplaceID]
+        ).map { row in
+            HistoryEntryView(
+                id: try row.decode("id"), subject: try row.decode("subject_type"), subjectId: try row.decode("subject_id"),
+                actorId: try row.decode("actor_id"), actorName: try row.decode("actor_name"), at: try row.decode("at"),
+                action: try row.decode("action"), from: try row.decode("from_state"), to: try row.decode("to_state"),
+                note: try row.decode("note"))
+        }
+    }
+
+    /// Appends one history row.
+    static func recordHistory(
+        workplaceID: Int64, subject: String, subjectID: Int64, actorID: Int64?, at: Date, action: String,
+        from: String?, to: String, note: String?, on connection: PostgresConnection
+    ) throws {
+        try connection.execute(
+            """
+            INSERT INTO shift_history (workplace_id, subject_type, subject_id, actor_id, at, action, from_state, to_state, note)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            """,
+            [workplaceID, subject, subjectID, actorID, at, action, from, to, note])
+    }
+}

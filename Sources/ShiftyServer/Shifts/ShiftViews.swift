@@ -1,0 +1,62 @@
+import Foundation
+import ShiftyDomain
+
+/// A concrete shift as the API shows it; local date and times are in the workplace time zone.
+struct ShiftView: Codable, Sendable, Equatable {
+    var id: Int64
+    var ownerId: Int64
+    var ownerName: String
+    var date: String
+    var startTime: String
+    var endTime: String
+    var startsAt: Date
+    var endsAt: Date
+    var position: String?
+    var status: String
+    var dealId: Int64?
+    var requestId: Int64?
+    var fixedShiftId: Int64?
+}
+
+/// One section of "my schedule": the seed's "Week 27" header and its shifts.
+struct ScheduleWeekView: Encodable, Sendable {
+    var label: String
+    var weekBasedYear: Int
+    var week: Int
+    var shifts: [ShiftView]
+}
+
+/// A weekly fixed shift.
+struct FixedShiftView: Encodable, Sendable {
+    var id: Int64
+    var ownerId: Int64
+    var ownerName: String
+    /// ISO weekday, 1 = Monday … 7 = Sunday.
+    var weekday: Int
+    var startTime: String
+    var durationMinutes: Int
+    var position: String?
+    var validFrom: String
+    var validUntil: String?
+    var active: Bool
+}
+
+/// One history row of a shift (or of a deal it took part in).
+struct HistoryEntryView: Encodable, Sendable {
+    var id: Int64
+    var subject: String
+    var subjectId: Int64
+    var actorId: Int64?
+    var actorName: String?
+    var at: Date
+    var action: String
+    var from: String?
+    var to: String
+    var note: String?
+}
+
+/// A closed day (seed 003's special days).
+struct ClosedDayView: Codable, Sendable, Equatable {
+    var date: String
+    var name: String
+}
