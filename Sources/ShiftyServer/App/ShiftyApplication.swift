@@ -22,6 +22,7 @@ public enum ShiftyApplication {
         let authenticator = Authenticator(pool: pool, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
         let accounts = AccountService(pool: pool, passwords: passwords, configuration: configuration)
         AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration).register(on: api)
+        ShiftRoutes(pool: pool, authenticator: authenticator, logger: logger).register(on: api)
         OpenAPIRoute(document: ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {
@@ -39,6 +40,7 @@ public enum ShiftyApplication {
         return Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
+            services: [ScheduleMaintenanceService(pool: pool, logger: logger)],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger
         )
