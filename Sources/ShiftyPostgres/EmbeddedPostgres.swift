@@ -54,9 +54,19 @@ public struct EmbeddedPostgres: Sendable {
         ])
     }
 
+    /// Serializes initdb/pg_ctl between processes using the same data folder.
+    var lock: ClusterLock {
+        ClusterLock(path: dataDirectory.path + ".lock", timeout: .seconds(120))
+    }
+
     /// Initializes the cluster if needed, starts it unless it is already running, makes sure the
     /// `shifty` database exists, and returns a connection string for it.
     public func start() async throws -> String {
+        try FileManager.default.createDirectory(at: dataDirectory.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try await lock.withLock { try await startLocked() }
+    }
+
+    private func startLocked() async throws -> String {
         let binaries = try PostgresServerBinaries.locate()
         let owner = try ServerOwner.current()
         let fileManager = FileManager.default
@@ -107,6 +117,10 @@ public struct EmbeddedPostgres: Sendable {
     /// Stops the server (`pg_ctl stop -m fast`: open sessions are disconnected). Does nothing if it
     /// is not running.
     public func stop() async throws {
+        try await lock.withLock { try await stopLocked() }
+    }
+
+    private func stopLocked() async throws {
         let binaries = try PostgresServerBinaries.locate()
         let owner = try ServerOwner.current()
         guard try await isRunning(binaries: binaries, owner: owner) else { return }
@@ -121,9 +135,11 @@ public struct EmbeddedPostgres: Sendable {
 
     /// Stops and starts the server; existing connections break and must be replaced.
     public func restart() async throws {
-        try await stop()
-        let binaries = try PostgresServerBinaries.locate()
-        try await startServer(binaries: binaries, owner: try ServerOwner.current())
+        try await lock.withLock {
+            try await stopLocked()
+            let binaries = try PostgresServerBinaries.locate()
+            try await startServer(binaries: binaries, owner: try ServerOwner.current())
+        }
     }
 
     private func startServer(binaries: PostgresServerBinaries, owner: ServerOwner?) async throws {

@@ -1,13 +1,6 @@
 import Foundation
 import Logging
-import NIOPosix
 import ShiftyPostgres
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The PostgreSQL server the tests run against.
 ///
@@ -86,33 +79,10 @@ actor EmbeddedTestCluster {
             serverSettings: ["max_connections": "300", "fsync": "off", "full_page_writes": "off", "synchronous_commit": "off"],
             logger: logger
         )
-        // Already running (started by an earlier test process)? Then no lock is needed.
+        // Already running (started by an earlier test process)? Then just use it.
         if let running = await cluster.connectIfRunning() { return running }
 
-        let lockPath = directory.appendingPathComponent("start.lock").path
-        // Other test processes (other scratch paths, `swift test` runs in parallel) may be starting
-        // the same cluster: serialize initdb/pg_ctl with an exclusive file lock, waiting a bounded time.
-        let descriptor = try await NIOThreadPool.singleton.runIfActive { () throws -> Int32 in
-            let descriptor = open(lockPath, O_CREAT | O_RDWR, 0o644)
-            guard descriptor >= 0 else {
-                throw EmbeddedPostgresError("could not open \(lockPath): \(String(cString: strerror(errno)))")
-            }
-            let deadline = ContinuousClock.now + .seconds(120)
-            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                guard errno == EWOULDBLOCK || errno == EINTR, ContinuousClock.now < deadline else {
-                    close(descriptor)
-                    throw EmbeddedPostgresError(
-                        "could not lock \(lockPath) within 120 s: another test process seems stuck starting PostgreSQL"
-                    )
-                }
-                usleep(50_000)
-            }
-            return descriptor
-        }
-        defer {
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-        }
+        // Otherwise start it; EmbeddedPostgres serializes this with other processes itself.
         return try await cluster.start()
     }
 }
