@@ -23,6 +23,12 @@ struct RecoveryTests {
             )
             try await pool.execute("CREATE TABLE visits (id serial PRIMARY KEY)")
             let before = try await pool.withConnection { $0.backendPID }
+            let listener = PostgresListener(
+                configuration: PostgresConfiguration(connectionString: connectionString), channels: ["visits"], logger: testLogger
+            )
+            let events = EventCollector()
+            await events.start(listener.events())
+            #expect(await events.first { if case .connected = $0 { true } else { false } } != nil)
 
             try await cluster.restart()
 
@@ -49,6 +55,12 @@ struct RecoveryTests {
             let after = try await pool.withConnection { $0.backendPID }
             #expect(after != before)
             #expect(try await pool.query("SELECT count(*) AS n FROM visits").first?.decode("n", as: Int.self) == 2)
+
+            // The listener came back by itself and hears notifications again.
+            #expect(await events.first(timeout: .seconds(10)) { if case .reconnected = $0 { true } else { false } } != nil)
+            try await pool.execute("NOTIFY visits, 'back'")
+            #expect(await events.first { if case .notification("visits", "back", _) = $0 { true } else { false } } != nil)
+            await listener.shutdown()
 
             // Reusing the existing cluster: start() on a running cluster just connects.
             #expect(try await cluster.start() == connectionString)
