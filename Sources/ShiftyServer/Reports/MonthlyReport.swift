@@ -1,0 +1,71 @@
+import Foundation
+import ShiftyDomain
+
+/// The monthly timeclock report for a workplace (or one member of it).
+///
+/// Each employee entry keeps seed 000's export fields under their original names (`name`,
+/// `username`, `extraWageType`, `monthlyOvertime`, `diligenceAbsences`) so the payroll side can
+/// read it as before, and adds what the seed did not have: worked time, absences, days by
+/// status and scheduled versus worked. All durations are minutes; `monthlyOvertime` is in hours
+/// (as the seed's field was) but exact to the minute instead of rounded to whole hours.
+public struct MonthlyReport: Codable, Sendable, Equatable {
+    public var workplace: String
+    public var workplaceName: String
+    public var month: ReportMonth
+    public var timeZone: String
+    public var rules: TimeclockRulesDocument
+    /// Days after this date are "upcoming" and not judged yet; `nil` when the month is over.
+    public var judgedThrough: LocalDate?
+    public var employees: [EmployeeMonthReport]
+    public var totals: Totals
+
+    public struct Totals: Codable, Sendable, Equatable {
+        public var employees: Int
+        public var workedMinutes: Int
+        public var overtimeMinutes: Int
+        public var absences: Int
+        public var diligenceAbsences: Int
+        public var scheduledMinutes: Int
+        public var punches: Int
+        public var incompleteEmployees: Int
+    }
+}
+
+/// One member's month.
+public struct EmployeeMonthReport: Codable, Sendable, Equatable {
+    public var userID: Int64
+    public var name: String
+    public var username: String
+    public var payType: String
+    /// The seed's name for the pay model: `normalPay` or `diligencePay`.
+    public var extraWageType: String
+    /// Normal pay: the month's overtime in hours (minutes / 60, two decimals); 0 for diligence pay, as in the seed.
+    public var monthlyOvertime: Double
+    /// Diligence pay: absences, capped per month; 0 for normal pay, as in the seed.
+    public var diligenceAbsences: Int
+    public var workedMinutes: Int
+    /// The month's overtime in minutes by the normal-pay rules, whatever the pay type.
+    public var overtimeMinutes: Int
+    public var absences: Int
+    public var daysByStatus: DayStatusCounts
+    /// Days left out of the totals until a manager fixes their punches; the figures are provisional while any remain.
+    public var oddPunchDates: [LocalDate]
+    public var complete: Bool
+    public var punches: Int
+    public var schedule: ScheduleComparison
+    /// Only in a single member's report.
+    public var days: [DayReport]?
+    public var weeks: [WeekReport]?
+}
+
+/// Scheduled versus worked for one member's month.
+public struct ScheduleComparison: Codable, Sendable, Equatable {
+    public var scheduledShifts: Int
+    public var scheduledMinutes: Int
+    /// Worked minutes that fell inside scheduled shifts.
+    public var workedInScheduleMinutes: Int
+    public var lateArrivals: Int
+    public var earlyLeaves: Int
+    public var noShows: Int
+    public var deviations: [ScheduleDeviation]
+}

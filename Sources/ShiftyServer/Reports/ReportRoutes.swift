@@ -1,0 +1,52 @@
+import Foundation
+import Hummingbird
+
+/// Report endpoints: the monthly report as JSON, CSV or a print page, its stylesheet, and chart data.
+struct ReportRoutes {
+    static let stylesheetPath = "/api/v1/reports/print.css"
+
+    let reports: ReportService
+    let authenticator: Authenticator
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        api.get("reports/monthly") { request, _ in
+            let caller = try await authenticator.require(request)
+            let parameters = request.uri.queryParameters
+            guard let monthText = parameters.get("month") else { throw Problem.invalid("month", "is required (YYYY-MM)") }
+            guard let month = ReportMonth(monthText) else { throw Problem.invalid("month", "must be a month as YYYY-MM") }
+            let userID = try TimeclockRoutes.optionalID(parameters.get("userID"), field: "userID")
+            let report = try await reports.monthlyReport(caller, month: month, userID: userID)
+            switch parameters.get("format") ?? "json" {
+            case "json":
+                return try APIJSON.response(report)
+            case "csv":
+                return Self.text(report.csv, contentType: "text/csv; charset=utf-8", download: "timeclock-\(report.workplace)-\(month).csv")
+            case "html":
+                return Self.text(report.html(stylesheetPath: Self.stylesheetPath), contentType: "text/html; charset=utf-8", download: nil)
+            default:
+                throw Problem.invalid("format", "must be json, csv or html")
+            }
+        }
+        api.get("reports/print.css") { _, _ in
+            var response = Self.text(MonthlyReport.printStylesheet, contentType: "text/css; charset=utf-8", download: nil)
+            response.headers[.cacheControl] = "public, max-age=3600"
+            return response
+        }
+        api.get("reports/chart") { request, _ in
+            let caller = try await authenticator.require(request)
+            let parameters = request.uri.queryParameters
+            guard let range = ChartRange(range: parameters.get("range") ?? "30d", month: parameters.get("month")) else {
+                throw Problem.invalid("range", "must be 7d, 30d, all, or month with month=YYYY-MM")
+            }
+            let userID = try TimeclockRoutes.optionalID(parameters.get("userID"), field: "userID")
+            let smooth = parameters.get("smooth") == "true"
+            return try APIJSON.response(try await reports.chart(caller, range: range, userID: userID, smooth: smooth))
+        }
+    }
+
+    static func text(_ body: String, contentType: String, download: String?) -> Response {
+        var headers: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
+        if let download { headers[.contentDisposition] = "attachment; filename=\"\(download)\"" }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Hummingbird
+import ShiftyPostgres
+
+/// Recognises a kiosk by its `shifty_kiosk` cookie (or `Authorization: Kiosk <token>` for
+/// scripted terminals), and refuses punches from anything else.
+///
+/// Seed 000's reason for a kiosk: a punch must prove the member is on site. A member's own
+/// session proves only that they know their password, so it can never record a punch.
+struct KioskAuthenticator: Sendable {
+    static let cookieName = "shifty_kiosk"
+
+    let pool: PostgresPool
+    let originPolicy: OriginPolicy
+
+    /// The kiosk, or 403 `kiosk_required` (401 `kiosk_revoked` for a dead kiosk token).
+    func require(_ request: Request) async throws -> AuthenticatedKiosk {
+        guard let (token, isCookie) = Self.presentedToken(in: request) else {
+            throw Problem(.forbidden, code: "kiosk_required", detail: "Punches can only be recorded at a kiosk on site, not from your own session.")
+        }
+        // Cookies ride along on cross-site requests: the same CSRF rule as sessions.
+        if isCookie, request.method.isUnsafe { try originPolicy.check(request) }
+        guard let kiosk = try await pool.withConnection({ try KioskStore.authenticate(token: token, on: $0) }) else {
+            throw Problem(.unauthorized, code: "kiosk_revoked", detail: "This kiosk is no longer registered. A manager has to set it up again.")
+        }
+        return kiosk
+    }
+
+    static func presentedToken(in request: Request) -> (String, Bool)? {
+        if let authorization = request.headers[.authorization] {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "kiosk" {
+                let token = parts[1].trimmingCharacters(in: .whitespaces)
+                if !token.isEmpty, token.count <= 256 { return (token, false) }
+            }
+        }
+        if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty, cookie.count <= 256 {
+            return (cookie, true)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import ShiftyDomain
+
+/// A punch as the API shows it, with the member's names so lists need no second lookup.
+public struct PunchView: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var userID: Int64
+    public var username: String
+    public var displayName: String
+    public var at: Date
+    /// The workplace-local calendar date of `at`.
+    public var localDate: String
+    public var kind: Punch.Kind
+    /// `kiosk`, `manager` or `demo`.
+    public var source: String
+    public var kioskName: String?
+    /// The member's scheduled position on that local date, when they had a shift.
+    public var position: String?
+}
+
+/// One entry of the punch audit trail.
+public struct PunchEditView: Codable, Sendable, Equatable {
+    public struct State: Codable, Sendable, Equatable {
+        public var at: Date
+        public var kind: Punch.Kind
+    }
+
+    public var id: Int64
+    public var punchID: Int64
+    public var userID: Int64
+    public var actorID: Int64
+    public var actorName: String
+    public var at: Date
+    /// `add`, `move` or `delete`.
+    public var action: String
+    public var before: State?
+    public var after: State?
+    public var reason: String
+}
+
+/// What the kiosk shows after a punch: who, in or out, and their hours so far.
+public struct KioskPunchResult: Codable, Sendable, Equatable {
+    public var punch: PunchView
+    /// `checked_in` or `checked_out`.
+    public var action: String
+    public var displayName: String
+    public var workedMinutesToday: Int
+    public var workedMinutesThisWeek: Int
+}
+
+/// A member's days over a range, for their own timeclock page.
+public struct TimeclockDaysView: Codable, Sendable, Equatable {
+    public var userID: Int64
+    public var from: LocalDate
+    public var to: LocalDate
+    public var days: [DayReport]
+    public var workedMinutes: Int
+}

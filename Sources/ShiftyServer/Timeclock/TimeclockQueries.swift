@@ -1,0 +1,63 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Loads what the calculator needs (punches around a range, closed days, scheduled shifts) and
+/// runs it. Shared by the kiosk answer, the day views, the reports and the charts.
+enum TimeclockQueries {
+    /// A scheduled shift with its position, for deviations and "hours by position".
+    struct ScheduledShift: Sendable {
+        var interval: ShiftInterval
+        var position: String?
+    }
+
+    /// The instants bounding `[first, last]` widened by one day each side, so sessions crossing
+    /// the range's first or last midnight still pair up.
+    static func punchWindow(first: LocalDate, last: LocalDate, timeZone: WorkplaceTimeZone) -> (from: Date, to: Date) {
+        (timeZone.startOfDay(first.adding(days: -1)), timeZone.endOfDay(last.adding(days: 1)))
+    }
+
+    static func closedDates(workplaceID: Int64, first: LocalDate, last: LocalDate, on connection: PostgresConnection) throws -> Set<LocalDate> {
+        let rows = try connection.query(
+            "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM closed_days WHERE workplace_id = $1 AND day BETWEEN $2::date AND $3::date",
+            [workplaceID, first.description, last.description]
+        )
+        return Set(try rows.compactMap { LocalDate(try $0.decode("day", as: String.self)) })
+    }
+
+    /// Non-cancelled shifts starting in `[from, to)`, by owner.
+    static func scheduledShifts(workplaceID: Int64, userIDs: [Int64]?, from: Date, to: Date, on connection: PostgresConnection) throws -> [Int64: [ScheduledShift]] {
+        let rows = try connection.query(
+            """
+            SELECT id, owner_id, starts_at, ends_at, position FROM shifts
+            WHERE workplace_id = $1 AND status <> 'cancelled' AND starts_at >= $2 AND starts_at < $3
+              AND ($4::bigint[] IS NULL OR owner_id = ANY($4))
+            ORDER BY owner_id, starts_at
+            """,
+            [workplaceID, from, to, userIDs]
+        )
+        var result: [Int64: [ScheduledShift]] = [:]
+        for row in rows {
+            let interval = ShiftInterval(shiftID: ShiftID(rawValue: try row.decode("id")), start: try row.decode("starts_at"), end: try row.decode("ends_at"))
+            result[try row.decode("owner_id"), default: []].append(ScheduledShift(interval: interval, position: try row.decode("position")))
+        }
+        return result
+    }
+
+    /// One member's day reports over `[first, last]`, judged up to today.
+    static func days(userID: Int64, first: LocalDate, last: LocalDate, context: TimeclockSettingsStore.Context, now: Date, on connection: PostgresConnection) throws -> [DayReport] {
+        let window = punchWindow(first: first, last: last, timeZone: context.timeZone)
+        let punches = try PunchStore.punchesByMember(workplaceID: context.workplaceID, userIDs: [userID], from: window.from, to: window.to, on: connection)[userID] ?? []
+        let closed = try closedDates(workplaceID: context.workplaceID, first: first, last: last, on: connection)
+        return context.calculator.dayReports(
+            from: first, through: last, punches: punches, closedDates: closed, asOf: context.timeZone.localDate(of: now))
+    }
+
+    /// Worked minutes today and in this ISO week so far (complete check-in/out pairs only).
+    static func todayAndWeek(userID: Int64, context: TimeclockSettingsStore.Context, now: Date, on connection: PostgresConnection) throws -> (today: Int, week: Int) {
+        let today = context.timeZone.localDate(of: now)
+        let monday = ISOWeek(containing: today).monday
+        let reports = try days(userID: userID, first: monday, last: today, context: context, now: now, on: connection)
+        return (reports.last?.workedMinutes ?? 0, reports.reduce(0) { $0 + $1.workedMinutes })
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Hummingbird
+import ShiftyDomain
+import ShiftyPostgres
+
+/// HTTP endpoints of the timeclock: kiosks, PINs, punching, punch edits, days, rules and the
+/// reports (documented in openapi.yaml).
+struct TimeclockRoutes {
+    let kiosks: KioskService
+    let punches: PunchService
+    let reports: ReportService
+    let authenticator: Authenticator
+    let kioskAuthenticator: KioskAuthenticator
+    let configuration: ServerConfiguration
+
+    init(pool: PostgresPool, passwords: PasswordService, authenticator: Authenticator, configuration: ServerConfiguration) {
+        self.kiosks = KioskService(pool: pool, passwords: passwords, throttle: configuration.loginThrottle)
+        self.punches = PunchService(pool: pool)
+        self.reports = ReportService(pool: pool)
+        self.authenticator = authenticator
+        self.kioskAuthenticator = KioskAuthenticator(pool: pool, originPolicy: authenticator.originPolicy)
+        self.configuration = configuration
+    }
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        registerKiosks(on: api)
+        registerPunches(on: api)
+        ReportRoutes(reports: reports, authenticator: authenticator).register(on: api)
+    }
+
+    private func registerKiosks(on api: RouterGroup<ShiftyRequestContext>) {
+        api.post("kiosks") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(CreateKioskRequest.self, context: context)
+            let kiosk = try await kiosks.create(caller, name: input.name)
+            var response = try APIJSON.response(kiosk, status: .created)
+            response.setCookie(kioskCookie(value: kiosk.token ?? "", maxAge: 400 * 86_400, request: request))
+            return response
+        }
+        api.get("kiosks") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await kiosks.list(caller))
+        }
+        api.delete("kiosks/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            try await kiosks.revoke(caller, id: try context.id("id"))
+            return APIJSON.noContent()
+        }
+        api.get("kiosk") { request, _ in
+            let kiosk = try await kioskAuthenticator.require(request)
+            return try APIJSON.response(["id": String(kiosk.id), "name": kiosk.name])
+        }
+        api.post("kiosk/punches") { request, context in
+            let kiosk = try await kioskAuthenticator.require(request)
+            let input = try await request.decodeJSON(KioskPunchRequest.self, context: context)
+            return try APIJSON.response(try await kiosks.punch(at: kiosk, input), status: .created)
+        }
+        api.put("users/:id/pin") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let input = try await request.decodeJSON(SetPinRequest.self, context: context)
+            try await kiosks.setPin(caller, userID: id, pin: input.pin)
+            return APIJSON.noContent()
+        }
+        api.delete("users/:id/pin") { request, context in
+            let caller = try await authenticator.require(request)
+            try await kiosks.removePin(caller, userID: try context.id("id"))
+            return APIJSON.noContent()
+        }
+    }
+
+    private func registerPunches(on api: RouterGroup<ShiftyRequestContext>) {
+        api.get("punches") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await punches.list(caller, query: try Self.punchQuery(request, workplace: caller.workplace)))
+        }
+        api.post("punches") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(AddPunchRequest.self, context: context)
+            return try APIJSON.response(try await punches.add(caller, input), status: .created)
+        }
+        api.patch("punches/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let input = try await request.decodeJSON(MovePunchRequest.self, context: context)
+            return try APIJSON.response(try await punches.move(caller, id: id, input))
+        }
+        api.delete("punches/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let reason: String
+            if let query = request.uri.queryParameters.get("reason") {
+                reason = query
+            } else {
+                reason = try await request.decodeJSON(DeletePunchRequest.self, context: context).reason
+            }
+            try await punches.delete(caller, id: id, reason: reason)
+            return APIJSON.noContent()
+        }
+        api.get("punch-edits") { request, _ in
+            let caller = try await authenticator.require(request)
+            let parameters = request.uri.queryParameters
+            return try APIJSON.response(try await punches.edits(
+                caller, userID: try Self.optionalID(parameters.get("userID"), field: "userID"),
+                punchID: try Self.optionalID(parameters.get("punchID"), field: "punchID")))
+        }
+        api.get("timeclock/days") { request, _ in
+            let caller = try await authenticator.require(request)
+            let parameters = request.uri.queryParameters
+            let first = try Self.date(parameters.get("from"), field: "from")
+            let last = try Self.date(parameters.get("to"), field: "to")
+            let userID = try Self.optionalID(parameters.get("userID"), field: "userID")
+            return try APIJSON.response(try await punches.days(caller, userID: userID, first: first, last: last))
+        }
+        api.get("timeclock/rules") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await punches.rules(caller))
+        }
+        api.put("timeclock/rules") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(TimeclockRulesDocument.self, context: context)
+            return try APIJSON.response(try await punches.updateRules(caller, input))
+        }
+    }
+
+    private func kioskCookie(value: String, maxAge: Int, request: Request) -> Cookie {
+        let secure = configuration.secureCookies || request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+        return Cookie(name: KioskAuthenticator.cookieName, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
+    }
+
+    // MARK: Query parameters
+
+    static func date(_ text: String?, field: String) throws -> LocalDate {
+        guard let text else { throw Problem.invalid(field, "is required (YYYY-MM-DD)") }
+        guard let date = LocalDate(text) else { throw Problem.invalid(field, "must be a date as YYYY-MM-DD") }
+        return date
+    }
+
+    static func optionalID(_ text: String?, field: String) throws -> Int64? {
+        guard let text else { return nil }
+        guard let value = Int64(text), value > 0 else { throw Problem.invalid(field, "must be a positive integer") }
+        return value
+    }
+
+    static func punchQuery(_ request: Request, workplace: WorkplaceView) throws -> PunchStore.Query {
+        let parameters = request.uri.queryParameters
+        let timeZone = (try? WorkplaceTimeZone(identifier: workplace.timeZone)) ?? .utc
+        var query = PunchStore.Query()
+        query.userID = try optionalID(parameters.get("userID"), field: "userID")
+        query.search = parameters.get("search").flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
+        query.position = parameters.get("position").flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
+        if let from = parameters.get("from") { query.from = timeZone.startOfDay(try date(from, field: "from")) }
+        if let to = parameters.get("to") { query.to = timeZone.endOfDay(try date(to, field: "to")) }
+        if let sort = parameters.get("sort") {
+            guard let parsed = PunchStore.Query.Sort(rawValue: sort) else { throw Problem.invalid("sort", "must be newest, oldest or person") }
+            query.sort = parsed
+        }
+        if let limit = parameters.get("limit") {
+            guard let value = Int(limit), (1...1000).contains(value) else { throw Problem.invalid("limit", "must be 1 to 1000") }
+            query.limit = value
+        }
+        if let offset = parameters.get("offset") {
+            guard let value = Int(offset), (0...1_000_000).contains(value) else { throw Problem.invalid("offset", "must be 0 to 1000000") }
+            query.offset = value
+        }
+        return query
+    }
+}
