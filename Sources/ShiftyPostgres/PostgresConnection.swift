@@ -37,6 +37,9 @@ public final class PostgresConnection {
             PQfinish(handle)
             throw PostgresError(kind: .connection, message: message)
         }
+        // Server NOTICEs ("relation already exists, skipping") would otherwise be printed to
+        // stderr by libpq; they carry nothing a caller acts on.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         let connection = PostgresConnection(handle: handle)
         if let timeout = configuration.statementTimeout {
             try connection.execute("SET statement_timeout = \(timeout.wholeMilliseconds)")

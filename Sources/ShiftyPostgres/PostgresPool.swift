@@ -123,8 +123,11 @@ public final class PostgresPool: Sendable {
         for waiter in waiters {
             waiter.resume(throwing: PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down"))
         }
-        for box in idle {
-            box.connection.close()
+        // Closing talks to the server: do it on the pool's threads, not the caller's.
+        _ = try? await threadPool.runIfActive {
+            for box in idle {
+                box.connection.close()
+            }
         }
         try? await threadPool.shutdownGracefully()
     }
