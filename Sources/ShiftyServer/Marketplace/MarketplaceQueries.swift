@@ -44,18 +44,18 @@ enum MarketplaceQueries {
     static func freeDates(userID: Int64, workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [FreeDateView] {
         try connection.query(
             """
-            SELECT day::date::text AS day, extract(isodow FROM day)::int AS weekday, extract(week FROM day)::int AS week
+            SELECT series.day::date::text AS day, extract(isodow FROM series.day)::int AS weekday, extract(week FROM series.day)::int AS week
             FROM workplaces w
             CROSS JOIN LATERAL generate_series(
                 (($2::timestamptz) AT TIME ZONE w.time_zone)::date::timestamp,
                 (($2::timestamptz) AT TIME ZONE w.time_zone)::date::timestamp + interval '55 days',
-                interval '1 day') AS day
+                interval '1 day') AS series(day)
             WHERE w.id = $1
-              AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.owner_id = $3 AND s.status <> 'cancelled' AND s.local_date = day::date)
-              AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = $1 AND c.day = day::date)
-              AND NOT EXISTS (SELECT 1 FROM requests r WHERE r.requester_id = $3 AND r.local_date = day::date
+              AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.owner_id = $3 AND s.status <> 'cancelled' AND s.local_date = series.day::date)
+              AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = $1 AND c.day = series.day::date)
+              AND NOT EXISTS (SELECT 1 FROM requests r WHERE r.requester_id = $3 AND r.local_date = series.day::date
                               AND r.status IN ('open', 'pending_deal'))
-            ORDER BY day
+            ORDER BY series.day
             """,
             [workplaceID, now, userID]
         ).map { row in

@@ -115,8 +115,14 @@ struct MarketplaceRoutes {
 
 /// The optional `{"note": …}` body of approve, reject, cancel and delete; an empty body means no note.
 func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async throws -> String? {
-    let length = request.headers[.contentLength].flatMap(Int.init) ?? 0
-    guard length > 0 || request.headers[.transferEncoding] != nil else { return nil }
+    var request = request
+    let buffer: ByteBuffer
+    do {
+        buffer = try await request.collectBody(upTo: context.maxUploadSize)
+    } catch {
+        throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+    }
+    guard buffer.readableBytesView.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
     let note = try await request.decodeJSON(NoteRequest.self, context: context).note
     return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
 }

@@ -30,19 +30,19 @@ enum ScheduleGenerator {
             ),
             candidate AS (
                 SELECT f.id AS fixed_shift_id, f.workplace_id, f.owner_id, f.position, f.duration_minutes, s.time_zone,
-                       day::date AS local_date, day::date + f.start_time AS local_start
+                       series.day::date AS local_date, series.day::date + f.start_time AS local_start
                 FROM fixed_shifts f
                 JOIN scope s ON s.workplace_id = f.workplace_id
                 JOIN users u ON u.id = f.owner_id AND u.active
                 CROSS JOIN LATERAL generate_series(
                     (s.today + (f.weekday - extract(isodow FROM s.today)::int + 7) % 7)::timestamp,
                     (s.today + 7 * $4::int - 1)::timestamp,
-                    interval '7 days') AS day
+                    interval '7 days') AS series(day)
                 WHERE f.ended_at IS NULL
                   AND ($3::bigint IS NULL OR f.id = $3)
-                  AND day::date >= f.valid_from
-                  AND (f.valid_until IS NULL OR day::date <= f.valid_until)
-                  AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = f.workplace_id AND c.day = day::date)
+                  AND series.day::date >= f.valid_from
+                  AND (f.valid_until IS NULL OR series.day::date <= f.valid_until)
+                  AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = f.workplace_id AND c.day = series.day::date)
             ),
             placed AS (
                 SELECT c.*, c.local_start AT TIME ZONE c.time_zone AS later
