@@ -6,7 +6,7 @@ struct Shifty: AsyncParsableCommand {
         commandName: "shifty",
         abstract: "Shifty, the shift marketplace server.",
         version: VersionCommand.version,
-        subcommands: [ServeCommand.self, MigrateCommand.self, VersionCommand.self, Dev.self],
+        subcommands: [ServeCommand.self, MigrateCommand.self, ReportCommand.self, VersionCommand.self, Dev.self],
         defaultSubcommand: nil
     )
 }

@@ -44,6 +44,7 @@ public struct DemoSeeder: Sendable {
             [Self.workplaceSlug]
         )[0].decode("n", as: Int64.self)
         guard existing < Self.members.count else {
+            try await seedPunches(logger: logger)
             logger.info("demo workplace already seeded")
             return 0
         }
@@ -69,6 +70,7 @@ public struct DemoSeeder: Sendable {
             return added
         }
         logger.info("demo workplace seeded", metadata: ["members_added": "\(added)"])
+        try await seedPunches(logger: logger)
         return added
     }
 

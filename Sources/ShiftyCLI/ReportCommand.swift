@@ -1,0 +1,66 @@
+import ArgumentParser
+import Foundation
+import ShiftyPostgres
+import ShiftyServer
+
+/// `shifty report --month 2026-10 --format csv|json`: the monthly timeclock report on stdout,
+/// for payroll scripts and spreadsheets, without going through HTTP.
+struct ReportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Print a workplace's monthly timeclock report as CSV or JSON.",
+        discussion: "Reads the same database as `serve` (see --database-url). Logs go to stderr, the report to stdout."
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case csv, json
+    }
+
+    @Option(help: "The month, as YYYY-MM.")
+    var month: String
+
+    @Option(help: "csv or json.")
+    var format: Format = .csv
+
+    @Option(help: "The workplace's address (slug).")
+    var workplace: String = DemoSeeder.workplaceSlug
+
+    @OptionGroup var server: ServerOptions
+
+    func validate() throws {
+        guard ReportMonth(month) != nil else { throw ValidationError("--month must be a month as YYYY-MM, for example 2026-10.") }
+    }
+
+    func run() async throws {
+        guard let reportMonth = ReportMonth(month) else { throw ValidationError("--month must be a month as YYYY-MM.") }
+        let configuration = try server.configuration()
+        var logger = server.logger()
+        if server.logLevel == nil, ProcessInfo.processInfo.environment["SHIFTY_LOG_LEVEL"] == nil { logger.logLevel = .warning }
+        let database = try await DatabaseBootstrap.start(configuration: configuration, logger: logger)
+        let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 1), logger: logger)
+        let output: String
+        do {
+            let report = try await ReportService(pool: pool).monthlyReport(workplaceSlug: workplace.lowercased(), month: reportMonth)
+            switch format {
+            case .csv:
+                output = report.csv
+            case .json:
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                output = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+            }
+        } catch let problem as Problem where problem.code == "not_found" {
+            await pool.shutdown()
+            await database.stop(logger: logger)
+            throw ValidationError("No workplace '\(workplace)' in this database.")
+        } catch {
+            await pool.shutdown()
+            await database.stop(logger: logger)
+            throw CLIError.describe(error, configuration: configuration)
+        }
+        await pool.shutdown()
+        await database.stop(logger: logger)
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
