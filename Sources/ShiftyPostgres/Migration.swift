@@ -18,33 +18,3 @@ public struct Migration: Sendable, Hashable {
         self.sql = sql
     }
 }
-
-/// A row of `schema_migrations`.
-public struct AppliedMigration: Sendable, Hashable {
-    public var version: Int
-    public var name: String
-    public var checksum: String
-    public var appliedAt: Date
-}
-
-/// Where the database stands relative to the migration files (for `/readyz` and
-/// `shifty migrate --status`).
-public struct MigrationStatus: Sendable {
-    public var applied: [AppliedMigration]
-    /// Files not applied yet, in order.
-    public var pending: [Migration]
-    /// Files that were applied but whose content changed since.
-    public var tampered: [Migration]
-    /// Versions recorded in the database without a file (the database is ahead of this build).
-    public var unknown: [AppliedMigration]
-
-    /// Nothing pending and nothing tampered with.
-    public var isUpToDate: Bool { pending.isEmpty && tampered.isEmpty }
-}
-
-/// A migration problem that needs a human: a bad file name, a gap, a changed file, a failing script.
-public struct MigrationError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

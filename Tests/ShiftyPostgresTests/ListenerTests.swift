@@ -2,36 +2,6 @@ import Foundation
 import ShiftyPostgres
 import Testing
 
-/// Collects listener events from a background task so tests can wait for them with a timeout.
-actor EventCollector {
-    private(set) var events: [PostgresListenerEvent] = []
-    private var consumer: Task<Void, Never>?
-
-    func start(_ stream: AsyncStream<PostgresListenerEvent>) {
-        consumer = Task { [weak self] in
-            for await event in stream {
-                await self?.append(event)
-            }
-        }
-    }
-
-    private func append(_ event: PostgresListenerEvent) {
-        events.append(event)
-    }
-
-    /// The first event matching `predicate`, waiting up to `timeout`.
-    func first(
-        timeout: Duration = .seconds(5), where predicate: @Sendable (PostgresListenerEvent) -> Bool
-    ) async -> PostgresListenerEvent? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let match = events.first(where: predicate) { return match }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return events.first(where: predicate)
-    }
-}
-
 @Suite("LISTEN/NOTIFY on a dedicated connection")
 struct ListenerTests {
     @Test func deliversNotificationsAndReconnectsAfterTermination() async throws {

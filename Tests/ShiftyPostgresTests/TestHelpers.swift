@@ -8,7 +8,7 @@ let fixtureMigrations = URL(fileURLWithPath: #filePath).deletingLastPathComponen
 
 let testLogger: Logger = {
     var logger = Logger(label: "shifty.postgres-tests")
-    logger.logLevel = .warning
+    logger.logLevel = .error
     return logger
 }()
 

@@ -1,0 +1,16 @@
+import Foundation
+
+extension Date: PostgresEncodable, PostgresDecodable {
+    public static var postgresType: PostgresTypeOID { .timestamptz }
+
+    public func postgresText() throws -> String? { PostgresTimestamp.format(self) }
+
+    /// Accepts `timestamptz`, `timestamp` (interpreted as UTC) and `date` (midnight UTC).
+    public static func decode(postgresText: String, context: PostgresDecodingContext) throws -> Date {
+        try context.require([.timestamptz, .timestamp, .date], for: Date.self)
+        guard let date = PostgresTimestamp.parse(postgresText) else {
+            throw context.invalidText(postgresText, as: Date.self)
+        }
+        return date
+    }
+}
