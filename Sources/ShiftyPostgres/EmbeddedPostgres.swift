@@ -62,11 +62,17 @@ public struct EmbeddedPostgres: Sendable {
     /// Initializes the cluster if needed, starts it unless it is already running, makes sure the
     /// `shifty` database exists, and returns a connection string for it.
     public func start() async throws -> String {
+        try await startIfNeeded().connectionString
+    }
+
+    /// Like ``start()``, and also tells whether this call started the server (`false` when it was
+    /// already running), so a caller only stops a server it started itself.
+    public func startIfNeeded() async throws -> (connectionString: String, didStartServer: Bool) {
         try FileManager.default.createDirectory(at: dataDirectory.deletingLastPathComponent(), withIntermediateDirectories: true)
         return try await lock.withLock { try await startLocked() }
     }
 
-    private func startLocked() async throws -> String {
+    private func startLocked() async throws -> (connectionString: String, didStartServer: Bool) {
         let binaries = try PostgresServerBinaries.locate()
         let owner = try ServerOwner.current()
         let fileManager = FileManager.default
@@ -94,13 +100,14 @@ public struct EmbeddedPostgres: Sendable {
             )
         }
 
-        if try await isRunning(binaries: binaries, owner: owner) {
+        let wasRunning = try await isRunning(binaries: binaries, owner: owner)
+        if wasRunning {
             logger.info("PostgreSQL is already running", metadata: ["data": "\(dataDirectory.path)"])
         } else {
             try await startServer(binaries: binaries, owner: owner)
         }
         try await createDatabaseIfMissing()
-        return connectionString()
+        return (connectionString(), !wasRunning)
     }
 
     /// If a server already answers on the socket, makes sure the `shifty` database exists and
