@@ -45,6 +45,7 @@ public struct DemoSeeder: Sendable {
         )[0].decode("n", as: Int64.self)
         guard existing < Self.members.count else {
             try await seedPunches(logger: logger)
+            try await seedShifts(logger: logger)
             logger.info("demo workplace already seeded")
             return 0
         }
@@ -71,6 +72,7 @@ public struct DemoSeeder: Sendable {
         }
         logger.info("demo workplace seeded", metadata: ["members_added": "\(added)"])
         try await seedPunches(logger: logger)
+        try await seedShifts(logger: logger)
         return added
     }
 
