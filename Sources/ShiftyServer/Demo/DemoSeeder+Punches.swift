@@ -10,7 +10,7 @@ extension DemoSeeder {
 
     /// Gives every demo member about five weeks of punches: a morning block, a lunch break and an
     /// afternoon block (four punches a day), with realistic variation, a Friday evening shift
-    /// across midnight for Chloé, a few absences for Bram (diligence pay) and one forgotten
+    /// across midnight for Chloé, long days for Finn, a few absences for Bram (diligence pay) and one forgotten
     /// check-out for a manager to fix.
     ///
     /// Idempotent: nothing happens when the demo workplace already has demo punches. The pattern
@@ -64,14 +64,15 @@ extension DemoSeeder {
             return block(date: date, startMinute: 18 * 60 + roll.value(0, 10), minutes: 7 * 60 + roll.value(1, 15), timeZone: timeZone)
         }
         if weekday == .sunday { return [] }
-        if weekday == .saturday, roll.value(2, 3) != 0 { return [] }
+        if weekday == .saturday, roll.value(2, 4) == 0 { return [] }
         // Bram is absent now and then: his diligence absences hit the cap of 3.
         if username == "bram", roll.value(3, 6) == 0 { return [] }
         if roll.value(4, 12) == 0 { return [] }
         let start = (weekday == .saturday ? 10 * 60 : 8 * 60) + roll.value(5, 5) * 15 + roll.value(6, 7) - 3
         let morning = (weekday == .saturday ? 150 : 240) + roll.value(7, 31) - 15
         let lunch = 30 + roll.value(8, 11)
-        let afternoon = (weekday == .saturday ? 150 : 240) + roll.value(9, 61) - 30
+        // Finn stays late: the demo has some real overtime to show.
+        let afternoon = (weekday == .saturday ? 150 : 240) + roll.value(9, 61) - 30 + (username == "finn" ? 75 : 0)
         var punches = block(date: date, startMinute: start, minutes: morning, timeZone: timeZone)
         let afternoonStart = start + morning + lunch
         punches += block(date: date, startMinute: afternoonStart, minutes: afternoon, timeZone: timeZone)
