@@ -27,6 +27,7 @@ public final class PostgresListener: Sendable {
 
     static let initialBackoff: Duration = .milliseconds(100)
     static let maximumBackoff: Duration = .seconds(5)
+    static let idleCheckMilliseconds: Int32 = 30_000
 
     /// Starts listening right away. Channel names must be identifiers (letters, digits,
     /// underscore) because `LISTEN` cannot take a parameter; invalid names are logged and ignored.
@@ -132,8 +133,16 @@ public final class PostgresListener: Sendable {
             }
             backoff = Self.initialBackoff
             let pid = connection.backendPID
-            state.withLock { $0.connectedBackendPID = pid }
-            emit(hasConnectedBefore ? .reconnected(backendPID: pid) : .connected(backendPID: pid))
+            // Publishing the PID and choosing who hears about it happen together, so a subscriber
+            // that registers right now gets exactly one "connected" event.
+            let subscribers = state.withLock { state in
+                state.connectedBackendPID = pid
+                return Array(state.subscribers.values)
+            }
+            let event: PostgresListenerEvent = hasConnectedBefore ? .reconnected(backendPID: pid) : .connected(backendPID: pid)
+            for subscriber in subscribers {
+                subscriber.yield(event)
+            }
             if hasConnectedBefore {
                 logger.info("PostgreSQL listener reconnected", metadata: ["backend_pid": "\(pid)"])
             }
@@ -172,8 +181,14 @@ public final class PostgresListener: Sendable {
         let socket = PQsocket(connection.handle)
         guard socket >= 0 else { return }
         while !isShuttingDown {
-            let (ready, woken) = wakeup.wait(for: socket, timeoutMilliseconds: 30_000)
+            let (ready, woken) = wakeup.wait(for: socket, timeoutMilliseconds: Self.idleCheckMilliseconds)
             if woken, isShuttingDown { return }
+            if !ready, !woken {
+                // Quiet for a while: make sure the connection is still alive (a server that vanished
+                // without closing the socket would otherwise go unnoticed).
+                guard (try? connection.execute("SELECT 1")) != nil else { return }
+                deliverPendingNotifications(connection)
+            }
             if ready {
                 guard PQconsumeInput(connection.handle) == 1 else { return }
                 deliverPendingNotifications(connection)

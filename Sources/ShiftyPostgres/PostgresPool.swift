@@ -153,6 +153,11 @@ public final class PostgresPool: Sendable {
                 case .fail:
                     continuation.resume(throwing: PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down"))
                 case .wait:
+                    // Cancelled before we were queued: the cancellation handler found nothing to remove.
+                    if Task.isCancelled, let waiter = state.withLock({ $0.machine.removeWaiter(id: id) }) {
+                        waiter.resume(throwing: CancellationError())
+                        return
+                    }
                     let task = Task { [weak self] in
                         try? await Task.sleep(for: timeout)
                         guard !Task.isCancelled else { return }
