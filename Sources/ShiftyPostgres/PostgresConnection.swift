@@ -11,6 +11,9 @@ public final class PostgresConnection {
     private var isClosed = false
     /// Bookkeeping for the pool: when the connection was last handed back.
     var lastReleased: ContinuousClock.Instant = .now
+    /// Set by the pool when a sibling connection turned out dead (the server probably restarted):
+    /// check this one before handing it out.
+    var needsValidation = false
 
     private init(handle: OpaquePointer) {
         self.handle = handle

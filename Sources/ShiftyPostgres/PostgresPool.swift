@@ -188,7 +188,16 @@ public final class PostgresPool: Sendable {
     private func release(_ box: ConnectionBox) {
         box.connection.lastReleased = .now
         let reusable = box.connection.isUsable
-        let action = state.withLock { $0.machine.release(box, reusable: reusable) }
+        let action = state.withLock { state in
+            if !reusable {
+                // One dead connection usually means the server restarted: the idle ones are
+                // probably dead too, so check them before their next use.
+                for idle in state.machine.idle {
+                    idle.connection.needsValidation = true
+                }
+            }
+            return state.machine.release(box, reusable: reusable)
+        }
         perform(action)
     }
 
@@ -219,8 +228,9 @@ public final class PostgresPool: Sendable {
         case .connection(let box):
             let idleFor = ContinuousClock.now - box.connection.lastReleased
             var usable = box.connection.isUsable
-            if usable, idleFor >= configuration.idleValidationInterval {
+            if usable, box.connection.needsValidation || idleFor >= configuration.idleValidationInterval {
                 usable = (try? box.connection.execute("SELECT 1")) != nil
+                box.connection.needsValidation = false
             }
             if usable { return box }
             logger.info("replacing a broken PostgreSQL connection", metadata: ["backend_pid": "\(box.connection.backendPID)"])
