@@ -59,6 +59,33 @@ struct ListenerTests {
         }
     }
 
+    @Test func burstsArriveCompleteAndInOrder() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let listener = PostgresListener(
+                configuration: PostgresConfiguration(connectionString: database.connectionString),
+                channels: ["burst_a", "burst_b"],
+                logger: testLogger
+            )
+            let collector = EventCollector()
+            await collector.start(listener.events())
+            #expect(await collector.first { if case .connected = $0 { true } else { false } } != nil)
+            // One transaction: delivered together at commit, in the order they were sent.
+            try await database.pool.transaction { connection in
+                for index in 0..<200 {
+                    try connection.execute("SELECT pg_notify($1, $2)", [index % 2 == 0 ? "burst_a" : "burst_b", String(index)])
+                }
+            }
+            try await database.pool.execute("NOTIFY burst_a, 'done'")
+            #expect(await collector.first { if case .notification(_, "done", _) = $0 { true } else { false } } != nil)
+            let payloads = await collector.events.compactMap { event -> String? in
+                guard case .notification(_, let payload, _) = event, payload != "done" else { return nil }
+                return payload
+            }
+            #expect(payloads == (0..<200).map(String.init))
+            await listener.shutdown()
+        }
+    }
+
     @Test func channelNamesAreValidated() {
         #expect(PostgresListener.isValidChannelName("shift_events"))
         #expect(PostgresListener.isValidChannelName("_x9"))
