@@ -21,6 +21,10 @@ import Testing
             #expect(notManager.problemCode == "manager_only")
 
             let kiosk = try await server.createKiosk(boss)
+            let identity = try await server.client.json(.GET, "/api/v1/kiosk", cookie: kiosk.cookie)
+            #expect(identity.json["name"] as? String == "Front desk")
+            #expect(identity.json["id"] as? Int == Int(kiosk.id))
+            #expect(try await server.client.json(.GET, "/api/v1/kiosk", token: anna.token).problemCode == "kiosk_required")
             let checkIn = try await server.kioskPunch(kiosk, username: "anna", password: TestServer.password)
             #expect(checkIn.status == 201, "\(checkIn.text)")
             #expect(checkIn.json["action"] as? String == "checked_in")

@@ -161,3 +161,47 @@ import Testing
         }
     }
 }
+
+@Suite struct ReportScheduleTests {
+    @Test func scheduledVersusWorkedAndHoursByPosition() async throws {
+        try await TestServer.with { server in
+            let scenario = try await ReportTests.makeScenario(server)
+            // Anna's shifts (times in UTC; Amsterdam is UTC+2 in early October).
+            let shifts: [(String, String, String, String)] = [
+                ("2026-10-05", "2026-10-05T07:00:00Z", "2026-10-05T15:00:00Z", "bar"),      // worked 07:00–16:00: on time
+                ("2026-10-06", "2026-10-06T06:30:00Z", "2026-10-06T15:15:00Z", "kitchen"),  // arrived 07:00: 30 min late
+                ("2026-10-07", "2026-10-07T07:00:00Z", "2026-10-07T15:00:00Z", "bar"),      // no punches: no-show
+            ]
+            for (date, start, end, position) in shifts {
+                try await server.pool.execute(
+                    "INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position) VALUES ($1, $2, $3::date, $4::timestamptz, $5::timestamptz, $6)",
+                    [scenario.boss.workplaceID, scenario.anna.userID, date, start, end, position])
+            }
+            let report = try await server.client.json(.GET, "/api/v1/reports/monthly?month=2026-10&userID=\(scenario.anna.userID)", token: scenario.boss.token).json
+            let anna = try ReportTests.employee(report, "anna")
+            let schedule = try #require(anna["schedule"] as? [String: Any])
+            #expect(schedule["scheduledShifts"] as? Int == 3)
+            #expect(schedule["scheduledMinutes"] as? Int == 480 + 525 + 480)
+            #expect(schedule["workedInScheduleMinutes"] as? Int == 480 + 495)
+            #expect(schedule["lateArrivals"] as? Int == 1)
+            #expect(schedule["earlyLeaves"] as? Int == 0)
+            #expect(schedule["noShows"] as? Int == 1)
+            let deviations = try #require(schedule["deviations"] as? [[String: Any]])
+            #expect(deviations.contains { $0["kind"] as? String == "late_arrival" && $0["minutes"] as? Int == 30 && $0["date"] as? String == "2026-10-06" })
+            #expect((anna["days"] as? [[String: Any]])?.count == 31)
+
+            let chart = try await server.client.json(.GET, "/api/v1/reports/chart?range=month&month=2026-10&userID=\(scenario.anna.userID)", token: scenario.boss.token).json
+            let positions = try #require(chart["byPosition"] as? [[String: Any]])
+            let bar = try #require(positions.first { $0["position"] as? String == "bar" })
+            #expect(bar["workedMinutes"] as? Int == 480)
+            #expect(bar["scheduledMinutes"] as? Int == 960)
+            let kitchen = try #require(positions.first { $0["position"] as? String == "kitchen" })
+            #expect(kitchen["workedMinutes"] as? Int == 495)
+            let unscheduled = try #require(positions.first { $0["position"] == nil })
+            #expect(unscheduled["workedMinutes"] as? Int == 60 + 540)
+
+            let kitchenPunches = try await server.client.json(.GET, "/api/v1/punches?position=kitch", token: scenario.boss.token).jsonArray
+            #expect(kitchenPunches.compactMap { $0["at"] as? String }.sorted() == ["2026-10-06T07:00:00Z", "2026-10-06T15:15:00Z"])
+        }
+    }
+}

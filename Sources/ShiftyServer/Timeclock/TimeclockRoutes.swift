@@ -48,7 +48,7 @@ struct TimeclockRoutes {
         }
         api.get("kiosk") { request, _ in
             let kiosk = try await kioskAuthenticator.require(request)
-            return try APIJSON.response(["id": String(kiosk.id), "name": kiosk.name])
+            return try APIJSON.response(KioskIdentity(id: kiosk.id, name: kiosk.name))
         }
         api.post("kiosk/punches") { request, context in
             let kiosk = try await kioskAuthenticator.require(request)
@@ -165,4 +165,10 @@ struct TimeclockRoutes {
         }
         return query
     }
+}
+
+/// GET /kiosk: which kiosk this browser is, so the kiosk page can show its name.
+struct KioskIdentity: Encodable {
+    var id: Int64
+    var name: String
 }
