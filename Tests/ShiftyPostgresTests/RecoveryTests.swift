@@ -10,6 +10,7 @@ struct RecoveryTests {
         let cluster = EmbeddedPostgres(
             dataDirectory: directory.appendingPathComponent("data"),
             socketDirectory: directory.appendingPathComponent("socket"),
+            serverSettings: ["max_connections": "42", "fsync": "off", "application_name": "it's quoted"],
             logger: testLogger
         )
         let connectionString = try await cluster.start()
@@ -21,6 +22,11 @@ struct RecoveryTests {
                 ),
                 logger: testLogger
             )
+            let settings = try #require(
+                try await pool.query("SELECT current_setting('max_connections') AS connections, current_setting('fsync') AS fsync").first
+            )
+            #expect(try settings.decode("connections", as: String.self) == "42")
+            #expect(try settings.decode("fsync", as: String.self) == "off")
             try await pool.execute("CREATE TABLE visits (id serial PRIMARY KEY)")
             // Open both connections, so that both are dead after the restart.
             async let first = pool.withConnection { connection in
