@@ -215,7 +215,8 @@ public final class PostgresPool: Sendable {
         case .openFor(let waiter):
             waiter.resume(returning: .openSlot)
         case .close(let box):
-            box.connection.close()
+            // On a pool thread while the pool still runs; inline once its threads are gone.
+            threadPool.submit { _ in box.connection.close() }
         }
     }
 

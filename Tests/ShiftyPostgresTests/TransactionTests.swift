@@ -85,7 +85,8 @@ struct TransactionTests {
             let totals = try await [first, second].sorted()
             // One transaction saw the other's row only because it was retried after the conflict.
             #expect(totals == [0, 10] || totals == [0, 20])
-            #expect(attempts.current == 3)
+            // At least one real conflict and retry; rarely both sides are chosen as victims and retry.
+            #expect((3...6).contains(attempts.current))
             #expect(try await pool.query("SELECT count(*) AS n FROM ledger").first?.decode("n", as: Int.self) == 2)
         }
     }
@@ -137,7 +138,8 @@ struct TransactionTests {
             async let one: Void = update(first: 1, then: 2)
             async let two: Void = update(first: 2, then: 1)
             _ = try await (one, two)
-            #expect(attempts.current == 3)
+            // At least one real conflict and retry; rarely both sides are chosen as victims and retry.
+            #expect((3...6).contains(attempts.current))
             let amounts = try await pool.query("SELECT amount FROM ledger ORDER BY id").map { try $0.decode("amount", as: Int.self) }
             #expect(amounts == [2, 2])
         }
