@@ -1,7 +1,7 @@
 import NIOCore
 import NIOHTTP1
 
-/// Remembers the head of the first request, then leaves the pipeline.
+/// Watches the first request on its way to NIO's upgrade handler (head and end), then leaves the pipeline.
 final class FirstRequestHeadRecorder: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -13,12 +13,18 @@ final class FirstRequestHeadRecorder: ChannelInboundHandler, RemovableChannelHan
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head(let head) = Self.unwrapInboundIn(data) {
+        switch Self.unwrapInboundIn(data) {
+        case .head(let head):
             self.state.value.firstRequestHead = head
+            // The condition under which NIO's upgrade state machine does not buffer the head.
+            self.state.value.headWasSwallowed = !head.headers[canonicalForm: "upgrade"].isEmpty
+            context.fireChannelRead(data)
+        case .body:
+            context.fireChannelRead(data)
+        case .end:
+            self.state.value.firstRequestEnded = true
             context.fireChannelRead(data)
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-            return
         }
-        context.fireChannelRead(data)
     }
 }

@@ -19,6 +19,9 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
         public let outcome: EventLoopFuture<WebSocketUpgradeOutcome>
     }
 
+    /// First receive buffer size of a connection (see `setup`).
+    static var initialReceiveBufferSize: Int { 512 }
+
     public let responder: HTTPChannelHandler.Responder
     public let configuration: HTTP1Channel.Configuration
     let decide: @Sendable (HTTPRequestHead, any Channel, Logger) async -> WebSocketUpgradeDecision
@@ -60,6 +63,13 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
                 extraHTTPHandlers: [decoder],
                 upgradeConfiguration: upgradeConfiguration
             )
+            // NIO keeps each channel's last receive buffer for reuse, sized by the first reads. Starting at
+            // 512 bytes (NIO's default is 2 KiB) keeps idle upgraded connections small; the allocator still
+            // grows for connections that actually receive bulk data.
+            try channel.syncOptions?.setOption(
+                ChannelOptions.recvAllocator,
+                value: AdaptiveRecvByteBufferAllocator(minimum: 64, initial: Self.initialReceiveBufferSize, maximum: 65536)
+            )
             let sync = channel.pipeline.syncOperations
             try sync.addHandler(encoder)
             try sync.addHandler(decoder)
@@ -77,14 +87,17 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
         logger: Logger
     ) throws -> NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart> {
         let sync = channel.pipeline.syncOperations
-        try sync.addHandler(RequestHeadReplayHandler(state: state))
+        let replay = RequestHeadReplayHandler(state: state)
+        try sync.addHandler(replay)
         try sync.addHandler(HTTP1ToHTTPServerCodec(secure: false))
         try sync.addHandlers(configuration.additionalChannelHandlers())
         try sync.addHandler(HTTPConnectionStateHandler(idleTimeout: configuration.idleTimeout.map { .init($0) }, logger: logger))
-        return try NIOAsyncChannel(
+        let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
             wrappingChannelSynchronously: channel,
             configuration: .init(isOutboundHalfClosureEnabled: true)
         )
+        replay.replayIfNeeded()
+        return asyncChannel
     }
 
     public func handle(value: Value, logger: Logger) async {

@@ -8,9 +8,13 @@ final class WebSocketUpgradeState {
     var accepted: (WebSocketConfiguration, WebSocketCallbacks)?
     /// Set when we already answered the request with an error.
     var refused = false
-    /// The first request head, kept so it can be replayed to the HTTP pipeline: NIO's upgrade handler does
-    /// not forward the head of a request that asked for an upgrade it did not perform.
+    /// The first request head. NIO's upgrade handler does not forward the head of a request that carries
+    /// an `Upgrade` header, even when it ends up not upgrading; we replay it to the HTTP pipeline.
     var firstRequestHead: HTTPRequestHead?
+    /// Whether NIO swallowed the head (the request named a protocol to upgrade to).
+    var headWasSwallowed = false
+    /// Whether the end of the first request went by before the HTTP pipeline was set up (NIO swallows it too).
+    var firstRequestEnded = false
 
     init() {}
 }

@@ -2,13 +2,14 @@
 ///
 /// The callbacks run on the connection's event loop, in order, and must not block; they get a
 /// ``WebSocketConnection`` to send with. Callbacks instead of a task per connection keep an idle
-/// connection down to its channel and one handler object (see docs/websocket.md, "Memory").
-public struct WebSocketCallbacks: Sendable {
-    public var onOpen: @Sendable (WebSocketConnection) -> Void
-    public var onMessage: @Sendable (WebSocketMessage, WebSocketConnection) -> Void
+/// connection down to its channel and one handler object (see docs/websocket.md, "Memory"). A class so
+/// that the thousands of connections of one endpoint share a single instance (one pointer each).
+public final class WebSocketCallbacks: Sendable {
+    public let onOpen: @Sendable (WebSocketConnection) -> Void
+    public let onMessage: @Sendable (WebSocketMessage, WebSocketConnection) -> Void
     /// Called once when the connection is gone, with the peer's close code (`nil` if it sent none or the
     /// connection was dropped).
-    public var onClose: @Sendable (WebSocketCloseCode?, String) -> Void
+    public let onClose: @Sendable (WebSocketCloseCode?, String) -> Void
 
     public init(
         onOpen: @escaping @Sendable (WebSocketConnection) -> Void = { _ in },

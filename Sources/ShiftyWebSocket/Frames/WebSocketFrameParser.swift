@@ -38,12 +38,12 @@ public struct WebSocketFrameParser: Sendable {
     public let expectsMaskedFrames: Bool
     /// The largest payload a single frame may declare.
     public let maxFrameSize: Int
-    @usableFromInline let allocator: ByteBufferAllocator
+    /// Not stored: every connection holds a parser, and the default allocator costs nothing to create.
+    @inlinable var allocator: ByteBufferAllocator { ByteBufferAllocator() }
 
-    public init(expectsMaskedFrames: Bool, maxFrameSize: Int, allocator: ByteBufferAllocator = .init()) {
+    public init(expectsMaskedFrames: Bool, maxFrameSize: Int) {
         self.expectsMaskedFrames = expectsMaskedFrames
         self.maxFrameSize = maxFrameSize
-        self.allocator = allocator
     }
 
     /// Whether the parser is between frames (a header is expected next).

@@ -17,21 +17,18 @@ public struct WebSocketMessageReader: Sendable {
     @usableFromInline var messageSize = 0
     @usableFromInline var utf8 = UTF8Validator()
     @usableFromInline var controlBuffer: ByteBuffer?
-    @usableFromInline let allocator: ByteBufferAllocator
+    @inlinable var allocator: ByteBufferAllocator { ByteBufferAllocator() }
 
     public init(
         expectsMaskedFrames: Bool,
         maxFrameSize: Int,
-        maxMessageSize: Int,
-        allocator: ByteBufferAllocator = .init()
+        maxMessageSize: Int
     ) {
         self.parser = WebSocketFrameParser(
             expectsMaskedFrames: expectsMaskedFrames,
-            maxFrameSize: maxFrameSize,
-            allocator: allocator
+            maxFrameSize: maxFrameSize
         )
         self.maxMessageSize = maxMessageSize
-        self.allocator = allocator
     }
 
     /// Whether no frame or message is half-received (nothing is buffered).
