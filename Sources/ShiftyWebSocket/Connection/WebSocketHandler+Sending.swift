@@ -53,7 +53,7 @@ extension WebSocketHandler {
     /// Writes now if the channel is writable and nothing is queued; queues otherwise, up to the limit.
     func enqueue(_ bytes: ByteBuffer, context: ChannelHandlerContext, bypassLimit: Bool = false) {
         if self.queue == nil, self.isWritable {
-            context.write(Self.wrapOutboundOut(bytes), promise: nil)
+            context.write(NIOAny(bytes), promise: nil)  // concrete NIOAny: no dynamic cast
             self.needsFlush = true
             if !self.isInReadLoop {
                 self.flushIfNeeded(context: context)
@@ -82,7 +82,7 @@ extension WebSocketHandler {
         guard self.queue != nil else { return }
         while self.isWritable, let next = self.queue?.popFirst() {
             self.queuedBytes -= next.readableBytes
-            context.write(Self.wrapOutboundOut(next), promise: nil)
+            context.write(NIOAny(next), promise: nil)
             self.needsFlush = true
         }
         if self.queue?.isEmpty == true {
