@@ -6,7 +6,8 @@ import ShiftyPostgres
 /// embedded private cluster when none is configured.
 public struct DatabaseBootstrap: Sendable {
     public let connectionString: String
-    /// Set when we started a private cluster and so must stop it at shutdown.
+    /// Set when this process started the private cluster and so must stop it at shutdown; nil when
+    /// a URL was configured or the cluster was already running (another `shifty` process owns it).
     public let embedded: EmbeddedPostgres?
 
     public static func start(configuration: ServerConfiguration, logger: Logger) async throws -> DatabaseBootstrap {
@@ -16,8 +17,11 @@ public struct DatabaseBootstrap: Sendable {
         let dataDirectory = configuration.embeddedDataDirectory.standardizedFileURL
         logger.info("no database URL given: using the embedded PostgreSQL cluster", metadata: ["data": "\(dataDirectory.path)"])
         let cluster = EmbeddedPostgres(dataDirectory: dataDirectory, logger: logger)
-        let connectionString = try await cluster.start()
-        return DatabaseBootstrap(connectionString: connectionString, embedded: cluster)
+        let started = try await cluster.startIfNeeded()
+        if !started.didStartServer {
+            logger.info("the embedded PostgreSQL cluster is already running; leaving it running at exit")
+        }
+        return DatabaseBootstrap(connectionString: started.connectionString, embedded: started.didStartServer ? cluster : nil)
     }
 
     public func stop(logger: Logger) async {
