@@ -18,10 +18,35 @@ import Foundation
 public struct TimeclockCalculator: Sendable {
     public var rules: TimeclockRules
     public var timeZone: WorkplaceTimeZone
+    /// Precomputed day boundaries (see ``prepared(from:through:)``); `nil` asks the time zone.
+    public var dayTable: LocalDayTable?
 
     public init(rules: TimeclockRules = .seed, timeZone: WorkplaceTimeZone) {
         self.rules = rules
         self.timeZone = timeZone
+    }
+
+    /// A calculator that knows the day boundaries of `first` through `last` by heart: the same
+    /// results, much faster when one calculator computes many members' months over those dates.
+    public func prepared(from first: LocalDate, through last: LocalDate) -> TimeclockCalculator {
+        var copy = self
+        copy.dayTable = LocalDayTable(timeZone: timeZone, from: first, through: last)
+        return copy
+    }
+
+    func localDate(of instant: Date) -> LocalDate {
+        dayTable?.localDate(of: instant) ?? timeZone.localDate(of: instant)
+    }
+
+    func endOfDay(_ date: LocalDate) -> Date {
+        dayTable?.startOfDay(date.adding(days: 1)) ?? timeZone.endOfDay(date)
+    }
+
+    func lengthOfDayInMinutes(_ date: LocalDate) -> Int {
+        guard let start = dayTable?.startOfDay(date), let end = dayTable?.startOfDay(date.adding(days: 1)) else {
+            return timeZone.lengthOfDayInMinutes(date)
+        }
+        return Int((end.timeIntervalSince1970 - start.timeIntervalSince1970) / 60)
     }
 
     /// The report for one month.
@@ -50,7 +75,7 @@ public struct TimeclockCalculator: Sendable {
         for day in days { counts[day.status] += 1 }
         let monthDates = Set(dates)
         let deviations = scheduleDeviations(
-            scheduled: scheduled.filter { monthDates.contains(timeZone.localDate(of: $0.start)) },
+            scheduled: scheduled.filter { monthDates.contains(localDate(of: $0.start)) },
             sessions: paired.sessions, days: Dictionary(uniqueKeysWithValues: days.map { ($0.date, $0) }))
         return MonthReport(
             year: year, month: month, days: days, weeks: weeks,
@@ -72,7 +97,7 @@ public struct TimeclockCalculator: Sendable {
         guard first <= last else { return [] }
         let paired = PairedPunches(punches)
         let workedSeconds = secondsPerLocalDay(paired.sessions)
-        let oddDates = Set(paired.unmatched.map { timeZone.localDate(of: $0.instant) })
+        let oddDates = Set(paired.unmatched.map { localDate(of: $0.instant) })
         let count = min(first.days(until: last), 366 * 10) + 1
         return (0..<count).map { offset in
             let date = first.adding(days: offset)
@@ -86,10 +111,10 @@ public struct TimeclockCalculator: Sendable {
     public func secondsPerLocalDay(_ sessions: [WorkSession]) -> [LocalDate: Int] {
         var result: [LocalDate: Int] = [:]
         for session in sessions where session.end > session.start {
-            var date = timeZone.localDate(of: session.start)
+            var date = localDate(of: session.start)
             var cursor = session.start
             while cursor < session.end {
-                let dayEnd = timeZone.endOfDay(date)
+                let dayEnd = endOfDay(date)
                 let pieceEnd = min(dayEnd, session.end)
                 result[date, default: 0] += Int(pieceEnd.timeIntervalSince(cursor).rounded(.down))
                 cursor = pieceEnd
@@ -103,7 +128,7 @@ public struct TimeclockCalculator: Sendable {
     public func dayReport(date: LocalDate, workedSeconds: Int, hasOddPunches: Bool, isClosed: Bool, asOf: LocalDate?) -> DayReport {
         let workedMinutes = workedSeconds / 60
         let quota = isClosed ? nil : rules.quotaMinutes(on: date.weekday)
-        let length = timeZone.lengthOfDayInMinutes(date)
+        let length = lengthOfDayInMinutes(date)
         func report(_ status: DayStatus, overtime: Int?) -> DayReport {
             DayReport(date: date, status: status, workedMinutes: workedMinutes, quotaMinutes: quota,
                       overtimeMinutes: overtime, lengthMinutes: length, isClosed: isClosed)
@@ -137,7 +162,7 @@ public struct TimeclockCalculator: Sendable {
         let tolerance = TimeInterval(rules.scheduleToleranceMinutes * 60)
         var result: [ScheduleDeviation] = []
         for shift in scheduled.sorted(by: { $0.start < $1.start }) {
-            let date = timeZone.localDate(of: shift.start)
+            let date = localDate(of: shift.start)
             guard let day = days[date], day.status != .upcoming, day.status != .oddPunches, !day.isClosed else { continue }
             let worked = sessions.filter { $0.start < shift.end && shift.start < $0.end }.sorted { $0.start < $1.start }
             guard let first = worked.first, let last = worked.last else {

@@ -34,7 +34,7 @@ extension ReportService {
 
         var secondsPerDay: [LocalDate: Int] = [:]
         var positions: [String?: (worked: Int, scheduled: Int)] = [:]
-        let calculator = context.calculator
+        let calculator = context.calculator.prepared(from: first.adding(days: -2), through: last.adding(days: 2))
         for (member, memberPunches) in punches {
             let sessions = PairedPunches(memberPunches).sessions
             for (date, seconds) in calculator.secondsPerLocalDay(sessions) where date >= first && date <= last {

@@ -55,7 +55,8 @@ public struct ReportService: Sendable {
         let monthStart = context.timeZone.startOfDay(first)
         let monthEnd = context.timeZone.endOfDay(last)
 
-        let calculator = context.calculator
+        // Day boundaries computed once for all members (see LocalDayTable).
+        let calculator = context.calculator.prepared(from: first.adding(days: -2), through: last.adding(days: 2))
         var employees: [EmployeeMonthReport] = []
         employees.reserveCapacity(members.count)
         for row in members {

@@ -109,12 +109,13 @@ enum PunchStore {
     /// Every punch in `[from, to)`, grouped by member and in time order, for calculations.
     ///
     /// This is the hot query of the monthly report (88,000 rows for 1,000 members): it asks for
-    /// no order, so PostgreSQL can answer with a plain scan instead of sorting, and the rows are
-    /// read by column index. Each member's few dozen punches are then sorted here by time and id.
+    /// no order, so PostgreSQL can answer with a plain scan instead of sorting, the rows are read
+    /// by column index, and instants travel as integer microseconds (parsing 88,000 timestamp
+    /// texts was a sixth of the report's time). Each member's few dozen punches are then sorted here by time and id.
     static func punchesByMember(workplaceID: Int64, userIDs: [Int64]?, from: Date, to: Date, on connection: PostgresConnection) throws -> [Int64: [Punch]] {
         let rows = try connection.query(
             """
-            SELECT user_id, id, at, kind FROM punches
+            SELECT user_id, id, (extract(epoch FROM at) * 1000000)::bigint AS micros, kind FROM punches
             WHERE workplace_id = $1 AND at >= $2 AND at < $3 AND ($4::bigint[] IS NULL OR user_id = ANY($4))
             """,
             [workplaceID, from, to, userIDs]
@@ -122,7 +123,8 @@ enum PunchStore {
         var grouped: [Int64: [(id: Int64, punch: Punch)]] = [:]
         for row in rows {
             let kind = Punch.Kind(rawValue: try row.decode(3, as: String.self)) ?? .checkIn
-            grouped[try row.decode(0, as: Int64.self), default: []].append((try row.decode(1), Punch(kind, at: try row.decode(2))))
+            let instant = Date(timeIntervalSince1970: Double(try row.decode(2, as: Int64.self)) / 1_000_000)
+            grouped[try row.decode(0, as: Int64.self), default: []].append((try row.decode(1), Punch(kind, at: instant)))
         }
         return grouped.mapValues { punches in
             punches.sorted { $0.punch.instant == $1.punch.instant ? $0.id < $1.id : $0.punch.instant < $1.punch.instant }.map(\.punch)
