@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "Shifty", path: ".."),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -28,11 +29,27 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "ReportBenchmark",
+            dependencies: [
+                .product(name: "ShiftyServer", package: "Shifty"),
+                .product(name: "ShiftyPostgres", package: "Shifty"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
             name: "IdleConnections",
             dependencies: [
                 .product(name: "ShiftyWebSocket", package: "Shifty"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "GenerationBenchmark",
+            dependencies: [
+                .product(name: "ShiftyServer", package: "Shifty"),
+                .product(name: "ShiftyPostgres", package: "Shifty"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

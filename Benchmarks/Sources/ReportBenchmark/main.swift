@@ -1,0 +1,98 @@
+import Foundation
+import Logging
+import ShiftyPostgres
+import ShiftyServer
+
+// The monthly timeclock report for a large workplace, end to end: the same
+// `ReportService.monthlyReport` that `shifty report` and the HTTP endpoint call (four queries,
+// then the domain calculator per member), plus rendering it as CSV and JSON.
+//
+//   swift run -c release --package-path Benchmarks ReportBenchmark "host=/tmp/pg/socket user=shifty dbname=postgres"
+//
+// Creates (and afterwards drops) the database `shifty_report_bench` on that server, migrates it
+// from sql/, and fills it with EMPLOYEES members × 22 working days × 4 punches in October 2026.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let conninfo = arguments.first ?? ProcessInfo.processInfo.environment["SHIFTY_BENCH_PG"] else {
+    FileHandle.standardError.write(Data("usage: ReportBenchmark <libpq conninfo of a server where we may create a database>\n".utf8))
+    exit(64)
+}
+let employees = Int(ProcessInfo.processInfo.environment["EMPLOYEES"] ?? "") ?? 1000
+let runs = Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 10
+let databaseName = "shifty_report_bench"
+var logger = Logger(label: "report-benchmark")
+logger.logLevel = .warning
+
+let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName)")
+_ = try await admin.execute("CREATE DATABASE \(databaseName)")
+let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo + " dbname=\(databaseName)", poolSize: 2), logger: logger)
+
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+_ = try await MigrationRunner(directory: root.appendingPathComponent("sql")).migrate(pool: pool, logger: logger)
+
+let setupStart = ContinuousClock.now
+let workplaceID = try await pool.query(
+    "INSERT INTO workplaces (slug, name, time_zone) VALUES ('bench', 'Benchmark', 'Europe/Amsterdam') RETURNING id"
+)[0].decode("id", as: Int64.self)
+_ = try await pool.execute(
+    """
+    INSERT INTO users (workplace_id, username, display_name, role, pay_type, password_hash)
+    SELECT $1, 'member' || lpad(n::text, 5, '0'), 'Member ' || n, 'employee',
+           CASE WHEN n % 4 = 0 THEN 'diligence' ELSE 'normal' END, 'not-a-hash'
+    FROM generate_series(1, $2) AS n
+    """,
+    [workplaceID, employees]
+)
+// Four punches on each weekday of October 2026 (22 days), a few minutes apart per member.
+let punches = try await pool.execute(
+    """
+    INSERT INTO punches (workplace_id, user_id, at, kind, source)
+    SELECT $1, u.id, (d + t.offset_time + (u.id % 13) * interval '1 minute') AT TIME ZONE 'Europe/Amsterdam', t.kind, 'demo'
+    FROM users u
+    CROSS JOIN generate_series('2026-10-01'::timestamp, '2026-10-31'::timestamp, interval '1 day') AS d
+    CROSS JOIN (VALUES (interval '08:00', 'in'), (interval '12:00', 'out'), (interval '12:30', 'in'), (interval '17:15', 'out')) AS t(offset_time, kind)
+    WHERE u.workplace_id = $1 AND extract(isodow FROM d) < 6
+    """,
+    [workplaceID]
+)
+_ = try await pool.execute("ANALYZE")
+let setup = ContinuousClock.now - setupStart
+
+guard let month = ReportMonth("2026-10") else { fatalError("bad month") }
+let service = ReportService(pool: pool)
+let now = Date()
+var reportTimes: [Duration] = []
+var renderTimes: [Duration] = []
+var checksum = 0
+for run in 0...runs {
+    let start = ContinuousClock.now
+    let report = try await service.monthlyReport(workplaceSlug: "bench", month: month, now: now)
+    let built = ContinuousClock.now
+    let csv = report.csv
+    let json = try JSONEncoder().encode(report)
+    let rendered = ContinuousClock.now
+    checksum = report.totals.workedMinutes + csv.utf8.count + json.count
+    precondition(report.totals.punches == punches, "report saw \(report.totals.punches) punches, inserted \(punches)")
+    if run > 0 {  // run 0 warms caches
+        reportTimes.append(built - start)
+        renderTimes.append(rendered - built)
+    }
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+func summary(_ durations: [Duration]) -> String {
+    let sorted = durations.map(milliseconds).sorted()
+    guard let first = sorted.first, let last = sorted.last else { return "-" }
+    return String(format: "min %.1f ms, median %.1f ms, max %.1f ms", first, sorted[sorted.count / 2], last)
+}
+print("employees: \(employees), punches: \(punches), setup: \(String(format: "%.1f", milliseconds(setup))) ms, runs: \(runs)")
+print("monthly report (4 queries + calculation): \(summary(reportTimes))")
+print("render CSV + JSON:                        \(summary(renderTimes))")
+print("checksum \(checksum)")
+
+await pool.shutdown()
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName)")
+await admin.shutdown()
