@@ -36,10 +36,29 @@ import Testing
             let at = try #require((punch["at"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) })
             #expect(abs(at.timeIntervalSinceNow) < 60)
 
+            // A double tap is refused instead of checking her straight out again.
+            let doubleTap = try await server.kioskPunch(kiosk, username: "anna", password: TestServer.password)
+            #expect(doubleTap.status == 409)
+            #expect(doubleTap.problemCode == "punch_repeated")
+
+            let present = try await server.client.json(.GET, "/api/v1/timeclock/present", token: boss.token).jsonArray
+            #expect(present.map { $0["username"] as? String } == ["anna"])
+            #expect(try await server.client.json(.GET, "/api/v1/timeclock/present", token: anna.token).status == 403)
+
+            // She checked in three minutes ago.
+            try await server.pool.execute("UPDATE punches SET at = at - interval '3 minutes' WHERE user_id = $1", [anna.userID])
             let checkOut = try await server.kioskPunch(kiosk, username: "anna", password: TestServer.password)
             #expect(checkOut.json["action"] as? String == "checked_out")
-            #expect(checkOut.json["workedMinutesToday"] as? Int == 0)
-            #expect(checkOut.json["workedMinutesThisWeek"] as? Int != nil)
+            let today = try #require(checkOut.json["workedMinutesToday"] as? Int)
+            let week = try #require(checkOut.json["workedMinutesThisWeek"] as? Int)
+            #expect(week >= today)
+            // Exactly 3 unless the three minutes straddled local midnight.
+            let amsterdam = try #require(TimeZone(identifier: "Europe/Amsterdam"))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = amsterdam
+            let minuteOfDay = calendar.component(.hour, from: Date()) * 60 + calendar.component(.minute, from: Date())
+            if minuteOfDay > 5 { #expect(today == 3) }
+            #expect(try await server.client.json(.GET, "/api/v1/timeclock/present", token: boss.token).jsonArray.isEmpty)
 
             // The kiosk cookie is CSRF-checked like a session cookie.
             let crossSite = try await server.client.json(
@@ -82,7 +101,8 @@ import Testing
             let revoked = try await server.kioskPunch(kiosk, username: "anna", password: TestServer.password)
             #expect(revoked.status == 401)
             #expect(revoked.problemCode == "kiosk_revoked")
-            #expect(try await server.kioskPunch(unused, username: "anna", password: TestServer.password).status == 201)
+            _ = try await server.createEmployee(in: boss, username: "bram")
+            #expect(try await server.kioskPunch(unused, username: "bram", password: TestServer.password).status == 201)
         }
     }
 

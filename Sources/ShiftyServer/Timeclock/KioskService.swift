@@ -104,6 +104,10 @@ struct KioskService: Sendable {
             else { throw Problem.notFound("user") }
             let now = Date()
             let last = try PunchStore.lastPunch(userID: member.id, on: connection)
+            if let last, Self.isRepeat(after: last, now: now) {
+                let seconds = max(0, Int(now.timeIntervalSince(last.instant)))
+                throw Problem(.conflict, code: "punch_repeated", detail: "\(member.displayName) was already \(last.kind == .checkIn ? "checked in" : "checked out") \(seconds) seconds ago; nothing was recorded.")
+            }
             let kind = Self.nextKind(after: last, now: now)
             let id = try PunchStore.insert(
                 workplaceID: kiosk.workplaceID, userID: member.id, punch: Punch(kind, at: now), source: "kiosk",
@@ -114,6 +118,15 @@ struct KioskService: Sendable {
                 punch: view, action: kind == .checkIn ? "checked_in" : "checked_out", displayName: member.displayName,
                 workedMinutesToday: hours.today, workedMinutesThisWeek: hours.week)
         }
+    }
+
+    /// Two punches of one member this close together are a double tap on the kiosk, not a
+    /// check-in and a check-out: the second is refused (409 `punch_repeated`).
+    static let repeatWindow: TimeInterval = 60
+
+    static func isRepeat(after last: Punch, now: Date) -> Bool {
+        let elapsed = now.timeIntervalSince(last.instant)
+        return elapsed >= 0 && elapsed < repeatWindow
     }
 
     /// Check-out when the member has an open check-in from the last 16 hours, else check-in.

@@ -69,6 +69,14 @@ struct PunchService: Sendable {
         return try await pool.withConnection { try PunchStore.list(workplaceID: caller.workplaceID, query: scoped, on: $0) }
     }
 
+    /// Who is checked in right now (managers).
+    func present(_ caller: AuthenticatedUser) async throws -> [PresentMemberView] {
+        try caller.requireManager()
+        return try await pool.withConnection {
+            try PunchStore.checkedIn(workplaceID: caller.workplaceID, within: KioskService.longestSession, on: $0)
+        }
+    }
+
     /// The audit trail; employees see the edits made to their own punches.
     func edits(_ caller: AuthenticatedUser, userID: Int64?, punchID: Int64?) async throws -> [PunchEditView] {
         let userID = caller.isManager ? userID : caller.id

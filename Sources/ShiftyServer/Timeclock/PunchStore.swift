@@ -178,6 +178,25 @@ enum PunchStore {
         ).map { try view(from: $0) }
     }
 
+    /// Members whose latest punch is a check-in from the last `within` seconds.
+    static func checkedIn(workplaceID: Int64, within: TimeInterval, on connection: PostgresConnection) throws -> [PresentMemberView] {
+        try connection.query(
+            """
+            SELECT * FROM (
+                SELECT DISTINCT ON (p.user_id) p.user_id, u.username, u.display_name, p.at, p.kind
+                FROM punches p JOIN users u ON u.id = p.user_id
+                WHERE p.workplace_id = $1 AND p.at > now() - make_interval(secs => $2) AND p.at <= now()
+                ORDER BY p.user_id, p.at DESC, p.id DESC
+            ) AS latest
+            WHERE kind = 'in'
+            ORDER BY lower(display_name), user_id
+            """,
+            [workplaceID, within]
+        ).map { row in
+            PresentMemberView(userID: try row.decode("user_id"), username: try row.decode("username"), displayName: try row.decode("display_name"), since: try row.decode("at"))
+        }
+    }
+
     static func likePattern(_ text: String) -> String {
         "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
     }

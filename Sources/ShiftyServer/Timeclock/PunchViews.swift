@@ -56,3 +56,12 @@ public struct TimeclockDaysView: Codable, Sendable, Equatable {
     public var days: [DayReport]
     public var workedMinutes: Int
 }
+
+/// A member who is checked in right now (for the manager's "who is here" list).
+public struct PresentMemberView: Codable, Sendable, Equatable {
+    public var userID: Int64
+    public var username: String
+    public var displayName: String
+    /// When they checked in.
+    public var since: Date
+}

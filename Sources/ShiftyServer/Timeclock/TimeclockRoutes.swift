@@ -112,6 +112,10 @@ struct TimeclockRoutes {
             let userID = try Self.optionalID(parameters.get("userID"), field: "userID")
             return try APIJSON.response(try await punches.days(caller, userID: userID, first: first, last: last))
         }
+        api.get("timeclock/present") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await punches.present(caller))
+        }
         api.get("timeclock/rules") { request, _ in
             let caller = try await authenticator.require(request)
             return try APIJSON.response(try await punches.rules(caller))
