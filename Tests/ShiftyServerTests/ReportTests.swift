@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyServer
 import ShiftyTestSupport
 import Testing
 
@@ -63,6 +64,12 @@ import Testing
             #expect(bram["absences"] as? Int == 26)
             #expect(anna["complete"] as? Bool == false)
             #expect(anna["oddPunchDates"] as? [String] == ["2026-10-14"])
+            // What `shifty report` prints comes from the same service.
+            let direct = try await ReportService(pool: server.pool).monthlyReport(workplaceSlug: scenario.boss.slug, month: try #require(ReportMonth("2026-10")))
+            #expect(direct.totals.workedMinutes == (scenario.annaPairs + scenario.bramPairs).reduce(0, +))
+            // Sorted by display name: Anna, Bram, The Boss.
+            #expect(direct.employees.map(\.username) == ["anna", "bram", "boss"])
+            #expect(direct.csv.split(separator: "\r\n").count == 4)
             let status = try #require(anna["daysByStatus"] as? [String: Any])
             #expect(status["present"] as? Int == 3)
             #expect(status["oddPunches"] as? Int == 1)
