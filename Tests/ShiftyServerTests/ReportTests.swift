@@ -130,6 +130,12 @@ import Testing
             #expect(!page.text.contains("style="))
             #expect(page.text.contains("Anna"))
             #expect(page.text.contains(String(format: "%.2f", Double(scenario.annaPairs.reduce(0, +)) / 60)))
+            // One member's page adds a day-by-day timesheet.
+            let sheet = try await server.client.json(.GET, "/api/v1/reports/monthly?month=2026-10&format=html&userID=\(scenario.anna.userID)", token: scenario.boss.token)
+            #expect(sheet.text.contains("Timesheet: Anna"))
+            #expect(sheet.text.contains("<tr class=\"odd_punches\"><td>2026-10-14 Wed</td>"))
+            #expect(sheet.text.contains("<td>2026-10-05 Mon</td><td>present</td><td class=\"n\">9.00</td><td class=\"n\">8.00</td><td class=\"n\">1.00</td>"))
+            #expect(!page.text.contains("Timesheet"))
             let css = try await server.client.json(.GET, "/api/v1/reports/print.css")
             #expect(css.status == 200)
             #expect(css.text.contains("@media print"))

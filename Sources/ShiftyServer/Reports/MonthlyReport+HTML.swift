@@ -18,6 +18,7 @@ extension MonthlyReport {
 
                 """
         }
+        let timesheets = employees.compactMap(Self.timesheet).joined()
         let note = judgedThrough.map { "<p class=\"note\">Days after \($0) are not judged yet.</p>" } ?? ""
         let incomplete = totals.incompleteEmployees > 0
             ? "<p class=\"note\">\(totals.incompleteEmployees) member(s) have days with odd punches; their figures are provisional until a manager fixes them.</p>" : ""
@@ -42,8 +43,30 @@ extension MonthlyReport {
             <td class="n">\(Self.hours(totals.overtimeMinutes))</td><td></td><td class="n">\(totals.absences)</td>\
             <td class="n">\(totals.diligenceAbsences)</td><td colspan="4"></td></tr></tfoot>
             </table>
-            </body>
+            \(timesheets)</body>
             </html>
+
+            """
+    }
+
+    /// A member's day-by-day timesheet, present in a single member's report (which carries days).
+    static func timesheet(_ employee: EmployeeMonthReport) -> String? {
+        guard let days = employee.days else { return nil }
+        var rows = ""
+        for day in days {
+            let status = day.status.rawValue.replacingOccurrences(of: "_", with: " ")
+            let overtime = day.overtimeMinutes.map(Self.hours) ?? "–"
+            let quota = day.quotaMinutes.map(Self.hours) ?? "–"
+            rows += "<tr class=\"\(day.status.rawValue)\"><td>\(day.date) \(day.date.weekday.name.prefix(3))</td><td>\(status)\(day.isClosed ? " (closed)" : "")</td>"
+                + "<td class=\"n\">\(Self.hours(day.workedMinutes))</td><td class=\"n\">\(quota)</td><td class=\"n\">\(overtime)</td></tr>\n"
+        }
+        return """
+            <h2>Timesheet: \(escapeHTML(employee.name))</h2>
+            <table class="timesheet">
+            <thead><tr><th>Date</th><th>Status</th><th>Worked</th><th>Quota</th><th>Overtime</th></tr></thead>
+            <tbody>
+            \(rows)</tbody>
+            </table>
 
             """
     }
@@ -74,6 +97,9 @@ extension MonthlyReport {
         tr.incomplete td { background: #fff4d6; }
         tfoot th, tfoot td { border-top: 2px solid #111; font-weight: bold; }
         .note { color: #664; }
+        h2 { font-size: 13pt; margin: 1.5em 0 .3em; break-before: page; }
+        table.timesheet tr.odd_punches td { background: #fde2e2; }
+        table.timesheet tr.day_off td, table.timesheet tr.upcoming td { color: #777; }
         @media print { body { margin: 0; } thead { display: table-header-group; } tr { break-inside: avoid; } }
 
         """
