@@ -213,6 +213,9 @@ import Testing
             let unscheduled = try #require(positions.first { $0["position"] == nil })
             #expect(unscheduled["workedMinutes"] as? Int == 60 + 540)
 
+            let byPosition = try await server.client.json(.GET, "/api/v1/punches?sort=position&userID=\(scenario.anna.userID)", token: scenario.boss.token).jsonArray
+            #expect(byPosition.prefix(4).map { $0["position"] as? String } == ["bar", "bar", "kitchen", "kitchen"])
+            #expect(byPosition.dropFirst(4).allSatisfy { $0["position"] == nil })
             let kitchenPunches = try await server.client.json(.GET, "/api/v1/punches?position=kitch", token: scenario.boss.token).jsonArray
             #expect(kitchenPunches.compactMap { $0["at"] as? String }.sorted() == ["2026-10-06T07:00:00Z", "2026-10-06T15:15:00Z"])
         }

@@ -15,7 +15,7 @@ enum PunchStore {
     /// The filters and order of the punch history.
     struct Query: Sendable {
         enum Sort: String, Sendable, CaseIterable {
-            case newest, oldest, person
+            case newest, oldest, person, position
         }
         var userID: Int64?
         var search: String?
@@ -162,6 +162,7 @@ enum PunchStore {
         case .newest: "p.at DESC, p.id DESC"
         case .oldest: "p.at, p.id"
         case .person: "lower(p.display_name), p.user_id, p.at DESC, p.id DESC"
+        case .position: "lower(p.position) NULLS LAST, p.at DESC, p.id DESC"
         }
         let pattern = query.search.map(likePattern)
         return try connection.query(

@@ -156,7 +156,7 @@ struct TimeclockRoutes {
         if let from = parameters.get("from") { query.from = timeZone.startOfDay(try date(from, field: "from")) }
         if let to = parameters.get("to") { query.to = timeZone.endOfDay(try date(to, field: "to")) }
         if let sort = parameters.get("sort") {
-            guard let parsed = PunchStore.Query.Sort(rawValue: sort) else { throw Problem.invalid("sort", "must be newest, oldest or person") }
+            guard let parsed = PunchStore.Query.Sort(rawValue: sort) else { throw Problem.invalid("sort", "must be newest, oldest, person or position") }
             query.sort = parsed
         }
         if let limit = parameters.get("limit") {
