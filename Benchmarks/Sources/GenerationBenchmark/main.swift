@@ -36,7 +36,7 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
 _ = try await admin.execute("CREATE DATABASE \(databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
 let pool = PostgresPool(
@@ -154,7 +154,7 @@ precondition(approvedInDatabase == Int64(completed), "database has \(approvedInD
 let tradesPerSecond = Double(completed) / tradeElapsed
 
 await pool.shutdown()
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
 
 // MARK: pgbench simple-update, same server, same client count
 
@@ -176,14 +176,14 @@ func run(_ executable: String, _ arguments: [String]) throws -> String {
 }
 
 let pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "pgbench"
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
 _ = try await admin.execute("CREATE DATABASE \(pgbenchDatabase)")
 let pgbenchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: pgbenchDatabase)
 _ = try run(pgbench, ["-i", "-q", "-s", "10", pgbenchConninfo])
 // A transaction count rather than -T: pgbench ends -T runs with SIGALRM, which the Swift runtime's
 // threads keep blocked and a spawned child inherits, so a -T run never ends.
 let pgbenchOutput = try run(pgbench, ["-n", "-b", "simple-update", "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)", pgbenchConninfo])
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
 await admin.shutdown()
 let tpsLine = pgbenchOutput.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
 let pgbenchTPS = Double(tpsLine.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0
