@@ -40,6 +40,10 @@ public enum ShiftyApplication {
         let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger)
         return Application(
             router: router,
+            server: .http1WithWebSocket { _, _, _ in
+                // No WebSocket endpoint yet: upgrade requests are answered as plain HTTP by the router.
+                .notWebSocket
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
             services: [ScheduleMaintenanceService(pool: pool, logger: logger)],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
