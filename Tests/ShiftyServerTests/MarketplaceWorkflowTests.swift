@@ -1,5 +1,7 @@
 import Foundation
+import Logging
 import ShiftyDomain
+@testable import ShiftyServer
 import ShiftyTestSupport
 import Testing
 
@@ -217,6 +219,21 @@ import Testing
             let back = try await server.shift(shift, as: anna)
             #expect(back["ownerId"] as? Int == Int(anna.userID) && back["status"] as? String == "supplied")
             #expect(try await server.client.json(.GET, "/api/v1/deals/approvals", token: boss.token).jsonArray.isEmpty)
+
+            // The background job expires a deal nobody looks at.
+            let other = try await server.createShift(by: boss, for: anna, inDays: 2)
+            #expect(try await server.act("/shifts/\(other)/supply", as: anna).status == 200)
+            let otherDeal = try #require(try await server.act("/shifts/\(other)/pick-up", as: bram).dealID)
+            try await server.pool.execute(
+                "UPDATE shifts SET starts_at = now() + interval '1 second', ends_at = now() + interval '4 hours' WHERE id = $1", [other])
+            try await server.pool.execute("UPDATE deals SET expires_at = now() + interval '1 second' WHERE id = $1", [Int64(otherDeal)])
+            try await Task.sleep(for: .milliseconds(1500))
+            await ScheduleMaintenanceService(pool: server.pool, logger: Logger(label: "test")).runOnce(generate: false)
+            let state = try await server.pool.query("SELECT state FROM deals WHERE id = $1", [Int64(otherDeal)])
+            #expect(try state[0].decode("state", as: String.self) == "expired")
+            let history = try await server.client.json(.GET, "/api/v1/shifts/\(other)/history", token: anna.token).jsonArray
+            #expect(history.last?["action"] as? String == "expire")
+            #expect(history.last?["actorId"] == nil, "the system expired it")
         }
     }
 

@@ -3,36 +3,45 @@ import Logging
 import ServiceLifecycle
 import ShiftyPostgres
 
-/// Keeps every schedule eight weeks ahead and expires stale deals: once at server start, then
-/// every `interval` (hourly by default, so each time zone's new day is picked up soon after
-/// its midnight; generation is idempotent, so running often costs little).
+/// Keeps every schedule eight weeks ahead and expires stale deals.
+///
+/// Generation runs at server start and then every `generationInterval` (hourly, so each time
+/// zone's new day is picked up soon after its midnight; it is idempotent, so running often costs
+/// little). Expiry runs every `expiryInterval` (a minute), so a deal expires about when its
+/// shift starts even if nobody looks at it; reads and actions also expire due deals lazily.
 ///
 /// With several instances running, a transaction-scoped advisory lock makes one of them do the
-/// generation while the others skip it.
+/// generation while the others skip it; expiry is safe to run anywhere (each expiry re-checks the
+/// deal under its row lock).
 struct ScheduleMaintenanceService: Service {
     /// Advisory lock key shared by all instances ("shifty generation").
     static let lockKey: Int64 = 0x5348_4946_5459_0001
 
     let pool: PostgresPool
     let logger: Logger
-    var interval: Duration = .seconds(3600)
+    var generationInterval: Duration = .seconds(3600)
+    var expiryInterval: Duration = .seconds(60)
 
     func run() async throws {
+        var lastGeneration: ContinuousClock.Instant?
         while !Task.isCancelled {
-            await runOnce()
+            let due = lastGeneration.map { ContinuousClock.now - $0 >= generationInterval } ?? true
+            if due { lastGeneration = .now }
+            await runOnce(generate: due)
             do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: expiryInterval) }
             } catch {
                 return
             }
         }
     }
 
-    /// One round: generate (if this instance got the lock), then expire due deals.
-    func runOnce(asOf now: Date = Date()) async {
+    /// One round: generate (if asked and this instance got the lock), then expire due deals.
+    func runOnce(generate: Bool = true, asOf now: Date = Date()) async {
         do {
-            let created = try await Self.generateOnce(pool: pool, asOf: now)
-            if let created { logger.info("schedules generated", metadata: ["shifts_created": "\(created)"]) }
+            if generate, let created = try await Self.generateOnce(pool: pool, asOf: now) {
+                logger.info("schedules generated", metadata: ["shifts_created": "\(created)"])
+            }
             let expired = try await MarketplaceExecutor(pool: pool, logger: logger).expireDue(now: now)
             if expired > 0 { logger.info("deals expired", metadata: ["count": "\(expired)"]) }
         } catch {
