@@ -83,9 +83,10 @@ CREATE TABLE shifts (
     status          text NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'supplied', 'suggested', 'in_deal', 'cancelled')),
     deal_id         bigint,
     request_id      bigint,
-    -- Set once the marketplace, a manager's edit or a deletion changed the occurrence: generation
-    -- never overwrites, removes or re-creates it (a cancelled row is the tombstone that keeps the
-    -- (fixed_shift_id, local_date) key taken).
+    -- Set once the occurrence changed owner (a trade or a manager's assignment), was made by hand
+    -- or was deleted: generation never overwrites, removes or re-creates it (a cancelled row is the
+    -- tombstone that keeps the (fixed_shift_id, local_date) key taken). Offering a shift and taking
+    -- the offer back does not set it.
     touched         boolean NOT NULL DEFAULT false,
     created_at      timestamptz NOT NULL DEFAULT now(),
     updated_at      timestamptz NOT NULL DEFAULT now(),

@@ -83,6 +83,10 @@ import Testing
             let dealID = try #require(pickUp.dealID, "\(pickUp.text)")
             #expect(try await server.act("/deals/\(dealID)/approve", as: boss).status == 200)
 
+            // Offering a shift and taking it back leaves it to generation.
+            #expect(try await server.act("/shifts/\(ids[3])/supply", as: anna).status == 200)
+            #expect(try await server.act("/shifts/\(ids[3])/revoke", as: anna).status == 200)
+
             // Edit the rule: untouched occurrences move to 11:00, the traded and deleted ones stay.
             let edited = try await server.client.json(.PATCH, "/api/v1/fixed-shifts/\(fixedID)", ["startTime": "11:00"], token: anna.token)
             #expect(edited.status == 200, "\(edited.text)")

@@ -108,10 +108,13 @@ enum TransitionWriter {
         }
     }
 
+    /// A shift becomes `touched` (generation leaves it alone for good) once it changes owner or is
+    /// cancelled; offering it and taking the offer back does not count.
     static func write(_ change: ShiftChange, on connection: PostgresConnection) throws {
         let updated = try connection.execute(
             """
-            UPDATE shifts SET owner_id = $2, status = $3, deal_id = $4, request_id = $5, touched = true, updated_at = now()
+            UPDATE shifts SET owner_id = $2, status = $3, deal_id = $4, request_id = $5,
+                   touched = touched OR $2 <> $6 OR $3 = 'cancelled', updated_at = now()
             WHERE id = $1 AND owner_id = $6 AND status = $7
               AND deal_id IS NOT DISTINCT FROM $8 AND request_id IS NOT DISTINCT FROM $9
             """,
