@@ -183,13 +183,23 @@ CREATE TABLE events (
 );
 CREATE INDEX events_workplace_id_idx ON events (workplace_id, id);
 
--- Wake listeners once per statement after commit (NOTIFY is transactional); they read the rows.
+-- Wake listeners once per statement after commit (NOTIFY is transactional). The payload names
+-- each workplace with its newest event id ("12:345,13:346") so a listener can skip workplaces it
+-- serves nobody in; it is empty when too long for NOTIFY, and listeners then read every workplace.
 CREATE FUNCTION events_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    summary text;
 BEGIN
-    PERFORM pg_notify('shifty_events', '');
+    SELECT string_agg(workplace_id::text || ':' || last_id::text, ',' ORDER BY workplace_id) INTO summary
+    FROM (SELECT workplace_id, max(id) AS last_id FROM new_events GROUP BY workplace_id) AS per_workplace;
+    IF summary IS NULL OR length(summary) > 7000 THEN
+        summary := '';
+    END IF;
+    PERFORM pg_notify('shifty_events', summary);
     RETURN NULL;
 END $$;
-CREATE TRIGGER events_notify_after_insert AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION events_notify();
+CREATE TRIGGER events_notify_after_insert AFTER INSERT ON events
+    REFERENCING NEW TABLE AS new_events FOR EACH STATEMENT EXECUTE FUNCTION events_notify();
 
 CREATE TRIGGER workplaces_delete_shifts BEFORE DELETE ON workplaces
     FOR EACH ROW EXECUTE FUNCTION workplaces_delete_shifts();
