@@ -26,7 +26,7 @@ test: deps
 	@bash scripts/test.sh
 
 bench: deps
-	@bash Benchmarks/run.sh
+	@bash scripts/bench.sh
 
 clean:
 	rm -rf .build .build-* test-artifacts

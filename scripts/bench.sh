@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# `make bench`: every benchmark in Benchmarks/, release builds, with a throwaway PostgreSQL for the
+# database benchmarks. Results go to stdout; BENCHMARKS.md records them with the machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+SCRATCH="${BENCH_SCRATCH:-$ROOT/Benchmarks/.build-bench}"
+
+echo "machine: $(uname -srm), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
+
+echo "== WebSocket benchmarks"
+bash Benchmarks/run.sh
+
+echo "== building the database benchmarks (release)"
+swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product GenerationBenchmark
+swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product ReportBenchmark
+BIN=$(swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --show-bin-path)
+
+cluster=$(mktemp -d /tmp/shifty-bench-pg.XXXXXX)
+trap 'bash scripts/pg-throwaway.sh stop "$cluster"' EXIT INT TERM
+conninfo=$(bash scripts/pg-throwaway.sh start "$cluster")
+
+echo "== schedule generation and pick-up + approval vs pgbench"
+"$BIN/GenerationBenchmark" "$conninfo"
+echo "== monthly timeclock report"
+"$BIN/ReportBenchmark" "$conninfo"
