@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PORT ?= 8080
 
-.PHONY: run test deps build release bench deploy-test clean help
+.PHONY: run test deps build release bench clean help
 
 help:
 	@echo "make run    - build and start the server with its own PostgreSQL and demo data (http://127.0.0.1:$(PORT))"
