@@ -16,9 +16,7 @@ struct MigrateCommand: AsyncParsableCommand {
         let configuration = try server.configuration()
         let logger = server.logger()
         guard let directory = configuration.migrationsDirectory else { throw ValidationError("No migrations folder.") }
-        let database = try await DatabaseBootstrap.start(configuration: configuration, logger: logger)
-        let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 2), logger: logger)
-        do {
+        try await DatabaseSession.run(configuration: configuration, logger: logger, poolSize: 2) { pool in
             let runner = MigrationRunner(directory: directory)
             if status {
                 let current = try await runner.status(pool: pool)
@@ -29,12 +27,6 @@ struct MigrateCommand: AsyncParsableCommand {
                 let applied = try await runner.migrate(pool: pool, logger: logger)
                 print(applied.isEmpty ? "Nothing to apply: the database is up to date." : "Applied \(applied.count) migration(s): \(applied.map(\.fileName).joined(separator: ", "))")
             }
-        } catch {
-            await pool.shutdown()
-            await database.stop(logger: logger)
-            throw CLIError.describe(error, configuration: configuration)
         }
-        await pool.shutdown()
-        await database.stop(logger: logger)
     }
 }

@@ -36,31 +36,24 @@ struct ReportCommand: AsyncParsableCommand {
         let configuration = try server.configuration()
         var logger = server.logger()
         if server.logLevel == nil, ProcessInfo.processInfo.environment["SHIFTY_LOG_LEVEL"] == nil { logger.logLevel = .warning }
-        let database = try await DatabaseBootstrap.start(configuration: configuration, logger: logger)
-        let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 1), logger: logger)
-        let output: String
-        do {
-            let report = try await ReportService(pool: pool).monthlyReport(workplaceSlug: workplace.lowercased(), month: reportMonth)
+        let slug = workplace.lowercased()
+        let output = try await DatabaseSession.run(configuration: configuration, logger: logger, poolSize: 1) { pool -> String in
+            let report: MonthlyReport
+            do {
+                report = try await ReportService(pool: pool).monthlyReport(workplaceSlug: slug, month: reportMonth)
+            } catch let problem as Problem where problem.code == "not_found" {
+                throw CLIFailure("No workplace '\(slug)' in this database.")
+            }
             switch format {
             case .csv:
-                output = report.csv
+                return report.csv
             case .json:
                 let encoder = JSONEncoder()
                 encoder.dateEncodingStrategy = .iso8601
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                output = String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+                return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
             }
-        } catch let problem as Problem where problem.code == "not_found" {
-            await pool.shutdown()
-            await database.stop(logger: logger)
-            throw ValidationError("No workplace '\(workplace)' in this database.")
-        } catch {
-            await pool.shutdown()
-            await database.stop(logger: logger)
-            throw CLIError.describe(error, configuration: configuration)
         }
-        await pool.shutdown()
-        await database.stop(logger: logger)
         FileHandle.standardOutput.write(Data(output.utf8))
     }
 }

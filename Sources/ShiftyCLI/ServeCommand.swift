@@ -30,38 +30,32 @@ struct ServeCommand: AsyncParsableCommand {
 /// The start-up sequence shared by `serve`, separated from argument parsing.
 enum ServerRunner {
     static func run(configuration: ServerConfiguration, logger: Logger) async throws {
-        let database = try await DatabaseBootstrap.start(configuration: configuration, logger: logger)
-        let pool = PostgresPool(
-            configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: configuration.databasePoolSize),
-            logger: logger
-        )
-        do {
+        try await DatabaseSession.run(configuration: configuration, logger: logger, poolSize: configuration.databasePoolSize) { pool in
             if configuration.migrateOnStart, let directory = configuration.migrationsDirectory {
                 let applied = try await MigrationRunner(directory: directory).migrate(pool: pool, logger: logger)
                 logger.info("migrations up to date", metadata: ["applied_now": "\(applied.count)"])
             }
             let passwords = try PasswordService(parameters: configuration.argon2)
-            if configuration.demo {
-                try await DemoSeeder(pool: pool, passwords: passwords).seed(logger: logger)
-            }
-            let demo = configuration.demo
-            let app = ShiftyApplication.build(
-                configuration: configuration, pool: pool, passwords: passwords, logger: logger,
-                onServerRunning: { port in
-                    if demo {
-                        print(DemoSeeder.loginInstructions(url: "http://\(configuration.host):\(port)"))
-                        fflush(nil)
-                    }
+            do {
+                if configuration.demo {
+                    try await DemoSeeder(pool: pool, passwords: passwords).seed(logger: logger)
                 }
-            )
-            try await app.runService()
+                let demo = configuration.demo
+                let app = ShiftyApplication.build(
+                    configuration: configuration, pool: pool, passwords: passwords, logger: logger,
+                    onServerRunning: { port in
+                        if demo {
+                            print(DemoSeeder.loginInstructions(url: "http://\(configuration.host):\(port)"))
+                            fflush(nil)
+                        }
+                    }
+                )
+                try await app.runService()
+            } catch {
+                try? await passwords.shutdown()
+                throw error
+            }
             try? await passwords.shutdown()
-        } catch {
-            await pool.shutdown()
-            await database.stop(logger: logger)
-            throw CLIError.describe(error, configuration: configuration)
         }
-        await pool.shutdown()
-        await database.stop(logger: logger)
     }
 }

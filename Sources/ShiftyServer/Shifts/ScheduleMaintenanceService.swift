@@ -44,6 +44,9 @@ struct ScheduleMaintenanceService: Service {
             }
             let expired = try await MarketplaceExecutor(pool: pool, logger: logger).expireDue(now: now)
             if expired > 0 { logger.info("deals expired", metadata: ["count": "\(expired)"]) }
+        } catch let error as PostgresError where error.kind == .closed {
+            // The server is shutting down; the next instance to start catches up.
+            logger.debug("schedule maintenance skipped: the database pool is closed")
         } catch {
             logger.error("schedule maintenance failed: \(error)")
         }
