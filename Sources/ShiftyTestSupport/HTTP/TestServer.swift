@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ShiftyPostgres
 import ShiftySecurity
+import ServiceLifecycle
 import ShiftyServer
 
 /// Runs the real Shifty application on an ephemeral loopback port against an isolated test
@@ -42,8 +43,8 @@ public struct TestServer: Sendable {
             configuration: configuration, pool: database.pool, passwords: passwords, logger: logger,
             onServerRunning: { port in continuation.yield(port) }
         )
-        let running = Task { try await app.runService(gracefulShutdownSignals: []) }
-        defer { running.cancel() }
+        let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let running = Task { try await services.run() }
         let server: TestServer
         do {
             var iterator = ports.makeAsyncIterator()
@@ -52,13 +53,13 @@ public struct TestServer: Sendable {
         }
         do {
             let result = try await body(server)
-            running.cancel()
+            await services.triggerGracefulShutdown()
             _ = await running.result
             try? await passwords.shutdown()
             await database.drop()
             return result
         } catch {
-            running.cancel()
+            await services.triggerGracefulShutdown()
             _ = await running.result
             try? await passwords.shutdown()
             await database.drop()
