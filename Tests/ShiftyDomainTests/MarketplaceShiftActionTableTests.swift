@@ -7,7 +7,7 @@ import Testing
     typealias W = MarketplaceWorld
 
     enum Who: String, CaseIterable { case owner, other, manager, inactiveOwner }
-    enum Act: String, CaseIterable { case supply, revoke, pickUp, suggest, withdrawSuggestion, proposeSwap, cancelShift }
+    enum Act: String, CaseIterable { case supply, revoke, pickUp, suggest, withdrawSuggestion, proposeSwap, cancelShift, unassign }
 
     /// Expected outcome per action, per status, listed for [owner, other, manager, inactiveOwner].
     static let expected: [Act: [ShiftStatus: [String]]] = [
@@ -60,6 +60,13 @@ import Testing
             .inDeal: ["not_a_manager", "not_a_manager", "shift_in_pending_deal", "user_inactive"],
             .cancelled: ["shift_cancelled", "shift_cancelled", "shift_cancelled", "user_inactive"],
         ],
+        .unassign: [
+            .scheduled: ["not_a_manager", "not_a_manager", "ok", "user_inactive"],
+            .supplied: ["not_a_manager", "not_a_manager", "ok", "user_inactive"],
+            .suggested: ["not_a_manager", "not_a_manager", "shift_not_scheduled", "user_inactive"],
+            .inDeal: ["not_a_manager", "not_a_manager", "shift_in_pending_deal", "user_inactive"],
+            .cancelled: ["shift_cancelled", "shift_cancelled", "shift_cancelled", "user_inactive"],
+        ],
     ]
 
     static let combinations: [(Act, ShiftStatus, Who)] = Act.allCases.flatMap { act in
@@ -94,6 +101,7 @@ import Testing
         case .withdrawSuggestion: .withdrawSuggestion(W.id(1))
         case .proposeSwap: .proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: W.id(700))
         case .cancelShift: .cancelShift(W.id(1), note: "closed for renovation")
+        case .unassign: .unassign(W.id(1), note: "on leave")
         }
         let before = world
         let result = world.perform(action, by: actor)
@@ -132,8 +140,10 @@ import Testing
         case .withdrawSuggestion: (.withdrawSuggestion(W.id(1)), W.alice)
         case .proposeSwap: (.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: W.id(700)), W.alice)
         case .cancelShift: (.cancelShift(W.id(1), note: nil), W.carol)
+        case .unassign: (.unassign(W.id(1), note: nil), W.carol)
         }
-        let result = world.perform(action, by: MarketplaceActor(userID: actor, role: act == .cancelShift ? .manager : .employee))
+        let managerOnly = act == .cancelShift || act == .unassign
+        let result = world.perform(action, by: MarketplaceActor(userID: actor, role: managerOnly ? .manager : .employee))
         // Withdrawing a suggestion is cleanup, allowed even after the start.
         #expect(result.outcome == (act == .withdrawSuggestion ? "ok" : "shift_in_past"))
     }

@@ -67,6 +67,8 @@ public enum Marketplace {
             return try cancel(dealID, note: note, actor: actor, context: context)
         case .cancelShift(let shiftID, let note):
             return try cancelShift(shiftID, note: note, actor: actor, context: context)
+        case .unassign(let shiftID, let note):
+            return try unassign(shiftID, note: note, actor: actor, context: context)
         case .expire(let dealID):
             return try expire(dealID, context: context)
         }

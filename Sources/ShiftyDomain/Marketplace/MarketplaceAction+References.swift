@@ -7,7 +7,8 @@ extension MarketplaceAction {
     public var referencedShiftIDs: [ShiftID] {
         switch self {
         case .supply(let id), .revoke(let id), .pickUp(let id, _), .suggest(let id, _),
-             .withdrawSuggestion(let id), .acceptSuggestion(let id, _), .cancelShift(let id, _):
+             .withdrawSuggestion(let id), .acceptSuggestion(let id, _), .cancelShift(let id, _),
+             .unassign(let id, _):
             [id]
         case .proposeSwap(let offered, let wanted, _):
             [offered, wanted]

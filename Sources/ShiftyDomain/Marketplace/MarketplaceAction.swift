@@ -33,6 +33,10 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case cancel(DealID, note: String?)
     /// A manager removes a shift from the schedule (terminal). Refused while a deal holds it.
     case cancelShift(ShiftID, note: String?)
+    /// A manager releases a member's plain (or supplied) future shift to the marketplace: any
+    /// other active member may pick it up, and the owner stays responsible until a pick-up is
+    /// approved. Refused while a deal holds the shift.
+    case unassign(ShiftID, note: String?)
     /// The deal's earliest shift has started while it was still pending (the server's sweeper).
     case expire(DealID)
 
@@ -54,6 +58,7 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .reject: "reject"
         case .cancel: "cancel"
         case .cancelShift: "cancel_shift"
+        case .unassign: "unassign"
         case .expire: "expire"
         }
     }

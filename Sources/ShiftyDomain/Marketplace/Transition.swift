@@ -31,11 +31,16 @@ public struct ShiftChange: Sendable, Hashable, Codable {
     public var shiftID: ShiftID
     public var from: ShiftState
     public var to: ShiftState
+    /// Whether the change marks the shift as edited by hand even though its owner stays the same
+    /// (a manager's unassignment): generation then never re-creates or overwrites it. Owner
+    /// changes and cancellations always mark it; the server derives those from `from` and `to`.
+    public var touches: Bool
 
-    public init(shiftID: ShiftID, from: ShiftState, to: ShiftState) {
+    public init(shiftID: ShiftID, from: ShiftState, to: ShiftState, touches: Bool = false) {
         self.shiftID = shiftID
         self.from = from
         self.to = to
+        self.touches = touches
     }
 }
 
@@ -83,6 +88,8 @@ public struct MarketplaceEvent: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case shiftSupplied = "shift_supplied"
         case shiftRevoked = "shift_revoked"
+        /// A manager released the member's shift to the marketplace.
+        case shiftUnassigned = "shift_unassigned"
         case requestPosted = "request_posted"
         case requestWithdrawn = "request_withdrawn"
         case suggestionMade = "suggestion_made"

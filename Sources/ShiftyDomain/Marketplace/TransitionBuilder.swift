@@ -12,9 +12,9 @@ struct TransitionBuilder {
         self.now = now
     }
 
-    mutating func change(_ shift: MarketShift, to newState: ShiftState, note: String? = nil) {
+    mutating func change(_ shift: MarketShift, to newState: ShiftState, note: String? = nil, touches: Bool = false) {
         let oldState = shift.state
-        transition.shiftChanges.append(ShiftChange(shiftID: shift.id, from: oldState, to: newState))
+        transition.shiftChanges.append(ShiftChange(shiftID: shift.id, from: oldState, to: newState, touches: touches))
         var notes: [String] = []
         if oldState.owner != newState.owner { notes.append("owner \(oldState.owner) → \(newState.owner)") }
         if let note, !note.isEmpty { notes.append(note) }

@@ -73,6 +73,12 @@ struct ShiftRoutes {
             let body = try await request.decodeJSON(AssignShiftRequest.self, context: context)
             return try APIJSON.response(try await shifts.assign(caller, shiftID: id, to: body.ownerId))
         }
+        api.post("shifts/:id/unassign") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let note = try await optionalNote(request, context)
+            return try APIJSON.response(try await shifts.unassign(caller, shiftID: id, note: note))
+        }
         api.get("shifts/:id/history") { request, context in
             let caller = try await authenticator.require(request)
             return try APIJSON.response(try await shifts.history(caller, shiftID: try context.id("id")))

@@ -52,7 +52,8 @@ extension ShiftService {
         }
     }
 
-    /// Gives a plain scheduled future shift to another member (the manager decides; marks it touched).
+    /// Gives a plain scheduled future shift, or one on the marketplace (such as an unassigned
+    /// shift), to a member (the manager decides; marks it touched; it leaves the marketplace).
     func assign(_ caller: AuthenticatedUser, shiftID: Int64, to ownerID: Int64) async throws -> ShiftView {
         try caller.requireManager()
         let workplaceID = caller.workplaceID
@@ -63,22 +64,37 @@ extension ShiftService {
             guard let shift = try MarketplaceStore.lockShifts([ShiftID(rawValue: shiftID)], workplaceID: workplaceID, on: connection).first else {
                 throw Problem.notFound("shift")
             }
-            guard shift.status == .scheduled, shift.start > Date() else {
-                throw Problem(.conflict, code: "shift_not_scheduled", detail: "Only plain future shifts can be reassigned (this one is \(shift.status.rawValue)).")
+            guard shift.status == .scheduled || shift.status == .supplied, shift.start > Date() else {
+                throw Problem(.conflict, code: "shift_not_scheduled", detail: "Only plain or offered future shifts can be reassigned (this one is \(shift.status.rawValue)).")
             }
             try connection.execute(
-                "UPDATE shifts SET owner_id = $2, touched = true, updated_at = now() WHERE id = $1 AND status = 'scheduled'",
-                [shiftID, ownerID])
+                "UPDATE shifts SET owner_id = $2, status = 'scheduled', touched = true, updated_at = now() WHERE id = $1 AND status = $3",
+                [shiftID, ownerID, shift.status.rawValue])
             try ShiftStore.recordHistory(
                 workplaceID: workplaceID, subject: "shift", subjectID: shiftID, actorID: caller.id, at: Date(), action: "assign",
-                from: "scheduled", to: "scheduled", note: "owner \(shift.owner) → \(ownerID)", on: connection)
+                from: shift.status.rawValue, to: "scheduled", note: "owner \(shift.owner) → \(ownerID)", on: connection)
             struct Payload: Encodable { var shiftIds: [Int64] }
+            if shift.status == .supplied {
+                try EventWriter.insert(
+                    MarketplaceEvent(kind: .shiftRevoked, audience: .workplace, shiftIDs: [shift.id]),
+                    workplaceID: workplaceID, on: connection)
+            }
             try EventWriter.insert(
                 workplaceID: workplaceID, type: "shift_assigned", audience: .users, userIDs: [shift.owner.rawValue, ownerID],
                 payload: Payload(shiftIds: [shiftID]), on: connection)
             guard let view = try ShiftStore.shift(id: shiftID, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("shift") }
             return view
         }
+    }
+
+    /// Releases a member's future shift to the marketplace (manager): any other active member may
+    /// pick it up; the owner covers it until a pick-up is approved. Marks it touched.
+    func unassign(_ caller: AuthenticatedUser, shiftID: Int64, note: String?) async throws -> ShiftView {
+        try await executor.perform(MarketplaceCaller(caller), .unassign(ShiftID(rawValue: shiftID), note: note))
+        guard let view = try await pool.withConnection({
+            try ShiftStore.shift(id: shiftID, workplaceID: caller.workplaceID, on: $0)
+        }) else { throw Problem.notFound("shift") }
+        return view
     }
 
     /// Removes a shift (manager): it stays as a cancelled tombstone, so generation never brings it back.
