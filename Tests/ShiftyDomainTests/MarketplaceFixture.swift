@@ -86,7 +86,9 @@ struct MarketplaceWorld {
             guard let current = shifts[change.shiftID], current.state == change.from else {
                 preconditionFailure("stale shift change for \(change.shiftID)")
             }
-            shifts[change.shiftID] = current.with(change.to)
+            var changed = current.with(change.to)
+            if change.unassigns { changed.isUnassigned = true }
+            shifts[change.shiftID] = changed
         }
         for change in transition.requestChanges {
             requests[change.to.id] = change.to

@@ -28,6 +28,29 @@ import Testing
         #expect(world.shifts[W.id(1)]?.state == ShiftState(owner: W.bob, status: .scheduled))
     }
 
+    @Test func theOwnerCannotTakeBackOrSwapAnUnassignedShift() throws {
+        let alice = MarketplaceActor(userID: W.alice, role: .employee)
+        var world = MarketplaceWorld()
+        world.add(W.shift(1, owner: W.alice, "2026-06-02", "09:00", "17:00"))
+        world.add(W.shift(2, owner: W.bob, "2026-06-03", "09:00", "17:00"))
+        _ = try world.perform(.unassign(W.id(1), note: nil), by: carol).get()
+        #expect(world.shifts[W.id(1)]?.isUnassigned == true)
+        #expect(world.perform(.revoke(W.id(1)), by: alice).outcome == "shift_unassigned")
+        #expect(world.perform(.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: deal), by: alice).outcome == "shift_unassigned")
+        #expect(world.perform(.proposeSwap(offered: W.id(2), wanted: W.id(1), newDealID: deal), by: bob).outcome == "shift_unassigned")
+
+        // A rejected pick-up returns it to the marketplace, still unassigned; an approved one clears the mark.
+        _ = try world.perform(.pickUp(W.id(1), newDealID: deal), by: bob).get()
+        _ = try world.perform(.reject(deal, note: nil), by: carol).get()
+        #expect(world.shifts[W.id(1)]?.status == .supplied && world.shifts[W.id(1)]?.isUnassigned == true)
+        #expect(world.perform(.revoke(W.id(1)), by: alice).outcome == "shift_unassigned")
+        _ = try world.perform(.pickUp(W.id(1), newDealID: W.id(701)), by: dave).get()
+        _ = try world.perform(.approve(W.id(701), note: nil), by: carol).get()
+        #expect(world.shifts[W.id(1)]?.owner == W.dave && world.shifts[W.id(1)]?.isUnassigned == false)
+        _ = try world.perform(.supply(W.id(1)), by: dave).get()
+        #expect(world.perform(.revoke(W.id(1)), by: dave).outcome == "ok", "the new owner trades it as usual")
+    }
+
     @Test func pickingUpAnUnassignedShiftFollowsTheUsualRules() throws {
         var world = MarketplaceWorld()
         world.add(W.shift(1, owner: W.alice, "2026-06-02", "09:00", "17:00"))

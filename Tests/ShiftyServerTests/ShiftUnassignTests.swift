@@ -24,6 +24,9 @@ import Testing
             let unassigned = try await server.act("/shifts/\(id)/unassign", ["note": "Anna is on leave"], as: boss)
             #expect(unassigned.status == 200, "\(unassigned.text)")
             #expect(unassigned.json["status"] as? String == "supplied")
+            #expect(unassigned.json["unassigned"] as? Bool == true)
+            let takeBack = try await server.act("/shifts/\(id)/revoke", as: anna)
+            #expect(takeBack.status == 409 && takeBack.problemCode == "shift_unassigned", "\(takeBack.text)")
             let market = try await server.client.json(.GET, "/api/v1/marketplace", token: bram.token)
             #expect(market.jsonArray.compactMap { $0["id"] as? Int } == [Int(id)])
 
@@ -37,6 +40,7 @@ import Testing
             let shift = try await server.shift(id, as: bram)
             #expect(shift["ownerId"] as? Int == Int(bram.userID))
             #expect(shift["status"] as? String == "scheduled")
+            #expect(shift["unassigned"] as? Bool == false)
 
             let history = try await server.client.json(.GET, "/api/v1/shifts/\(id)/history", token: boss.token).jsonArray
             let unassignRows = history.filter { $0["action"] as? String == "unassign" }
@@ -82,6 +86,7 @@ import Testing
             let assigned = try await server.act("/shifts/\(annas)/assign", ["ownerId": bram.userID], as: boss)
             #expect(assigned.status == 200 && assigned.json["status"] as? String == "scheduled", "\(assigned.text)")
             #expect(assigned.json["ownerId"] as? Int == Int(bram.userID))
+            #expect(assigned.json["unassigned"] as? Bool == false)
             #expect(try await server.client.json(.GET, "/api/v1/marketplace", token: anna.token).jsonArray.isEmpty)
 
             let tooLong = try await server.act("/shifts/\(brams)/unassign", ["note": String(repeating: "x", count: 1001)], as: boss)

@@ -16,10 +16,15 @@ public struct MarketShift: Sendable, Hashable, Codable {
     public var dealID: DealID?
     /// Set while `status == .suggested`.
     public var requestID: RequestID?
+    /// A manager released the shift to the marketplace (`Marketplace.unassign`): anyone else may
+    /// pick it up, but its owner can no longer take it back or swap it away. Cleared when the
+    /// shift changes owner.
+    public var isUnassigned: Bool
 
     public init(
         id: ShiftID, owner: UserID, start: Date, end: Date,
-        status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil
+        status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil,
+        isUnassigned: Bool = false
     ) {
         self.id = id
         self.owner = owner
@@ -28,6 +33,7 @@ public struct MarketShift: Sendable, Hashable, Codable {
         self.status = status
         self.dealID = dealID
         self.requestID = requestID
+        self.isUnassigned = isUnassigned
     }
 
     /// The part of the shift that changes on the marketplace.
@@ -42,6 +48,7 @@ public struct MarketShift: Sendable, Hashable, Codable {
         copy.status = state.status
         copy.dealID = state.dealID
         copy.requestID = state.requestID
+        if state.owner != owner { copy.isUnassigned = false }
         return copy
     }
 

@@ -31,6 +31,14 @@ extension Marketplace {
         }
     }
 
+    /// An unassigned shift waits on the marketplace for a pick-up; its owner cannot withdraw or trade it.
+    static func requireNotUnassigned(_ shift: MarketShift) throws(MarketplaceRefusal) {
+        guard !shift.isUnassigned else {
+            throw MarketplaceRefusal(
+                .shiftUnassigned, "A manager unassigned shift \(shift.id); it stays open for pick-up unless a manager assigns it.")
+        }
+    }
+
     static func requireActive(_ user: UserID, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard !context.inactiveUsers.contains(user) else {
             throw MarketplaceRefusal(.counterpartyInactive, "Member \(user) is deactivated and cannot trade.")

@@ -23,6 +23,7 @@ extension Marketplace {
         if shift.status == .inDeal {
             throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(id) was already taken; cancel the deal instead.")
         }
+        try requireNotUnassigned(shift)
         guard shift.status == .supplied else {
             throw MarketplaceRefusal(.shiftNotSupplied, "Shift \(id) is not on the marketplace.")
         }

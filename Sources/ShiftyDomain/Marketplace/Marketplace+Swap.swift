@@ -15,6 +15,8 @@ extension Marketplace {
         try requireFuture(wanted, context)
         try requireTradable(offered)
         try requireTradable(wanted)
+        try requireNotUnassigned(offered)
+        try requireNotUnassigned(wanted)
         let counterparty = wanted.owner
         try requireActive(counterparty, context)
         try requireReceivable(wanted, by: actor.userID, givingAway: [offeredID], context: context)

@@ -28,6 +28,7 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         case shiftNotSuggested = "shift_not_suggested"
         case shiftCancelled = "shift_cancelled"
         case shiftNotFound = "shift_not_found"
+        case shiftUnassigned = "shift_unassigned"
         case overlappingShift = "overlapping_shift"
         case oneShiftPerDay = "one_shift_per_day"
         case userInactive = "user_inactive"
@@ -65,7 +66,7 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
             case .shiftNotFound, .dealNotFound, .requestNotFound:
                 404
             case .shiftInPast, .shiftNotSupplied, .shiftNoLongerAvailable, .shiftInPendingDeal,
-                 .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .overlappingShift,
+                 .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .shiftUnassigned, .overlappingShift,
                  .oneShiftPerDay, .counterpartyInactive, .dealNotPending, .dealNotProposed,
                  .dealExpired, .dealNotExpired, .requestNotOpen, .requestAlreadyOpen:
                 409

@@ -35,12 +35,16 @@ public struct ShiftChange: Sendable, Hashable, Codable {
     /// (a manager's unassignment): generation then never re-creates or overwrites it. Owner
     /// changes and cancellations always mark it; the server derives those from `from` and `to`.
     public var touches: Bool
+    /// Whether the change marks the shift as unassigned (`MarketShift.isUnassigned`). The mark
+    /// stays until the shift changes owner; the server clears it then.
+    public var unassigns: Bool
 
-    public init(shiftID: ShiftID, from: ShiftState, to: ShiftState, touches: Bool = false) {
+    public init(shiftID: ShiftID, from: ShiftState, to: ShiftState, touches: Bool = false, unassigns: Bool = false) {
         self.shiftID = shiftID
         self.from = from
         self.to = to
         self.touches = touches
+        self.unassigns = unassigns
     }
 }
 

@@ -12,9 +12,12 @@ struct TransitionBuilder {
         self.now = now
     }
 
-    mutating func change(_ shift: MarketShift, to newState: ShiftState, note: String? = nil, touches: Bool = false) {
+    mutating func change(
+        _ shift: MarketShift, to newState: ShiftState, note: String? = nil, touches: Bool = false, unassigns: Bool = false
+    ) {
         let oldState = shift.state
-        transition.shiftChanges.append(ShiftChange(shiftID: shift.id, from: oldState, to: newState, touches: touches))
+        transition.shiftChanges.append(ShiftChange(
+            shiftID: shift.id, from: oldState, to: newState, touches: touches, unassigns: unassigns))
         var notes: [String] = []
         if oldState.owner != newState.owner { notes.append("owner \(oldState.owner) → \(newState.owner)") }
         if let note, !note.isEmpty { notes.append(note) }

@@ -110,18 +110,20 @@ enum TransitionWriter {
 
     /// A shift becomes `touched` (generation leaves it alone for good) once it changes owner, is
     /// cancelled or a manager unassigns it (`ShiftChange.touches`); offering it and taking the
-    /// offer back does not count.
+    /// offer back does not count. The `unassigned` mark is set by an unassignment and cleared when
+    /// the owner changes.
     static func write(_ change: ShiftChange, on connection: PostgresConnection) throws {
         let updated = try connection.execute(
             """
             UPDATE shifts SET owner_id = $2, status = $3, deal_id = $4, request_id = $5,
-                   touched = touched OR $2 <> $6 OR $3 = 'cancelled' OR $10::boolean, updated_at = now()
+                   touched = touched OR $2 <> $6 OR $3 = 'cancelled' OR $10::boolean,
+                   unassigned = (unassigned OR $11::boolean) AND $2 = $6, updated_at = now()
             WHERE id = $1 AND owner_id = $6 AND status = $7
               AND deal_id IS NOT DISTINCT FROM $8 AND request_id IS NOT DISTINCT FROM $9
             """,
             [change.shiftID.rawValue, change.to.owner.rawValue, change.to.status.rawValue, change.to.dealID?.rawValue,
              change.to.requestID?.rawValue, change.from.owner.rawValue, change.from.status.rawValue,
-             change.from.dealID?.rawValue, change.from.requestID?.rawValue, change.touches])
+             change.from.dealID?.rawValue, change.from.requestID?.rawValue, change.touches, change.unassigns])
         guard updated == 1 else {
             throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
         }

@@ -68,7 +68,7 @@ extension ShiftService {
                 throw Problem(.conflict, code: "shift_not_scheduled", detail: "Only plain or offered future shifts can be reassigned (this one is \(shift.status.rawValue)).")
             }
             try connection.execute(
-                "UPDATE shifts SET owner_id = $2, status = 'scheduled', touched = true, updated_at = now() WHERE id = $1 AND status = $3",
+                "UPDATE shifts SET owner_id = $2, status = 'scheduled', touched = true, unassigned = false, updated_at = now() WHERE id = $1 AND status = $3",
                 [shiftID, ownerID, shift.status.rawValue])
             try ShiftStore.recordHistory(
                 workplaceID: workplaceID, subject: "shift", subjectID: shiftID, actorID: caller.id, at: Date(), action: "assign",

@@ -9,7 +9,7 @@ enum ShiftStore {
         SELECT s.id, s.owner_id, u.display_name AS owner_name, s.local_date::text AS local_date,
                to_char(s.starts_at AT TIME ZONE w.time_zone, 'HH24:MI') AS local_start,
                to_char(s.ends_at AT TIME ZONE w.time_zone, 'HH24:MI') AS local_end,
-               s.starts_at, s.ends_at, s.position, s.status, s.deal_id, s.request_id, s.fixed_shift_id
+               s.starts_at, s.ends_at, s.position, s.status, s.deal_id, s.request_id, s.fixed_shift_id, s.unassigned
         FROM shifts s JOIN users u ON u.id = s.owner_id JOIN workplaces w ON w.id = s.workplace_id
         """
 
@@ -19,7 +19,7 @@ enum ShiftStore {
             date: try row.decode("local_date"), startTime: try row.decode("local_start"), endTime: try row.decode("local_end"),
             startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"), position: try row.decode("position"),
             status: try row.decode("status"), dealId: try row.decode("deal_id"), requestId: try row.decode("request_id"),
-            fixedShiftId: try row.decode("fixed_shift_id"))
+            fixedShiftId: try row.decode("fixed_shift_id"), unassigned: try row.decode("unassigned"))
     }
 
     static func shift(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftView? {

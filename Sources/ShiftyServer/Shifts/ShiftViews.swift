@@ -16,6 +16,8 @@ struct ShiftView: Codable, Sendable, Equatable {
     var dealId: Int64?
     var requestId: Int64?
     var fixedShiftId: Int64?
+    /// A manager unassigned it: it waits on the marketplace; the owner covers it until a pick-up is approved.
+    var unassigned: Bool
 }
 
 /// One section of "my schedule": the seed's "Week 27" header and its shifts.
