@@ -117,10 +117,10 @@ func benchmarkEncodeOurs(frameSize: Int, frames: Int) throws -> Double {
         )
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         guard let connection else { fatalError("not opened") }
-        let message = WebSocketMessage.binary(payload)
         var written = 0
         for index in 0..<frames {
-            connection.send(message)
+            // The message is made per send, as NIO's side makes its `WebSocketFrame` per send.
+            connection.send(.binary(payload))
             if index % 256 == 255 { written += try drain(channel) }
         }
         written += try drain(channel)

@@ -8,20 +8,24 @@ public struct WebSocketConnection: Sendable {
     public let channel: any Channel
     /// Only dereferenced on the channel's event loop (checked by every method before use).
     let handler: EventLoopConfined<WebSocketHandler>
+    /// The channel's event loop, kept so that the per-send `inEventLoop` check does not first ask the
+    /// channel for it (a dynamic call plus a retain and release).
+    let eventLoop: any EventLoop
 
     init(channel: any Channel, handler: WebSocketHandler) {
         self.channel = channel
+        self.eventLoop = channel.eventLoop
         self.handler = EventLoopConfined(handler)
     }
 
     /// Sends a text or binary message.
     public func send(_ message: WebSocketMessage) {
         // The in-loop path forms no closure: sending from a callback allocates only the frame.
-        if self.channel.eventLoop.inEventLoop {
+        if self.eventLoop.inEventLoop {
             self.handler.value.send(message: message)
         } else {
             let handler = self.handler
-            self.channel.eventLoop.execute { handler.value.send(message: message) }
+            self.eventLoop.execute { handler.value.send(message: message) }
         }
     }
 
@@ -32,30 +36,30 @@ public struct WebSocketConnection: Sendable {
 
     /// Writes an already-encoded frame (the live push): the same bytes go to every connection.
     public func send(_ frame: WebSocketPreEncodedFrame) {
-        if self.channel.eventLoop.inEventLoop {
+        if self.eventLoop.inEventLoop {
             self.handler.value.send(preEncoded: frame)
         } else {
             let handler = self.handler
-            self.channel.eventLoop.execute { handler.value.send(preEncoded: frame) }
+            self.eventLoop.execute { handler.value.send(preEncoded: frame) }
         }
     }
 
     public func ping(payload: ByteBuffer = ByteBuffer()) {
-        if self.channel.eventLoop.inEventLoop {
+        if self.eventLoop.inEventLoop {
             self.handler.value.sendPing(payload: payload)
         } else {
             let handler = self.handler
-            self.channel.eventLoop.execute { handler.value.sendPing(payload: payload) }
+            self.eventLoop.execute { handler.value.sendPing(payload: payload) }
         }
     }
 
     /// Starts the close handshake; the TCP connection ends when the peer answers or the close timeout passes.
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") {
-        if self.channel.eventLoop.inEventLoop {
+        if self.eventLoop.inEventLoop {
             self.handler.value.close(code: code, reason: reason)
         } else {
             let handler = self.handler
-            self.channel.eventLoop.execute { handler.value.close(code: code, reason: reason) }
+            self.eventLoop.execute { handler.value.close(code: code, reason: reason) }
         }
     }
 }

@@ -7,17 +7,21 @@ extension WebSocketHandler {
         let size = message.data.readableBytes
         if self.role == .server, size > Self.separateWriteThreshold {
             // Large unmasked payloads are not copied: the header goes out as its own small buffer, followed
-            // by the payload buffer itself (a vector write on the socket).
-            var header = context.channel.allocator.buffer(capacity: 10)
+            // by the payload buffer itself (a vector write on the socket), under one flush.
+            var header = self.allocator.buffer(capacity: 10)
             WebSocketFrameEncoder.writeHeader(
                 WebSocketFrameHeader(fin: true, opcode: message.opcode, maskingKey: nil, payloadLength: size),
                 into: &header
             )
-            self.enqueue(header, context: context, bypassLimit: true)
+            self.enqueue(header, context: context, bypassLimit: true, flush: false)
             self.enqueue(message.data, context: context)
+            if !self.isInReadLoop {
+                // The payload may have been queued behind the unflushed header: flush the header now.
+                self.flushIfNeeded(context: context)
+            }
             return
         }
-        self.enqueue(self.encode(opcode: message.opcode, payload: message.data, context: context), context: context)
+        self.enqueue(self.encode(opcode: message.opcode, payload: message.data), context: context)
     }
 
     /// Above this payload size a server frame is written as header + payload instead of being copied.
@@ -32,7 +36,7 @@ extension WebSocketHandler {
 
     func sendPing(payload: ByteBuffer) {
         guard let context = self.context, self.stateMachine.acceptsOutboundMessages else { return }
-        self.enqueue(self.encode(opcode: .ping, payload: payload, context: context), context: context, bypassLimit: true)
+        self.enqueue(self.encode(opcode: .ping, payload: payload), context: context, bypassLimit: true)
     }
 
     /// Starts the close handshake.
@@ -41,22 +45,28 @@ extension WebSocketHandler {
         self.perform(self.stateMachine.close(code: code, reason: reason), context: context)
     }
 
-    func encode(opcode: WebSocketOpcode, payload: ByteBuffer, context: ChannelHandlerContext) -> ByteBuffer {
+    func encode(opcode: WebSocketOpcode, payload: ByteBuffer) -> ByteBuffer {
         WebSocketFrameEncoder.encodeFrame(
             opcode: opcode,
             maskingKey: self.role == .client ? WebSocketMaskingKey.random() : nil,
             payload: payload,
-            allocator: context.channel.allocator
+            allocator: self.allocator
         )
     }
 
     /// Writes now if the channel is writable and nothing is queued; queues otherwise, up to the limit.
-    func enqueue(_ bytes: ByteBuffer, context: ChannelHandlerContext, bypassLimit: Bool = false) {
+    ///
+    /// Outside the read loop a write is flushed at once (`flush: false` defers that to the next write),
+    /// with one `writeAndFlush`: the pipeline is walked once per frame instead of twice. `bytes` is
+    /// consumed so that wrapping it in `NIOAny` moves the fresh frame instead of retaining it once more.
+    func enqueue(_ bytes: consuming ByteBuffer, context: ChannelHandlerContext, bypassLimit: Bool = false, flush: Bool = true) {
         if self.queue == nil, self.isWritable {
-            context.write(NIOAny(bytes), promise: nil)  // concrete NIOAny: no dynamic cast
-            self.needsFlush = true
-            if !self.isInReadLoop {
-                self.flushIfNeeded(context: context)
+            if flush, !self.isInReadLoop {
+                self.needsFlush = false
+                context.writeAndFlush(NIOAny(bytes), promise: nil)  // concrete NIOAny: no dynamic cast
+            } else {
+                context.write(NIOAny(bytes), promise: nil)
+                self.needsFlush = true
             }
             return
         }
@@ -109,15 +119,15 @@ extension WebSocketHandler {
         case .none:
             break
         case .sendPong(let payload):
-            self.enqueue(self.encode(opcode: .pong, payload: payload, context: context), context: context, bypassLimit: true)
+            self.enqueue(self.encode(opcode: .pong, payload: payload), context: context, bypassLimit: true)
         case .sendPing:
-            self.enqueue(self.encode(opcode: .ping, payload: ByteBuffer(), context: context), context: context, bypassLimit: true)
+            self.enqueue(self.encode(opcode: .ping, payload: ByteBuffer()), context: context, bypassLimit: true)
         case .closeConnection:
             self.cancelTimer()
             context.close(promise: nil)
         case .sendClose(let code, let reason, let then):
             let payload = WebSocketFrameEncoder.closePayload(code: code, reason: reason)
-            let frame = self.encode(opcode: .close, payload: payload, context: context)
+            let frame = self.encode(opcode: .close, payload: payload)
             switch then {
             case .closeConnection:
                 // Failing the connection: whatever is queued no longer matters.

@@ -18,6 +18,9 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
     var reader: WebSocketMessageReader
     var stateMachine: WebSocketConnectionStateMachine
     var context: ChannelHandlerContext?
+    /// The channel's allocator, kept from `handlerAdded`: asking the channel for it costs two dynamic
+    /// calls per frame sent.
+    var allocator = ByteBufferAllocator()
     /// The unread tail of the last read (an incomplete frame header, at most 13 bytes).
     var leftover: ByteBuffer?
     /// Writes waiting for the channel to become writable again.
@@ -50,6 +53,7 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     public func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        self.allocator = context.channel.allocator
         self.isWritable = context.channel.isWritable
         if context.channel.isActive {
             self.open(context: context)
