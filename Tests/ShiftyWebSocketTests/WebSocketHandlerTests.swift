@@ -142,6 +142,24 @@ import Testing
         #expect(try self.written(channel) == [.message(.text("one")), .message(.text("two"))])
     }
 
+    @Test func largeServerMessageGoesOutAsHeaderPlusThePayloadItselfBothFlushed() throws {
+        let opened = NIOLockedValueBoxLite<WebSocketConnection?>(nil)
+        let channel = try self.makeServer(callbacks: WebSocketCallbacks(onOpen: { opened.set($0) }))
+        let connection = try #require(opened.get())
+        let payload = ByteBuffer(bytes: (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        connection.send(.binary(payload))
+        // readOutbound only sees flushed writes: both buffers must have been flushed.
+        let header = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        let body = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(try channel.readOutbound(as: ByteBuffer.self) == nil)
+        #expect(Array(header.readableBytesView) == [0x82, 126, 0x13, 0x88])
+        #expect(body == payload)
+
+        connection.send(text: "small")
+        let small = try #require(try channel.readOutbound(as: ByteBuffer.self))
+        #expect(Array(small.readableBytesView) == [0x81, 5] + Array("small".utf8))
+    }
+
     @Test func preEncodedFrameSharesItsBytes() {
         let frame = WebSocketPreEncodedFrame(text: "event")
         #expect(Array(frame.bytes.readableBytesView) == [0x81, 0x05] + Array("event".utf8))
