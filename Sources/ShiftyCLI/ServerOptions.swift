@@ -58,25 +58,25 @@ struct ServerOptions: ParsableArguments {
         let environment = ProcessInfo.processInfo.environment
         var configuration = ServerConfiguration()
         configuration.host = host ?? environment["SHIFTY_HOST"] ?? configuration.host
-        configuration.port = try port ?? environment["SHIFTY_PORT"].map { try Self.integer($0, name: "SHIFTY_PORT") } ?? configuration.port
+        configuration.port = try Self.number(port, environment: "SHIFTY_PORT") ?? configuration.port
         guard (0...65535).contains(configuration.port) else { throw ValidationError("--port must be between 0 and 65535.") }
         configuration.databaseURL = databaseURL ?? environment["DATABASE_URL"]
         if let dataDirectory = dataDirectory ?? environment["SHIFTY_DATA_DIR"] {
             configuration.embeddedDataDirectory = URL(fileURLWithPath: dataDirectory)
         }
-        configuration.databasePoolSize = try poolSize ?? environment["SHIFTY_POOL_SIZE"].map { try Self.integer($0, name: "SHIFTY_POOL_SIZE") } ?? configuration.databasePoolSize
+        configuration.databasePoolSize = try Self.number(poolSize, environment: "SHIFTY_POOL_SIZE") ?? configuration.databasePoolSize
         guard (1...200).contains(configuration.databasePoolSize) else { throw ValidationError("--pool-size must be between 1 and 200.") }
         configuration.allowSignup = allowSignup || Self.flag(environment["SHIFTY_ALLOW_SIGNUP"])
         configuration.allowedOrigins = allowedOrigins + (environment["SHIFTY_ALLOWED_ORIGINS"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? [])
         configuration.secureCookies = secureCookies || Self.flag(environment["SHIFTY_SECURE_COOKIES"])
-        if let days = try sessionDays ?? environment["SHIFTY_SESSION_DAYS"].map({ try Self.integer($0, name: "SHIFTY_SESSION_DAYS") }) {
+        if let days = try Self.number(sessionDays, environment: "SHIFTY_SESSION_DAYS") {
             guard (1...365).contains(days) else { throw ValidationError("--session-days must be between 1 and 365.") }
             configuration.sessionLifetime = .seconds(days * 86_400)
         }
         var argon2 = Argon2idParameters.owasp
-        argon2.memoryKiB = try argon2Memory ?? environment["SHIFTY_ARGON2_MEMORY"].map { UInt32(try Self.integer($0, name: "SHIFTY_ARGON2_MEMORY")) } ?? argon2.memoryKiB
-        argon2.iterations = try argon2Iterations ?? environment["SHIFTY_ARGON2_ITERATIONS"].map { UInt32(try Self.integer($0, name: "SHIFTY_ARGON2_ITERATIONS")) } ?? argon2.iterations
-        argon2.parallelism = try argon2Parallelism ?? environment["SHIFTY_ARGON2_PARALLELISM"].map { UInt32(try Self.integer($0, name: "SHIFTY_ARGON2_PARALLELISM")) } ?? argon2.parallelism
+        argon2.memoryKiB = try Self.number(argon2Memory, environment: "SHIFTY_ARGON2_MEMORY") ?? argon2.memoryKiB
+        argon2.iterations = try Self.number(argon2Iterations, environment: "SHIFTY_ARGON2_ITERATIONS") ?? argon2.iterations
+        argon2.parallelism = try Self.number(argon2Parallelism, environment: "SHIFTY_ARGON2_PARALLELISM") ?? argon2.parallelism
         guard argon2.memoryKiB >= 8 * argon2.parallelism, argon2.iterations >= 1, argon2.parallelism >= 1 else {
             throw ValidationError("Argon2id needs memory >= 8 KiB per lane, at least 1 pass and 1 lane.")
         }
@@ -96,9 +96,16 @@ struct ServerOptions: ParsableArguments {
         return logger
     }
 
-    static func integer(_ value: String, name: String) throws -> Int {
-        guard let number = Int(value.trimmingCharacters(in: .whitespaces)) else { throw ValidationError("\(name) must be a whole number, not '\(value)'.") }
-        return number
+    /// The flag's value, else the environment variable's, parsed as `T`; nil when neither is set.
+    /// An environment value that is not a whole number in `T`'s range is an error, not a crash.
+    static func number<T: FixedWidthInteger>(_ flag: T?, environment name: String) throws -> T? {
+        if let flag { return flag }
+        guard let raw = ProcessInfo.processInfo.environment[name] else { return nil }
+        guard let value = T(raw.trimmingCharacters(in: .whitespaces)) else {
+            let range = T.bitWidth < 64 ? " between \(T.min) and \(T.max)" : ""
+            throw ValidationError("\(name) must be a whole number\(range), not '\(raw)'.")
+        }
+        return value
     }
 
     static func flag(_ value: String?) -> Bool {
