@@ -81,6 +81,7 @@ struct UpdateWorkplaceRequest: Decodable {
         var autoApprove: Bool?
         var onePerDay: Bool?
         var employeesManageFixedShifts: Bool?
+        var reminderMinutesBefore: Int?
     }
 }
 

@@ -178,6 +178,7 @@ public struct AccountService: Sendable {
         try caller.requireManager()
         let name = try input.name.map { try AccountValidation.displayName($0, field: "name") }
         let timeZone = try input.timeZone.map { try AccountValidation.timeZone($0) }
+        if let minutes = input.settings?.reminderMinutesBefore { try ReminderLeadTime.validate(minutes) }
         let settingsJSON = try input.settings.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         return try await pool.withConnection { connection in
             try AccountStore.updateWorkplace(id: caller.workplaceID, name: name, timeZone: timeZone, settingsJSON: settingsJSON, on: connection)

@@ -8,6 +8,8 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var onePerDay: Bool = true
     /// Employees may create and edit their own fixed shifts (the seed's behaviour).
     public var employeesManageFixedShifts: Bool = true
+    /// Minutes before a shift its owner gets a `shift.reminder` (0 = no reminders; see `ReminderLeadTime`).
+    public var reminderMinutesBefore: Int = ReminderLeadTime.defaultMinutes
 
     public init() {}
 
@@ -17,5 +19,6 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         autoApprove = try container.decodeIfPresent(Bool.self, forKey: .autoApprove) ?? defaults.autoApprove
         onePerDay = try container.decodeIfPresent(Bool.self, forKey: .onePerDay) ?? defaults.onePerDay
         employeesManageFixedShifts = try container.decodeIfPresent(Bool.self, forKey: .employeesManageFixedShifts) ?? defaults.employeesManageFixedShifts
+        reminderMinutesBefore = try container.decodeIfPresent(Int.self, forKey: .reminderMinutesBefore) ?? defaults.reminderMinutesBefore
     }
 }
