@@ -60,6 +60,7 @@ let package = Package(
             dependencies: [
                 "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -85,6 +86,7 @@ let package = Package(
             dependencies: [
                 "ShiftyPostgres", "ShiftyServer", "ShiftySecurity", "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -108,7 +108,7 @@ import Testing
             }
             #expect(nextWeek == 2)
             let events = try await server.pool.query(
-                "SELECT (payload->>'shifts')::bigint AS n FROM events WHERE workplace_id = $1 AND type = 'schedule_generated' ORDER BY id",
+                "SELECT (payload->>'shifts')::bigint AS n FROM events WHERE workplace_id = $1 AND type = 'schedule.generated' ORDER BY id",
                 [boss.workplaceID])
             #expect(try events.map { try $0.decode("n", as: Int64.self) }.suffix(2) == [16, 2], "one event per run that created shifts")
         }

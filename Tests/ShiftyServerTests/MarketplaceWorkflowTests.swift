@@ -62,9 +62,9 @@ import Testing
             #expect(try await server.client.json(.GET, "/api/v1/trades?from=\(today)&to=\(today)", token: anna.token).status == 403)
 
             let events = try await server.pool.query(
-                "SELECT type FROM events WHERE workplace_id = $1 AND type LIKE 'deal_%' ORDER BY id", [boss.workplaceID])
+                "SELECT type FROM events WHERE workplace_id = $1 AND type LIKE 'deal.%' ORDER BY id", [boss.workplaceID])
             #expect(try events.map { try $0.decode("type", as: String.self) } == [
-                "deal_awaiting_approval", "deal_approved", "deal_awaiting_approval", "deal_rejected",
+                "deal.awaiting_approval", "deal.approved", "deal.awaiting_approval", "deal.rejected",
             ])
         }
     }

@@ -50,10 +50,10 @@ import Testing
             #expect((unassignRows.first?["note"] as? String)?.contains("Anna is on leave") == true)
 
             let events = try await server.pool.query(
-                "SELECT type, audience, user_ids FROM events WHERE workplace_id = $1 AND type IN ('shift_supplied', 'shift_unassigned') ORDER BY id",
+                "SELECT type, audience, user_ids FROM events WHERE workplace_id = $1 AND type IN ('shift.supplied', 'shift.unassigned') ORDER BY id",
                 [boss.workplaceID])
             let types = try events.map { try $0.decode("type", as: String.self) }
-            #expect(types == ["shift_supplied", "shift_unassigned"])
+            #expect(types == ["shift.supplied", "shift.unassigned"])
             let told = try events.last.map { try $0.decode("user_ids", as: [Int64].self) }
             #expect(told == [anna.userID], "the former owner hears about it")
             let touched = try await server.pool.query("SELECT touched FROM shifts WHERE id = $1", [id])

@@ -37,6 +37,7 @@ extension Marketplace {
             builder.record(request: fulfilled, from: request)
         }
         builder.emit(MarketplaceEvent(kind: .dealApproved, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
+        builder.emit(MarketplaceEvent(kind: .approvalResolved, audience: .managers, shiftIDs: deal.shiftIDs, dealID: id))
         return builder.transition
     }
 
@@ -53,6 +54,7 @@ extension Marketplace {
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         try unwind(deal, to: .rejected, by: actor.userID, note: note, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealRejected, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
+        builder.emit(MarketplaceEvent(kind: .approvalResolved, audience: .managers, shiftIDs: deal.shiftIDs, dealID: id))
         return builder.transition
     }
 
@@ -68,6 +70,9 @@ extension Marketplace {
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         try unwind(deal, to: .cancelled, by: actor.userID, note: note, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealCancelled, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
+        if deal.state == .pendingApproval {
+            builder.emit(MarketplaceEvent(kind: .approvalResolved, audience: .managers, shiftIDs: deal.shiftIDs, dealID: id))
+        }
         return builder.transition
     }
 
@@ -80,6 +85,9 @@ extension Marketplace {
         var builder = TransitionBuilder(actor: nil, now: context.now)
         try unwind(deal, to: .expired, by: nil, note: nil, builder: &builder, context: context)
         builder.emit(MarketplaceEvent(kind: .dealExpired, audience: .users(deal.participants), shiftIDs: deal.shiftIDs, dealID: id))
+        if deal.state == .pendingApproval {
+            builder.emit(MarketplaceEvent(kind: .approvalResolved, audience: .managers, shiftIDs: deal.shiftIDs, dealID: id))
+        }
         return builder.transition
     }
 

@@ -90,22 +90,25 @@ public struct HistoryEntry: Sendable, Hashable, Codable {
 /// Something clients should hear about after the transaction commits.
 public struct MarketplaceEvent: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        case shiftSupplied = "shift_supplied"
-        case shiftRevoked = "shift_revoked"
+        case shiftSupplied = "shift.supplied"
+        case shiftRevoked = "shift.revoked"
         /// A manager released the member's shift to the marketplace.
-        case shiftUnassigned = "shift_unassigned"
-        case requestPosted = "request_posted"
-        case requestWithdrawn = "request_withdrawn"
-        case suggestionMade = "suggestion_made"
-        case suggestionWithdrawn = "suggestion_withdrawn"
-        case suggestionReleased = "suggestion_released"
-        case swapProposed = "swap_proposed"
-        case dealAwaitingApproval = "deal_awaiting_approval"
-        case dealApproved = "deal_approved"
-        case dealRejected = "deal_rejected"
-        case dealCancelled = "deal_cancelled"
-        case dealDeclined = "deal_declined"
-        case dealExpired = "deal_expired"
+        case shiftUnassigned = "shift.unassigned"
+        case requestPosted = "request.posted"
+        case requestWithdrawn = "request.withdrawn"
+        case suggestionMade = "suggestion.made"
+        case suggestionWithdrawn = "suggestion.withdrawn"
+        case suggestionReleased = "suggestion.released"
+        case swapProposed = "swap.proposed"
+        case dealAwaitingApproval = "deal.awaiting_approval"
+        case dealApproved = "deal.approved"
+        case dealRejected = "deal.rejected"
+        case dealCancelled = "deal.cancelled"
+        case dealDeclined = "deal.declined"
+        case dealExpired = "deal.expired"
+        /// A deal that waited for a manager left the approval queue (approved, rejected, cancelled or
+        /// expired): tells the other managers to drop it from their queue.
+        case approvalResolved = "approval.resolved"
     }
 
     /// Who should be told.

@@ -39,14 +39,22 @@ public enum ShiftyApplication {
         onServerRunning: (@Sendable (Int) async -> Void)? = nil
     ) -> some ApplicationProtocol {
         let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger)
+        let hub = LiveHub()
+        let live = LiveServices(
+            hub: hub, pool: pool, retentionDays: configuration.eventRetentionDays, logger: logger, nowBoard: nil)
+        let endpoint = LiveEndpoint(services: live, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
+        var listenerConfiguration = pool.configuration
+        listenerConfiguration.applicationName = "shifty-listen \(configuration.instanceName)"
+        let feed = LiveEventFeed(
+            hub: hub, pool: pool, listenerConfiguration: listenerConfiguration, logger: logger,
+            retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval)
         return Application(
             router: router,
-            server: .http1WithWebSocket { _, _, _ in
-                // No WebSocket endpoint yet: upgrade requests are answered as plain HTTP by the router.
-                .notWebSocket
+            server: .http1WithWebSocket { head, channel, logger in
+                await endpoint.decide(head, channel: channel, logger: logger)
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
-            services: [ScheduleMaintenanceService(pool: pool, logger: logger)],
+            services: [ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger)],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger
         )

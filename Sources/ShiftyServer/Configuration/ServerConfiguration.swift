@@ -26,6 +26,14 @@ public struct ServerConfiguration: Sendable {
     public var loginThrottle = LoginThrottlePolicy()
     /// Apply pending migrations at start (as `shifty migrate` does).
     public var migrateOnStart: Bool = true
+    /// How long events are kept for clients resuming the live stream (older ones get `resync_required`).
+    public var eventRetentionDays: Int = 14
+    /// Names this instance in PostgreSQL's `pg_stat_activity` (`application_name` of its LISTEN
+    /// connection is `shifty-listen <name>`), so an operator can tell instances apart.
+    public var instanceName: String = "shifty"
+    /// How often each instance re-reads events even without a notification, closes live connections
+    /// of ended sessions (logout, deactivation) and prunes old events.
+    public var livePollInterval: Duration = .seconds(10)
 
     public init() {}
 }

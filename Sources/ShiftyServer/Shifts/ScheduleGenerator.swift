@@ -26,6 +26,7 @@ enum ScheduleGenerator {
     ) throws -> Int {
         // Re-entrant within a transaction: the maintenance job already holds it via try-lock.
         _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [ScheduleMaintenanceService.lockKey])
+        try EventWriter.lockEvents(ofWorkplace: workplaceID, on: connection)
         let rows = try connection.query(
             """
             WITH scope AS (
@@ -69,7 +70,7 @@ enum ScheduleGenerator {
             )
             , announced AS (
                 INSERT INTO events (workplace_id, type, audience, user_ids, payload)
-                SELECT workplace_id, 'schedule_generated', 'users', array_agg(DISTINCT owner_id ORDER BY owner_id),
+                SELECT workplace_id, 'schedule.generated', 'users', array_agg(DISTINCT owner_id ORDER BY owner_id),
                        jsonb_build_object('shifts', count(*))
                 FROM inserted GROUP BY workplace_id
                 RETURNING 1

@@ -69,7 +69,7 @@ extension ShiftService {
     static func announceClosedDays(_ dates: [LocalDate], workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var dates: [String] }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: "closed_days_changed", audience: .workplace,
+            workplaceID: workplaceID, type: "closed_days.changed", audience: .workplace,
             payload: Payload(dates: dates.map(\.description)), on: connection)
     }
 }

@@ -45,7 +45,7 @@ extension ShiftService {
                 from: nil, to: "scheduled", note: nil, on: connection)
             struct Payload: Encodable { var shiftIds: [Int64] }
             try EventWriter.insert(
-                workplaceID: workplaceID, type: "shift_created", audience: .users, userIDs: [body.ownerId],
+                workplaceID: workplaceID, type: "shift.created", audience: .users, userIDs: [body.ownerId],
                 payload: Payload(shiftIds: [id]), on: connection)
             guard let view = try ShiftStore.shift(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("shift") }
             return view
@@ -80,7 +80,7 @@ extension ShiftService {
                     workplaceID: workplaceID, on: connection)
             }
             try EventWriter.insert(
-                workplaceID: workplaceID, type: "shift_assigned", audience: .users, userIDs: [shift.owner.rawValue, ownerID],
+                workplaceID: workplaceID, type: "shift.assigned", audience: .users, userIDs: [shift.owner.rawValue, ownerID],
                 payload: Payload(shiftIds: [shiftID]), on: connection)
             guard let view = try ShiftStore.shift(id: shiftID, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("shift") }
             return view

@@ -135,7 +135,7 @@ struct ShiftService: Sendable {
     static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var fixedShiftId: Int64 }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: "schedule_changed", audience: .users, userIDs: [owner],
+            workplaceID: workplaceID, type: "schedule.changed", audience: .users, userIDs: [owner],
             payload: Payload(fixedShiftId: id), on: connection)
     }
 

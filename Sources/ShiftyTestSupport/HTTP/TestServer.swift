@@ -27,20 +27,65 @@ public struct TestServer: Sendable {
         return configuration
     }
 
+    /// The database's libpq connection string (another instance can share it).
+    public let connectionString: String
+
     /// Starts a server on a fresh database, runs `body`, then stops the server and drops the database.
     public static func with<T: Sendable>(
         configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
+        var configuration = defaultConfiguration()
+        configuration.instanceName = "A"
+        configure(&configuration)
+        let logger = makeLogger()
+        let database = try await TestDatabase.create(logger: logger)
+        do {
+            let result = try await run(configuration: configuration, pool: database.pool, connectionString: database.connectionString, logger: logger, body)
+            await database.drop()
+            return result
+        } catch {
+            await database.drop()
+            throw error
+        }
+    }
+
+    /// Starts a second instance of the server on the same database (its own pool, LISTEN connection
+    /// and port), as a scaled-out deployment runs them; stops it after `body`.
+    public func withAnotherInstance<T: Sendable>(
+        named name: String = "B",
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        var configuration = self.configuration
+        configuration.instanceName = name
+        configuration.migrateOnStart = false
+        let logger = Self.makeLogger()
+        let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 4), logger: logger)
+        do {
+            let result = try await Self.run(configuration: configuration, pool: pool, connectionString: connectionString, logger: logger, body)
+            await pool.shutdown()
+            return result
+        } catch {
+            await pool.shutdown()
+            throw error
+        }
+    }
+
+    static func makeLogger() -> Logger {
         var logger = Logger(label: "shifty.test")
         logger.logLevel = ProcessInfo.processInfo.environment["SHIFTY_TEST_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
-        var configuration = defaultConfiguration()
-        configure(&configuration)
-        let database = try await TestDatabase.create(logger: logger)
+        return logger
+    }
+
+    /// Runs the application on `pool` for the duration of `body`, then shuts it down gracefully.
+    static func run<T: Sendable>(
+        configuration: ServerConfiguration, pool: PostgresPool, connectionString: String, logger: Logger,
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
         let passwords = try PasswordService(parameters: configuration.argon2, threads: 2)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = ShiftyApplication.build(
-            configuration: configuration, pool: database.pool, passwords: passwords, logger: logger,
+            configuration: configuration, pool: pool, passwords: passwords, logger: logger,
             onServerRunning: { port in continuation.yield(port) }
         )
         let services = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
@@ -49,20 +94,20 @@ public struct TestServer: Sendable {
         do {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw CancellationError() }
-            server = TestServer(port: port, client: TestHTTPClient(port: port), pool: database.pool, configuration: configuration)
+            server = TestServer(
+                port: port, client: TestHTTPClient(port: port), pool: pool, configuration: configuration,
+                connectionString: connectionString)
         }
         do {
             let result = try await body(server)
             await services.triggerGracefulShutdown()
             _ = await running.result
             try? await passwords.shutdown()
-            await database.drop()
             return result
         } catch {
             await services.triggerGracefulShutdown()
             _ = await running.result
             try? await passwords.shutdown()
-            await database.drop()
             throw error
         }
     }

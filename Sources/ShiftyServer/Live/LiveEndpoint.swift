@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import ShiftyPostgres
+import ShiftyWebSocket
+
+/// `GET /api/v1/live`: authenticates the upgrade request before the 101 and sets up a ``LiveConnection``.
+///
+/// This is the one place the live stream meets the WebSocket plug-in (`http1WithWebSocket`): every
+/// other request path is `.notWebSocket` and goes to the router.
+struct LiveEndpoint: Sendable {
+    static let path = "/api/v1/live"
+
+    let services: LiveServices
+    let originPolicy: OriginPolicy
+    /// Limits of a live connection: client messages are small, and a client that stops reading is
+    /// closed with 1013 once 1 MiB waits for it (on top of the
+    /// socket buffers): enough for a burst of hundreds of ordinary events, bounded for a stalled reader.
+    var configuration = WebSocketConfiguration(
+        maxFrameSize: 64 * 1024, maxMessageSize: 64 * 1024, maxQueuedBytes: 1024 * 1024,
+        pingInterval: .seconds(30), closeTimeout: .seconds(5))
+
+    func decide(_ head: HTTPRequestHead, channel: any Channel, logger: Logger) async -> WebSocketUpgradeDecision {
+        let (path, query) = Self.split(head.uri)
+        guard path == Self.path else { return .notWebSocket }
+        if services.hub.isShuttingDown {
+            return Self.refuse(Problem(.serviceUnavailable, code: "shutting_down", detail: "This server is shutting down; connect again (another instance will answer)."))
+        }
+        guard let (token, kind) = Self.credentials(in: head.headers) else {
+            return Self.refuse(.unauthenticated)
+        }
+        if kind == .cookie {
+            // Browsers attach cookies to cross-site WebSocket handshakes too: only our own pages may use them.
+            guard let origin = head.headers.first(name: "origin"), originPolicy.isAllowed(origin: origin, host: head.headers.first(name: "host")) else {
+                return Self.refuse(Problem(.forbidden, code: "origin_not_allowed", detail: "This live connection came from another site and was refused. Use a bearer token outside the browser."))
+            }
+        }
+        let parameters: LiveConnectionParameters
+        switch LiveConnectionParameters.parse(query) {
+        case .success(let value): parameters = value
+        case .failure(let problem): return Self.refuse(problem)
+        }
+        do {
+            let opened = try await services.pool.withConnection { connection -> (AuthenticatedUser, Int64)? in
+                guard let caller = try SessionStore.lookup(token: token, presentedAs: kind, on: connection) else { return nil }
+                return (caller, try LiveEventStore.newestID(workplaceID: caller.workplaceID, on: connection))
+            }
+            guard let (caller, newest) = opened else {
+                return Self.refuse(Problem(.unauthorized, code: "session_expired", detail: "Your session has ended. Log in again."))
+            }
+            let topics: LiveTopicSet
+            switch LiveClientMessage.topics(parameters.topics, isManager: caller.isManager) {
+            case .success(let set): topics = set
+            case .failure(let refusal): return Self.refuse(Problem(.badRequest, code: refusal.code, detail: refusal.message))
+            }
+            let connection = LiveConnection(
+                caller: caller, sessionID: caller.sessionID, eventLoop: channel.eventLoop, topics: topics,
+                newestEventID: newest, resumeAfter: parameters.after, services: services)
+            return .accept(configuration: configuration, callbacks: WebSocketCallbacks(
+                onOpen: { connection.opened($0) },
+                onMessage: { message, _ in connection.received(message) },
+                onClose: { _, _ in connection.closed() }))
+        } catch {
+            logger.error("live upgrade failed", metadata: ["error": "\(error)"])
+            return Self.refuse(Problem(.serviceUnavailable, code: "database_unavailable", detail: "The database is not answering; try again in a moment."))
+        }
+    }
+
+    static func refuse(_ problem: Problem) -> WebSocketUpgradeDecision {
+        let body = (try? LiveServerMessage.encoder.encode(problem)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var headers: HTTPHeaders = ["Content-Type": "application/problem+json", "Cache-Control": "no-store"]
+        if problem.status == .unauthorized { headers.add(name: "WWW-Authenticate", value: "Bearer") }
+        return .refuse(status: HTTPResponseStatus(statusCode: Int(problem.status.code)), headers: headers, body: body)
+    }
+
+    static func split(_ uri: String) -> (path: String, query: Substring) {
+        guard let mark = uri.firstIndex(of: "?") else { return (uri, "") }
+        return (String(uri[..<mark]), uri[uri.index(after: mark)...])
+    }
+
+    /// The bearer token, else the session cookie (the same precedence as HTTP requests).
+    static func credentials(in headers: HTTPHeaders) -> (String, SessionKind)? {
+        if let authorization = headers.first(name: "authorization") {
+            let parts = authorization.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" {
+                let token = parts[1].trimmingCharacters(in: .whitespaces)
+                if !token.isEmpty, token.count <= 256 { return (token, .bearer) }
+            }
+        }
+        for header in headers[canonicalForm: "cookie"] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Authenticator.cookieName else { continue }
+                let value = parts[1].trimmingCharacters(in: .whitespaces)
+                if !value.isEmpty, value.count <= 256 { return (value, .cookie) }
+            }
+        }
+        return nil
+    }
+}
+
+/// The optional `topics` and `after` query parameters of the upgrade request.
+struct LiveConnectionParameters: Sendable, Equatable {
+    var topics: [String] = []
+    var after: Int64?
+
+    static func parse(_ query: Substring) -> Result<LiveConnectionParameters, Problem> {
+        var parameters = LiveConnectionParameters()
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0]).removingPercentEncoding ?? ""
+            let value = parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? "") : ""
+            switch name {
+            case "topics":
+                parameters.topics += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            case "after":
+                guard let after = Int64(value), after >= 0 else {
+                    return .failure(Problem(.badRequest, code: "invalid_parameter", detail: "after must be the id of the last event you received (an integer, 0 or more).",
+                                            errors: [.init(field: "after", detail: "must be a non-negative integer")]))
+                }
+                parameters.after = after
+            default:
+                continue
+            }
+        }
+        return .success(parameters)
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import ShiftyPostgres
+
+/// Reads new events from the database and hands them to the ``LiveHub`` (one per instance).
+///
+/// It LISTENs on `shifty_events` on a dedicated connection; each notification names the workplaces
+/// that got events, and the feed reads every event after its per-workplace cursor for those it has
+/// connections in. After the LISTEN connection was lost and came back it reads everything after
+/// the cursors, so events committed meanwhile still arrive; a slow poll covers anything else. The
+/// same loop closes connections of ended sessions and prunes old events.
+struct LiveEventFeed: Service {
+    static let channel = "shifty_events"
+
+    let hub: LiveHub
+    let pool: PostgresPool
+    let listenerConfiguration: PostgresConfiguration
+    let logger: Logger
+    var retentionDays: Int
+    var pollInterval: Duration = .seconds(10)
+    var pruneInterval: Duration = .seconds(3600)
+    /// Events read per workplace per query.
+    var pageSize = 500
+
+    enum Trigger: Sendable {
+        /// Read these workplaces (from a notification); empty means all.
+        case workplaces([Int64])
+        case all
+        case tick
+    }
+
+    func run() async throws {
+        let listener = PostgresListener(configuration: listenerConfiguration, channels: [Self.channel], logger: logger)
+        let (triggers, trigger) = AsyncStream<Trigger>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await event in listener.events() {
+                        switch event {
+                        case .notification(_, let payload, _):
+                            let workplaces = Self.workplaces(inNotification: payload)
+                            trigger.yield(workplaces.isEmpty ? .all : .workplaces(workplaces))
+                        case .connected, .reconnected(_):
+                            if case .reconnected(let pid) = event {
+                                logger.warning("live listener reconnected; catching up", metadata: ["backend_pid": "\(pid)"])
+                            }
+                            trigger.yield(.all)
+                        }
+                    }
+                }
+                group.addTask {
+                    for await workplace in hub.wakeupStream { trigger.yield(.workplaces([workplace])) }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        do { try await Task.sleep(for: pollInterval) } catch { return }
+                        trigger.yield(.tick)
+                    }
+                }
+                group.addTask {
+                    await consume(triggers)
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            hub.shutDown()
+            trigger.finish()
+        }
+        await listener.shutdown()
+    }
+
+    private func consume(_ triggers: AsyncStream<Trigger>) async {
+        let clock = ContinuousClock()
+        var lastPrune: ContinuousClock.Instant?
+        for await trigger in triggers {
+            switch trigger {
+            case .workplaces(let ids): await read(only: Set(ids))
+            case .all: await read(only: nil)
+            case .tick:
+                await read(only: nil)
+                await closeEndedSessions()
+                if lastPrune.map({ clock.now - $0 >= pruneInterval }) ?? true {
+                    lastPrune = clock.now
+                    await prune()
+                }
+            }
+        }
+    }
+
+    /// Reads and delivers everything after the cursors of these workplaces (all served ones if nil).
+    func read(only workplaces: Set<Int64>?) async {
+        do {
+            while true {
+                let cursors = workplaces.map { only in hub.cursors.filter { only.contains($0.key) } } ?? hub.cursors
+                guard !cursors.isEmpty else { return }
+                let pageSize = self.pageSize
+                let events = try await pool.withConnection { try LiveEventStore.events(after: cursors, limit: pageSize, on: $0) }
+                hub.deliver(events)
+                // A full page for some workplace means there may be more.
+                let counts = Dictionary(grouping: events, by: \.workplaceID).mapValues(\.count)
+                guard counts.values.contains(where: { $0 >= pageSize }) else { return }
+            }
+        } catch let error as PostgresError where error.kind == .closed {
+            logger.debug("live feed: the database pool is closed")
+        } catch {
+            // The next notification, reconnect or poll retries from the same cursors.
+            logger.error("live feed could not read events", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func closeEndedSessions() async {
+        let sessions = hub.openSessions
+        guard !sessions.isEmpty else { return }
+        do {
+            let ended = try await pool.withConnection { try LiveEventStore.endedSessions(among: sessions, on: $0) }
+            if !ended.isEmpty {
+                logger.info("closing live connections of ended sessions", metadata: ["sessions": "\(ended.count)"])
+                hub.closeSessions(ended)
+            }
+        } catch {
+            logger.warning("live feed could not check sessions", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func prune() async {
+        let days = retentionDays
+        do {
+            let removed = try await pool.withConnection { try LiveEventStore.prune(olderThanDays: days, on: $0) }
+            if removed > 0 { logger.info("old events pruned", metadata: ["count": "\(removed)", "retention_days": "\(days)"]) }
+        } catch {
+            logger.warning("event retention failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// `"12:345,13:346"` → [12, 13]; empty or malformed → [] (read everything).
+    static func workplaces(inNotification payload: String) -> [Int64] {
+        var ids: [Int64] = []
+        for part in payload.split(separator: ",") {
+            guard let colon = part.firstIndex(of: ":"), let id = Int64(part[..<colon]) else { return [] }
+            ids.append(id)
+        }
+        return ids
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Encodes the server's messages (docs/live-protocol.md, "Server → client").
+///
+/// Events are built as text around the payload exactly as stored, so the JSON is written once per
+/// event and shared by every recipient's frame.
+enum LiveServerMessage {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+
+    struct Hello: Encodable {
+        struct User: Encodable { var id: Int64; var username: String; var displayName: String; var role: String }
+        struct Workplace: Encodable { var id: Int64; var slug: String; var name: String; var timeZone: String }
+        var type = "hello"
+        var `protocol` = 1
+        var user: User
+        var workplace: Workplace
+        var newestEventId: Int64
+        var retentionDays: Int
+        var topics: [String]
+        var subscribed: [String]
+    }
+
+    static func hello(_ caller: AuthenticatedUser, newestEventID: Int64, retentionDays: Int, subscribed: LiveTopicSet) -> String {
+        encode(Hello(
+            user: .init(id: caller.user.id, username: caller.user.username, displayName: caller.user.displayName, role: caller.user.role.rawValue),
+            workplace: .init(id: caller.workplace.id, slug: caller.workplace.slug, name: caller.workplace.name, timeZone: caller.workplace.timeZone),
+            newestEventId: newestEventID, retentionDays: retentionDays,
+            topics: LiveTopic.allowed(isManager: caller.isManager).map(\.rawValue),
+            subscribed: subscribed.topics.map(\.rawValue)))
+    }
+
+    static func event(_ event: LiveEvent) -> String {
+        let at = event.createdAt.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let topics = event.topics.topics.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
+        let data = event.payloadJSON.isEmpty ? "{}" : event.payloadJSON
+        return #"{"type":"event","event":{"id":\#(event.id),"type":\#(jsonString(event.type)),"topics":[\#(topics)],"at":"\#(at)","data":\#(data)}}"#
+    }
+
+    static func subscribed(_ topics: LiveTopicSet) -> String {
+        struct Message: Encodable { var type = "subscribed"; var topics: [String] }
+        return encode(Message(topics: topics.topics.map(\.rawValue)))
+    }
+
+    static func resumed(after: Int64, through: Int64, replayed: Int) -> String {
+        #"{"type":"resumed","after":\#(after),"through":\#(through),"replayed":\#(replayed)}"#
+    }
+
+    static func resyncRequired(after: Int64, oldestAvailableID: Int64, newestEventID: Int64) -> String {
+        #"{"type":"resync_required","after":\#(after),"oldestAvailableId":\#(oldestAvailableID),"newestEventId":\#(newestEventID)}"#
+    }
+
+    static func error(code: String, message: String) -> String {
+        struct Message: Encodable { var type = "error"; var code: String; var message: String }
+        return encode(Message(code: code, message: message))
+    }
+
+    static let pong = #"{"type":"pong"}"#
+
+    static func encode(_ value: some Encodable) -> String {
+        // Our message structs only hold strings and numbers: encoding cannot fail.
+        (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// A JSON string literal for `text`.
+    static func jsonString(_ text: String) -> String {
+        encode([text]).dropFirst().dropLast().description
+    }
+}
