@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ShiftyDomain
 import ShiftyTestSupport
 import Testing
@@ -206,6 +207,79 @@ import Testing
             #expect(board["closedDay"] as? String == "Inventory")
             #expect((board["onShift"] as? [Any])?.isEmpty == true)
             #expect(board["dayProgressPercent"] is NSNull)
+        }
+    }
+
+    // MARK: Publishing
+
+    /// Records what the publisher sends, in place of the live hub.
+    actor RecordingSink: NowBoardSink {
+        var watched: [Int64]
+        var sent: [(workplaceID: Int64, text: String)] = []
+        init(watching workplaces: [Int64]) { watched = workplaces }
+        func workplacesWatchingNow() async -> [Int64] { watched }
+        func publishNow(_ text: String, workplaceID: Int64) async { sent.append((workplaceID, text)) }
+        func watch(_ workplaces: [Int64]) { watched = workplaces }
+    }
+
+    @Test func thePublisherSendsABoardOnlyWhenItChangesForPeople() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let unwatched = try await server.createWorkplace()
+            let now = Date()
+            let shift = try await Self.insertShift(server, owner: anna, from: now.addingTimeInterval(-3600), to: now.addingTimeInterval(3600))
+            let sink = RecordingSink(watching: [boss.workplaceID])
+            let publisher = NowBoardPublisher(pool: server.pool, sink: sink, logger: Logger(label: "test.now"))
+
+            #expect(try await publisher.publishChanges(now: now) == [boss.workplaceID])
+            let first = try #require(await sink.sent.first)
+            let message = try #require(try JSONSerialization.jsonObject(with: Data(first.text.utf8)) as? [String: Any])
+            #expect(message["type"] as? String == "now")
+            let board = try #require(message["now"] as? [String: Any])
+            #expect((board["onShift"] as? [[String: Any]])?.compactMap { $0["shiftId"] as? Int } == [Int(shift)])
+
+            // A minute later only the percentages moved: nothing is sent.
+            #expect(try await publisher.publishChanges(now: now.addingTimeInterval(60)).isEmpty)
+            // A trade changes who is on shift: sent again.
+            _ = try await server.pool.execute("UPDATE shifts SET owner_id = $2 WHERE id = $1", [shift, bram.userID])
+            #expect(try await publisher.publishChanges(now: now.addingTimeInterval(120)) == [boss.workplaceID])
+            // The shift ends: sent again; the other workplace is never computed or sent.
+            #expect(try await publisher.publishChanges(now: now.addingTimeInterval(3601)) == [boss.workplaceID])
+            #expect(await sink.sent.allSatisfy { $0.workplaceID == boss.workplaceID })
+            #expect(await sink.sent.count == 3)
+
+            // Nobody watches any more, then someone again: the board is sent afresh.
+            await sink.watch([])
+            #expect(try await publisher.publishChanges(now: now.addingTimeInterval(3700)).isEmpty)
+            await sink.watch([boss.workplaceID, unwatched.workplaceID])
+            #expect(try await publisher.publishChanges(now: now.addingTimeInterval(3800)) == [boss.workplaceID, unwatched.workplaceID])
+
+            let subscribed = try await publisher.message(workplaceID: boss.workplaceID)
+            #expect(subscribed.hasPrefix("{") && subscribed.contains("\"type\":\"now\""))
+        }
+    }
+
+    // MARK: Demo
+
+    @Test func theDemoPutsSomeoneOnShiftWhenNothingHappensAroundNow() async throws {
+        try await TestServer.with { server in
+            let passwords = try PasswordService(parameters: .testing, threads: 1)
+            let seeder = DemoSeeder(pool: server.pool, passwords: passwords)
+            try await seeder.seed(logger: Logger(label: "test"))
+            try await passwords.shutdown()
+            let workplaceID: Int64 = try await server.pool.query(
+                "SELECT id FROM workplaces WHERE slug = $1", [DemoSeeder.workplaceSlug])[0].decode("id")
+
+            // Tomorrow at 06:30 no demo shift runs and none starts before 09:00.
+            let quiet = try Self.at(Self.zone.localDate(of: Date()).adding(days: 1).description, "06:30")
+            let added = try #require(try await seeder.seedNowBoard(logger: Logger(label: "test"), now: quiet))
+            #expect(try await seeder.seedNowBoard(logger: Logger(label: "test"), now: quiet) == nil, "idempotent")
+            let board = try await server.pool.withConnection { try NowBoardStore.board(workplaceID: workplaceID, now: quiet, on: $0) }
+            #expect(board.onShift.map(\.shiftId) == [added])
+            #expect(board.onShift.first?.startTime.description == "06:00" && board.onShift.first?.percentDone == 12.5)
+            #expect(board.dayProgressPercent != nil)
         }
     }
 }

@@ -46,6 +46,7 @@ public struct DemoSeeder: Sendable {
         guard existing < Self.members.count else {
             try await seedPunches(logger: logger)
             try await seedShifts(logger: logger)
+            try await seedNowBoard(logger: logger)
             logger.info("demo workplace already seeded")
             return 0
         }
@@ -73,6 +74,7 @@ public struct DemoSeeder: Sendable {
         logger.info("demo workplace seeded", metadata: ["members_added": "\(added)"])
         try await seedPunches(logger: logger)
         try await seedShifts(logger: logger)
+        try await seedNowBoard(logger: logger)
         return added
     }
 
