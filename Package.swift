@@ -71,10 +71,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "ShiftyTerminal",
+            dependencies: [
+                "ShiftyWebSocket",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket",
+                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -109,6 +118,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
+        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )

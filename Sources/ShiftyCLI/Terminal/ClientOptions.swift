@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import ShiftyTerminal
+
+/// `--server` and the session every client command uses.
+///
+/// The token comes from SHIFTY_TOKEN when set (scripts, CI) and otherwise from the session saved by
+/// `shifty login`; the server from --server, then SHIFTY_SERVER, then the saved session.
+struct ClientOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The Shifty server, e.g. http://localhost:8080 (default: SHIFTY_SERVER or the saved login).", valueName: "url"))
+    var server: String?
+
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    var store: SessionStore { SessionStore(environment: self.environment) }
+
+    /// The server address to use.
+    func serverAddress() throws -> ServerAddress {
+        let text = self.server ?? self.environment["SHIFTY_SERVER"] ?? self.store.load()?.server
+        guard let text else {
+            throw CLIFailure("Which server? Pass --server URL (or set SHIFTY_SERVER), or run `shifty login --server URL` first.")
+        }
+        guard let address = ServerAddress(text) else {
+            throw CLIFailure("'\(text)' is not a server address. Use http://host:port or https://host.")
+        }
+        return address
+    }
+
+    /// The bearer token: SHIFTY_TOKEN wins over the saved session.
+    func token() throws -> String {
+        if let token = self.environment["SHIFTY_TOKEN"], !token.isEmpty { return token }
+        if let session = self.store.load() { return session.token }
+        throw CLIFailure(ProblemMessages.message(for: APIProblem(status: 401, code: "unauthenticated")))
+    }
+
+    func client() throws -> ShiftyAPIClient {
+        ShiftyAPIClient(server: try self.serverAddress(), token: try self.token())
+    }
+}
+
+extension APIClientError {
+    /// The CLI's way to fail: the message, then a non-zero exit.
+    var failure: CLIFailure { CLIFailure(self.message) }
+}
+
+/// Runs an API call and turns its refusal into a CLI failure (exit code 1 with the sentence).
+func callAPI<Value>(_ body: () async throws(APIClientError) -> Value) async throws -> Value {
+    do {
+        return try await body()
+    } catch {
+        throw error.failure
+    }
+}
+
+/// Prints lines to stdout.
+func printLines(_ lines: [String]) {
+    StandardStreams.write(lines.map { $0 + "\n" }.joined())
+}

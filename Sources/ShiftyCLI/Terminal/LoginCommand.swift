@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import ShiftyTerminal
+
+/// `shifty login --server URL --workplace SLUG --user NAME`: gets a bearer token and saves it.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in to a Shifty server and remember the session for the other commands.",
+        discussion: """
+            The password is asked for without echo, or read from SHIFTY_PASSWORD (for scripts). \
+            The session is saved in $XDG_CONFIG_HOME/shifty/session.json (default ~/.config/shifty), \
+            readable only by you.
+            """
+    )
+
+    @OptionGroup var client: ClientOptions
+
+    @Option(help: "Your username.")
+    var user: String
+
+    @Option(help: "The workplace's address (slug); default: SHIFTY_WORKPLACE or the saved login's.")
+    var workplace: String?
+
+    func run() async throws {
+        let server = try client.serverAddress()
+        let store = client.store
+        guard let workplace = workplace ?? client.environment["SHIFTY_WORKPLACE"] ?? store.load()?.workplace else {
+            throw CLIFailure("Which workplace? Pass --workplace SLUG (the short name in the workplace's address).")
+        }
+        let password: String
+        if let fromEnvironment = client.environment["SHIFTY_PASSWORD"] {
+            password = fromEnvironment
+        } else if let typed = PasswordPrompt.read(prompt: "Password for \(user) at \(workplace): ") {
+            password = typed
+        } else {
+            throw CLIFailure("No password given.")
+        }
+        let api = ShiftyAPIClient(server: server, token: nil)
+        let result = try await callAPI { () async throws(APIClientError) in
+            try await api.login(workplace: workplace, username: user, password: password)
+        }
+        do {
+            try store.save(StoredSession(
+                server: server.description, token: result.token, workplace: result.workplace.slug,
+                username: result.user.username, expiresAt: result.expiresAt))
+        } catch {
+            throw CLIFailure("Logged in, but could not save the session: \(error)")
+        }
+        printLines(["Logged in to \(result.workplace.name) as \(result.user.displayName) (\(result.user.role)). Session saved in \(store.file.path)."])
+    }
+}
+
+/// `shifty logout`: ends the session on the server and forgets it here.
+struct LogoutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "logout", abstract: "End the saved session and forget it.")
+
+    @OptionGroup var client: ClientOptions
+
+    func run() async throws {
+        let store = client.store
+        guard let saved = store.load() else {
+            printLines(["You were not logged in."])
+            return
+        }
+        var serverMessage = ""
+        if let server = ServerAddress(client.server ?? saved.server) {
+            do throws(APIClientError) {
+                try await ShiftyAPIClient(server: server, token: saved.token).logout()
+            } catch {
+                // Forget the token anyway: it is unusable or the user wants it gone.
+                serverMessage = " (the server said: \(error.message))"
+            }
+        }
+        store.delete()
+        printLines(["Logged out\(serverMessage)."])
+    }
+}

@@ -1,0 +1,29 @@
+/// Why an API call failed, with a message fit for the terminal.
+public enum APIClientError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The server refused with a problem document.
+    case problem(APIProblem)
+    /// The server could not be reached or the exchange broke off.
+    case transport(String)
+    /// The server answered something that is not what this client expects.
+    case unexpectedResponse(status: Int, String)
+    /// The command cannot run as asked (no session, bad address) before any request is sent.
+    case usage(String)
+
+    public var message: String {
+        switch self {
+        case .problem(let problem): problem.message
+        case .transport(let detail): "Could not reach the server: \(detail). Check --server and your network."
+        case .unexpectedResponse(let status, let detail):
+            "The server gave an unexpected answer (\(status)): \(detail). Is --server a Shifty server?"
+        case .usage(let text): text
+        }
+    }
+
+    public var description: String { self.message }
+
+    /// The refusal code when the server sent one.
+    public var problemCode: String? {
+        if case .problem(let problem) = self { return problem.code }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+/// Turns refusal codes into sentences for the terminal: what happened and what to do next.
+///
+/// Every code the server can answer with has an entry (a test reads the server's sources to check);
+/// an unknown code, from a newer server, shows the server's own `detail`.
+public enum ProblemMessages {
+    public static let sessionEnded = "Your session has ended. Run `shifty login` to sign in again."
+
+    public static func message(for problem: APIProblem) -> String {
+        if let sentence = self.sentences[problem.code] {
+            var text = sentence
+            if problem.code == "validation_failed", let detail = problem.detail, !detail.isEmpty {
+                text += " (\(detail))"
+            }
+            return text
+        }
+        if let detail = problem.detail, !detail.isEmpty { return detail }
+        return "The server refused the request (\(problem.status) \(problem.code))."
+    }
+
+    /// Whether a code has its own sentence.
+    public static func knows(_ code: String) -> Bool { self.sentences[code] != nil }
+
+    static let sentences: [String: String] = [
+        // Sessions and accounts.
+        "unauthenticated": "You are not logged in. Run `shifty login --server URL --workplace SLUG --user NAME` first, or set SHIFTY_TOKEN.",
+        "session_expired": sessionEnded,
+        "invalid_credentials": "The workplace, username or password is not right. Check them and try again.",
+        "login_throttled": "Too many failed logins. Wait a few minutes before trying again.",
+        "wrong_password": "The current password is not right. Try again.",
+        "origin_not_allowed": "The server refused the request as coming from another site. Check the --server address.",
+        "manager_only": "Only a manager of this workplace can do this. Ask a manager.",
+        "not_a_manager": "Only a manager of this workplace can do this. Ask a manager.",
+        "signup_disabled": "This server does not allow creating workplaces. Ask its administrator.",
+        "invite_invalid": "That invite code is not valid (wrong workplace, expired or used up). Ask a manager for a new one.",
+        "username_taken": "That username is already used in this workplace. Choose another.",
+        "workplace_slug_taken": "That workplace address is taken. Choose another.",
+        "last_manager": "A workplace needs at least one active manager. Promote someone else first.",
+        "user_inactive": "Your account is deactivated. Ask a manager to reactivate it.",
+        "counterparty_inactive": "The other person's account is deactivated, so the deal cannot go ahead.",
+
+        // Shifts on the marketplace.
+        "not_shift_owner": "That is not your shift. You can only offer or withdraw your own shifts.",
+        "own_shift": "That is your own shift. You cannot take it; withdraw the offer instead.",
+        "shift_in_past": "That shift has already started or is over. Only future shifts can change hands.",
+        "shift_not_supplied": "That shift is not on the marketplace. Run `shifty market` to see what is offered.",
+        "shift_no_longer_available": "Someone else was faster: that shift is no longer available. Run `shifty market` for what is left.",
+        "shift_in_pending_deal": "That shift is part of a deal that is still pending. Wait for it to be decided, or cancel the deal.",
+        "shift_not_scheduled": "That shift is not a plain scheduled shift right now (it is offered, in a deal or cancelled). Check `shifty shifts`.",
+        "shift_not_suggested": "That shift is not suggested to this request.",
+        "shift_cancelled": "That shift was cancelled.",
+        "shift_not_found": "There is no such shift in your workplace. Check the id with `shifty shifts` or `shifty market`.",
+        "shift_unassigned": "A manager released that shift; it stays on the marketplace until a manager assigns it or a pick-up is approved.",
+        "overlapping_shift": "You already work at that time, so you cannot take this shift.",
+        "one_shift_per_day": "You already have a shift that day, and this workplace allows one per day.",
+        "fixed_shifts_managed_by_managers": "In this workplace only managers edit fixed shifts. Ask a manager.",
+
+        // Deals.
+        "deal_not_found": "There is no such deal in your workplace. Check the id.",
+        "deal_not_pending": "That deal was already decided (approved, rejected, cancelled or expired).",
+        "deal_not_proposed": "That swap is no longer waiting for an answer.",
+        "deal_expired": "That deal expired before it was decided. Start a new one if it still matters.",
+        "deal_not_expired": "That deal has not expired yet.",
+        "not_involved_in_deal": "You are not part of that deal.",
+        "not_swap_counterparty": "Only the person the swap was proposed to can accept or decline it.",
+        "swap_with_own_shift": "You cannot swap a shift with yourself. Pick a coworker's shift.",
+
+        // Requests and suggestions.
+        "request_not_found": "There is no such request. It may have been withdrawn.",
+        "request_not_open": "That request is no longer open.",
+        "not_request_owner": "That is not your request.",
+        "own_request": "You cannot suggest a shift to your own request.",
+        "request_date_in_past": "That date is in the past. Pick a future date.",
+        "no_request_dates": "Give at least one date.",
+        "too_many_request_dates": "Too many dates in one go. Post fewer at a time.",
+        "duplicate_request_date": "The same date appears twice. Give each date once.",
+        "request_already_open": "You already have an open request for that date.",
+        "wrong_date_for_request": "That shift is not on the date the request asks for.",
+        "note_too_long": "The note is too long. Shorten it and try again.",
+
+        // Time clock and kiosks (the terminal never calls these, but a shared token might).
+        "kiosk_required": "Punches can only be recorded at a kiosk on site.",
+        "kiosk_revoked": "This kiosk is no longer registered. A manager has to set it up again.",
+        "kiosk_throttled": "Too many wrong attempts at this kiosk. Wait and try again.",
+        "punch_in_future": "A punch cannot be set in the future.",
+        "punch_repeated": "That punch was already recorded a moment ago.",
+
+        // Live stream error messages (the connection stays open).
+        "unknown_topic": "The server does not know one of the topics asked for. This client may be newer than the server.",
+        "forbidden_topic": "You may not follow one of the topics asked for (the approval queue is for managers).",
+        "invalid_resume": "The server could not resume from the last event id. This is a bug in the client; please report it.",
+        "malformed_message": "The server could not read a message from this client. This is a bug in the client; please report it.",
+        "unknown_message_type": "The server does not know a message this client sent. It may be an older version.",
+        "binary_not_supported": "The server accepts only text messages on the live stream.",
+
+        // Input, transport and the server itself.
+        "validation_failed": "The server did not accept the input",
+        "invalid_parameter": "A parameter was not accepted by the server. This is a bug in the client; please report it.",
+        "invalid_csv": "The CSV file could not be read. Check its columns and dates.",
+        "malformed_json": "The server could not read the request. This is a bug in the client; please report it.",
+        "unsupported_media_type": "The server could not read the request's format. This is a bug in the client; please report it.",
+        "body_too_large": "The request is larger than the server accepts.",
+        "bad_request": "The server could not understand the request. Check the command and its arguments.",
+        "method_not_allowed": "The server does not support that operation. It may be an older or newer version; check `shifty version`.",
+        "route_not_found": "The server does not know this endpoint. Check --server (it must be the Shifty server's address) and its version.",
+        "not_found": "Not found. Check the id.",
+        "openapi_missing": "This server build has no API description.",
+        "database_unavailable": "The server cannot reach its database right now. Try again in a minute.",
+        "internal_error": "Something went wrong on the server. Try again; if it keeps happening, tell the administrator.",
+        "shutting_down": "The server is restarting. Try again in a few seconds.",
+    ]
+}

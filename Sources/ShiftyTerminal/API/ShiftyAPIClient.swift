@@ -1,0 +1,82 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The REST side of the terminal client: plain JSON requests with a bearer token.
+///
+/// Uses `URLSession` so that `https://` servers behind a TLS proxy work as well as local `http://`
+/// ones. Every non-2xx answer becomes an ``APIClientError``; problem documents keep their code.
+public struct ShiftyAPIClient: Sendable {
+    public let server: ServerAddress
+    public let token: String?
+    let session: URLSession
+
+    public init(server: ServerAddress, token: String?, timeout: TimeInterval = 30) {
+        self.server = server
+        self.token = token
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpShouldSetCookies = false
+        self.session = URLSession(configuration: configuration)
+    }
+
+    /// Sends one request and returns the body of a 2xx answer.
+    public func send(_ method: String, _ path: String, json body: Data? = nil) async throws(APIClientError) -> Data {
+        guard let url = self.server.url(path) else { throw .usage("\(self.server)\(path) is not a valid address.") }
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        request.setValue("shifty-terminal", forHTTPHeaderField: "User-Agent")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await self.session.data(for: request)
+        } catch {
+            throw .transport(Self.describe(error))
+        }
+        guard let http = response as? HTTPURLResponse else { throw .transport("no HTTP response") }
+        guard (200..<300).contains(http.statusCode) else {
+            if var problem = try? JSONDecoder().decode(APIProblem.self, from: data) {
+                problem.status = http.statusCode
+                throw .problem(problem)
+            }
+            let text = String(decoding: data.prefix(200), as: UTF8.self)
+            throw .unexpectedResponse(status: http.statusCode, text.isEmpty ? "empty body" : text)
+        }
+        return data
+    }
+
+    /// Sends a request and decodes the JSON answer.
+    public func send<Value: Decodable>(
+        _ method: String, _ path: String, json body: Data? = nil, as type: Value.Type
+    ) async throws(APIClientError) -> Value {
+        let data = try await self.send(method, path, json: body)
+        do {
+            return try JSONDecoder().decode(Value.self, from: data)
+        } catch {
+            throw .unexpectedResponse(status: 200, "could not read \(Value.self): \(error)")
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let urlError = error as? URLError {
+            switch urlError.code {
+            case .cannotConnectToHost: return "connection refused"
+            case .cannotFindHost: return "unknown host"
+            case .timedOut: return "timed out"
+            case .notConnectedToInternet: return "no network"
+            case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
+                return "TLS failed (\(urlError.localizedDescription))"
+            default: return urlError.localizedDescription
+            }
+        }
+        return "\(error)"
+    }
+}

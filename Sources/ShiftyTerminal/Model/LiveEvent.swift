@@ -1,0 +1,61 @@
+/// One event of the live stream (`{"type":"event","event":{…}}`): a change that committed on the server.
+public struct LiveEvent: Sendable, Hashable {
+    /// Grows with every event of a workplace; what `resume` and `after` refer to.
+    public var id: Int64
+    /// Dotted name such as `shift.supplied` or `deal.approved`.
+    public var type: String
+    public var topics: [String]
+    /// When it happened, ISO 8601 as sent.
+    public var at: String
+    public var data: LiveEventData
+
+    public init(id: Int64, type: String, topics: [String] = [], at: String = "", data: LiveEventData = LiveEventData()) {
+        self.id = id
+        self.type = type
+        self.topics = topics
+        self.at = at
+        self.data = data
+    }
+}
+
+/// The parts of an event's `data` the terminal understands; other fields are ignored.
+public struct LiveEventData: Sendable, Hashable {
+    public var shiftIds: [Int64]
+    /// The shifts right after the change, so the board updates without a round trip.
+    public var shifts: [MarketShift]
+    public var dealId: Int64?
+    public var requestId: Int64?
+
+    public init(shiftIds: [Int64] = [], shifts: [MarketShift] = [], dealId: Int64? = nil, requestId: Int64? = nil) {
+        self.shiftIds = shiftIds
+        self.shifts = shifts
+        self.dealId = dealId
+        self.requestId = requestId
+    }
+}
+
+extension LiveEvent: Decodable {
+    enum CodingKeys: String, CodingKey { case id, type, topics, at, data }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.id = try container.decode(Int64.self, forKey: .id)
+        self.type = try container.decode(String.self, forKey: .type)
+        self.topics = (try? container.decodeIfPresent([String].self, forKey: .topics)) ?? []
+        self.at = (try? container.decodeIfPresent(String.self, forKey: .at)) ?? ""
+        // Events we do not know carry other data: never let that fail the whole message.
+        self.data = (try? container.decodeIfPresent(LiveEventData.self, forKey: .data)) ?? LiveEventData()
+    }
+}
+
+extension LiveEventData: Decodable {
+    enum CodingKeys: String, CodingKey { case shiftIds, shifts, dealId, requestId }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.shiftIds = (try? container.decodeIfPresent([Int64].self, forKey: .shiftIds)) ?? []
+        self.shifts = (try? container.decodeIfPresent([MarketShift].self, forKey: .shifts)) ?? []
+        self.dealId = try? container.decodeIfPresent(Int64.self, forKey: .dealId)
+        self.requestId = try? container.decodeIfPresent(Int64.self, forKey: .requestId)
+    }
+}

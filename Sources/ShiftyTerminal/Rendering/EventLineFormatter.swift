@@ -1,0 +1,41 @@
+/// One plain line per event, for `shifty watch` when stdout is not a terminal (logs, pipes, `grep`).
+///
+/// `#1235 2026-11-21T18:40:02.114Z shift.supplied shift 88 Tue 2026-11-24 09:00-17:00 Bar, Anna, supplied`
+public enum EventLineFormatter {
+    public static func line(for event: LiveEvent) -> String {
+        var line = "#\(event.id) \(event.at.isEmpty ? "-" : event.at) \(event.type)"
+        let summary = self.summary(of: event.data)
+        if !summary.isEmpty { line += " " + summary }
+        return self.singleLine(line)
+    }
+
+    static func summary(of data: LiveEventData) -> String {
+        var parts: [String] = []
+        if let deal = data.dealId { parts.append("deal \(deal)") }
+        if let request = data.requestId { parts.append("request \(request)") }
+        if !data.shifts.isEmpty {
+            parts.append(data.shifts.map(self.describe).joined(separator: "; "))
+        } else if !data.shiftIds.isEmpty {
+            parts.append((data.shiftIds.count == 1 ? "shift " : "shifts ") + data.shiftIds.map(String.init).joined(separator: ","))
+        }
+        return parts.joined(separator: " ")
+    }
+
+    static func describe(_ shift: MarketShift) -> String {
+        var date = shift.date
+        if let weekday = LocalDateText.weekday(of: shift.date) { date = "\(weekday) \(date)" }
+        var fields = ["shift \(shift.id) \(date) \(shift.startTime)-\(shift.endTime)"]
+        if let position = shift.position, !position.isEmpty { fields[0] += " \(position)" }
+        fields.append(shift.ownerName)
+        fields.append(shift.status)
+        return fields.joined(separator: ", ")
+    }
+
+    /// Names and positions are user input: a newline or escape in them must not break the
+    /// one-line-per-event contract or reach the terminal as a control sequence.
+    static func singleLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar
+        }))
+    }
+}

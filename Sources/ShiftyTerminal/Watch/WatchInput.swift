@@ -1,0 +1,15 @@
+import ShiftyWebSocket
+
+/// Everything that can happen to the watcher, funnelled into one ordered stream.
+enum WatchInput: Sendable {
+    /// `generation` tells a current connection's callbacks from a previous one's.
+    case opened(WebSocketConnection, generation: Int)
+    case connectFailed(LiveConnectFailure, generation: Int)
+    case message(String, generation: Int)
+    case closed(UInt16?, generation: Int)
+    case reconnectDue(generation: Int)
+    case loaded(Result<[MarketShift], APIClientError>)
+    case tick
+    case drop
+    case stop
+}

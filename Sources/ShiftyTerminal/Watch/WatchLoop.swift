@@ -1,0 +1,227 @@
+import Foundation
+import NIOCore
+import ShiftyWebSocket
+
+/// The mutable side of ``LiveWatcher``, owned by its `run` task: the state machine, the board, the
+/// current connection and the screen.
+struct WatchLoop {
+    let configuration: LiveWatcher.Configuration
+    let continuation: AsyncStream<WatchInput>.Continuation
+    let observers: Locked<[@Sendable (WatchSnapshot) -> Void]>
+    let api: ShiftyAPIClient
+    var state: LiveClientState
+    var board = MarketBoard()
+    var connection: WebSocketConnection?
+    /// Increases with every connection attempt; inputs of older ones are ignored.
+    var generation = 0
+    var connections = 0
+    var reconnectAt = Date()
+    var appliedEventIDs: [Int64] = []
+    /// Raw text of events not yet applied, for `--json` (events wait while the board loads).
+    var rawEvents: [Int64: String] = [:]
+    var screen: TerminalScreen?
+    var outcome: LiveWatcher.Outcome?
+
+    init(
+        configuration: LiveWatcher.Configuration, continuation: AsyncStream<WatchInput>.Continuation,
+        observers: Locked<[@Sendable (WatchSnapshot) -> Void]>
+    ) {
+        self.configuration = configuration
+        self.continuation = continuation
+        self.observers = observers
+        self.api = ShiftyAPIClient(server: configuration.server, token: configuration.token)
+        self.state = LiveClientState(topics: configuration.topics, policy: configuration.policy)
+        if case .table(let colour) = configuration.output { self.screen = TerminalScreen(colour: colour) }
+    }
+
+    mutating func begin() {
+        self.screen?.enter()
+        self.perform(self.state.start())
+    }
+
+    mutating func end() {
+        self.connection?.close()
+        self.screen?.leave()
+        // Once the screen is gone, say why we stopped where the user will see it.
+        guard self.configuration.output != .silent else { return }
+        switch self.outcome {
+        case .sessionEnded: StandardStreams.writeError(ProblemMessages.sessionEnded + "\n")
+        case .stopped(let reason) where reason != "quit": StandardStreams.writeError("shifty watch stopped: \(reason)\n")
+        default: break
+        }
+    }
+
+    /// Handles one input; returns the outcome when the watcher is done.
+    mutating func handle(_ input: WatchInput) async -> LiveWatcher.Outcome? {
+        let now = Date()
+        switch input {
+        case .opened(let connection, let generation):
+            guard generation == self.generation else {
+                connection.close()
+                return nil
+            }
+            self.connection = connection
+            self.connections += 1
+            self.perform(self.state.connectionOpened())
+        case .connectFailed(let failure, let generation):
+            guard generation == self.generation else { return nil }
+            self.perform(self.state.connectFailed(failure, random: Double.random(in: 0..<1)))
+        case .message(let text, let generation):
+            guard generation == self.generation else { return nil }
+            guard let message = LiveServerMessage.decode(text) else {
+                self.note("ignored a message that is not valid JSON")
+                return nil
+            }
+            if case .event(let event) = message, self.configuration.output == .json { self.rawEvents[event.id] = text }
+            self.perform(self.state.received(message))
+            // Raw texts wait only while the board loads (events are buffered then); others were used or dropped.
+            if self.state.phase != .loading { self.rawEvents.removeAll() }
+        case .closed(let code, let generation):
+            guard generation == self.generation else { return nil }
+            self.connection = nil
+            self.perform(self.state.connectionClosed(code: code, random: Double.random(in: 0..<1)))
+        case .reconnectDue(let generation):
+            guard generation == self.generation else { return nil }
+            self.perform(self.state.reconnectDelayElapsed())
+        case .loaded(.success(let shifts)):
+            self.perform(self.state.marketplaceLoaded(shifts))
+        case .loaded(.failure(let error)):
+            if error.problemCode == "session_expired" || error.problemCode == "unauthenticated" {
+                self.outcome = .sessionEnded
+            } else {
+                self.perform(self.state.marketplaceLoadFailed(error.message))
+            }
+        case .tick:
+            self.board.expire(at: now)
+        case .drop:
+            self.connection?.channel.close(promise: nil)
+        case .stop:
+            self.perform(self.state.stop())
+            self.outcome = self.outcome ?? .quit
+        }
+        self.redraw(at: now)
+        return self.outcome
+    }
+
+    mutating func perform(_ actions: [LiveClientAction]) {
+        for action in actions {
+            switch action {
+            case .connect(let target):
+                self.connect(target: target)
+            case .loadMarketplace:
+                let api = self.api
+                let continuation = self.continuation
+                Task {
+                    do throws(APIClientError) {
+                        continuation.yield(.loaded(.success(try await api.marketplace())))
+                    } catch {
+                        continuation.yield(.loaded(.failure(error)))
+                    }
+                }
+            case .replaceBoard(let shifts, let firstLoad):
+                if firstLoad {
+                    self.board = MarketBoard(shifts: shifts, flashDuration: self.board.flashDuration)
+                } else {
+                    self.board.replace(with: shifts, at: Date())
+                }
+                if !firstLoad, self.configuration.output == .lines {
+                    StandardStreams.write("# reloaded: \(self.board.activeCount) shifts on the marketplace\n")
+                }
+            case .apply(let event):
+                self.board.apply(event, at: Date())
+                self.appliedEventIDs.append(event.id)
+                self.print(event)
+            case .send(let text):
+                self.connection?.send(text: text)
+            case .scheduleReconnect(let seconds, _):
+                self.reconnectAt = Date().addingTimeInterval(seconds)
+                let generation = self.generation
+                let continuation = self.continuation
+                Task {
+                    try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+                    continuation.yield(.reconnectDue(generation: generation))
+                }
+            case .close:
+                self.connection?.close()
+            case .report(let text):
+                self.note(text)
+            case .statusChanged:
+                self.noteStatus()
+            case .finish:
+                switch self.state.phase {
+                case .sessionEnded: self.outcome = .sessionEnded
+                case .stopped(let reason): self.outcome = reason == "quit" ? .quit : .stopped(reason)
+                default: self.outcome = .quit
+                }
+            }
+        }
+    }
+
+    mutating func connect(target: String) {
+        self.generation += 1
+        let generation = self.generation
+        let continuation = self.continuation
+        let callbacks = WebSocketCallbacks(
+            onMessage: { message, _ in
+                if let text = message.text { continuation.yield(.message(text, generation: generation)) }
+            },
+            onClose: { code, _ in continuation.yield(.closed(code?.rawValue, generation: generation)) }
+        )
+        let server = self.configuration.server
+        if server.isTLS {
+            self.note("the live stream does not support TLS yet: give the server's plain http:// address to watch")
+        }
+        LiveSocket.connect(
+            host: server.host, port: server.port, target: server.liveTarget(target), token: self.configuration.token,
+            callbacks: callbacks
+        ).whenComplete { result in
+            switch result {
+            case .success(let connection): continuation.yield(.opened(connection, generation: generation))
+            case .failure(let error):
+                continuation.yield(.connectFailed(error as? LiveConnectFailure ?? .unreachable("\(error)"), generation: generation))
+            }
+        }
+    }
+
+    func print(_ event: LiveEvent) {
+        switch self.configuration.output {
+        case .lines:
+            StandardStreams.write(EventLineFormatter.line(for: event) + "\n")
+        case .json:
+            if let raw = self.rawEvents[event.id], let line = EventJSONLine.line(fromMessage: raw) {
+                StandardStreams.write(line + "\n")
+            }
+        case .table, .silent:
+            break
+        }
+    }
+
+    /// Messages for the user: on stderr when printing lines, in the footer's place otherwise.
+    func note(_ text: String) {
+        switch self.configuration.output {
+        case .lines, .json: StandardStreams.writeError("shifty watch: \(text)\n")
+        case .table: self.screen?.setNote(text)
+        case .silent: break
+        }
+    }
+
+    func noteStatus() {
+        guard self.configuration.output == .lines || self.configuration.output == .json else { return }
+        let status = self.state.status(reconnectAt: self.reconnectAt)
+        var text = status.text(at: Date())
+        if status == .connected, let last = self.state.lastEventID { text += " (last event #\(last))" }
+        StandardStreams.writeError("shifty watch: \(text)\n")
+    }
+
+    mutating func redraw(at now: Date) {
+        let status = self.state.status(reconnectAt: self.reconnectAt)
+        let header = WatchHeader(
+            workplaceName: self.state.hello?.workplace.name ?? "", userName: self.state.hello?.user.displayName ?? "",
+            status: status, lastEventID: self.state.lastEventID)
+        self.screen?.draw(self.board, header: header, at: now)
+        let snapshot = WatchSnapshot(
+            board: self.board, status: status, lastEventID: self.state.lastEventID,
+            appliedEventIDs: self.appliedEventIDs, connections: self.connections)
+        for observer in self.observers.withLock({ $0 }) { observer(snapshot) }
+    }
+}

@@ -1,0 +1,10 @@
+/// What the watcher shows at one moment, for observers (tests, and anything embedding the client).
+public struct WatchSnapshot: Sendable {
+    public var board: MarketBoard
+    public var status: ConnectionStatus
+    public var lastEventID: Int64?
+    /// Every event applied so far, in order.
+    public var appliedEventIDs: [Int64]
+    /// How many WebSocket connections were opened (1 + reconnections).
+    public var connections: Int
+}

@@ -1,0 +1,122 @@
+import Foundation
+@testable import ShiftyTerminal
+import ShiftyTestSupport
+import Testing
+
+/// The terminal client against a real server and database: REST commands, refusals, and `watch`
+/// seeing changes live and getting exactly what it missed after a dropped connection.
+@Suite(.serialized) struct WatchEndToEndTests {
+    @Test func restClientListsOffersAndExplainsRefusals() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            let shiftID = try await workplace.createShiftForAnna(inDays: 3)
+            let supplied = try await workplace.anna.supply(shiftID: shiftID)
+            #expect(supplied.shifts.first?.status == "supplied")
+            let market = try await workplace.ben.marketplace()
+            #expect(market.map(\.id) == [shiftID])
+            #expect(market.first?.ownerName == "Anna")
+
+            // Anna cannot take her own shift: the refusal code becomes a sentence.
+            do throws(APIClientError) {
+                _ = try await workplace.anna.take(shiftID: shiftID)
+                Issue.record("taking one's own shift succeeded")
+            } catch {
+                #expect(error.problemCode == "own_shift")
+                #expect(error.message == ProblemMessages.message(for: APIProblem(status: 422, code: "own_shift")))
+            }
+            do throws(APIClientError) {
+                _ = try await ShiftyAPIClient(server: workplace.address, token: nil)
+                    .login(workplace: workplace.slug, username: "anna", password: "wrong")
+                Issue.record("a wrong password logged in")
+            } catch {
+                #expect(error.problemCode == "invalid_credentials")
+            }
+            do throws(APIClientError) {
+                _ = try await ShiftyAPIClient(server: workplace.address, token: "not-a-token").marketplace()
+                Issue.record("a made-up token was accepted")
+            } catch {
+                #expect(error.message.contains("shifty login"))
+            }
+            let schedule = try await workplace.anna.schedule()
+            #expect(schedule.flatMap(\.shifts).contains { $0.id == shiftID })
+        }
+    }
+
+    @Test func watchShowsASuppliedShiftAppear() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            let shiftID = try await workplace.createShiftForAnna(inDays: 2)
+            let token = try #require(workplace.ben.token)
+            let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: token, output: .silent))
+            let recorder = SnapshotRecorder()
+            recorder.attach(to: watcher)
+            let running = Task { await watcher.run() }
+            defer { running.cancel() }
+            _ = try await recorder.wait("connected") { $0.status == .connected }
+
+            let started = Date()
+            _ = try await workplace.anna.supply(shiftID: shiftID)
+            let snapshot = try await recorder.wait("the supplied shift") { $0.board.rows[shiftID] != nil }
+            #expect(Date().timeIntervalSince(started) < 1)
+            #expect(snapshot.board.rows[shiftID]?.state == .offered)
+            #expect(snapshot.board.isFlashing(shiftID, at: Date()))
+            #expect(snapshot.lastEventID == snapshot.appliedEventIDs.last)
+
+            // Ben takes it; the row says so.
+            _ = try await workplace.ben.take(shiftID: shiftID)
+            let taken = try await recorder.wait("the take") { $0.board.rows[shiftID]?.state != .offered }
+            #expect(taken.board.rows[shiftID]?.state == .gone("taken by Ben"))
+
+            watcher.stop()
+            #expect(await running.value == .quit)
+        }
+    }
+
+    @Test func resumeAfterADropDeliversExactlyTheMissedEventsInOrder() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            var shiftIDs: [Int64] = []
+            for day in 2...5 { shiftIDs.append(try await workplace.createShiftForAnna(inDays: day)) }
+            let token = try #require(workplace.ben.token)
+            // A fixed, long enough first delay that the changes below happen while it is away.
+            let policy = ReconnectPolicy(initialDelay: 1.5, multiplier: 2, maximumDelay: 5, jitter: 0)
+            let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: token, output: .silent, policy: policy))
+            let recorder = SnapshotRecorder()
+            recorder.attach(to: watcher)
+            let running = Task { await watcher.run() }
+            defer { running.cancel() }
+            _ = try await recorder.wait("connected") { $0.status == .connected }
+            _ = try await workplace.anna.supply(shiftID: shiftIDs[0])
+            let before = try await recorder.wait("the first offer") { $0.board.rows[shiftIDs[0]] != nil }
+            let lastBeforeDrop = try #require(before.lastEventID)
+
+            watcher.dropConnection()
+            _ = try await recorder.wait("the drop") {
+                if case .reconnecting = $0.status { return true }
+                return false
+            }
+            for id in shiftIDs.dropFirst() { _ = try await workplace.anna.supply(shiftID: id) }
+            let missed = try await workplace.eventIDs(after: lastBeforeDrop, type: "shift.supplied")
+            #expect(missed.count == 3)
+            let mid = try #require(recorder.latest.withLock { $0 })
+            #expect(mid.appliedEventIDs.last == lastBeforeDrop, "events arrived while disconnected")
+
+            let after = try await recorder.wait("the resume") { $0.connections == 2 && $0.appliedEventIDs.count == before.appliedEventIDs.count + 3 }
+            #expect(Array(after.appliedEventIDs.suffix(3)) == missed)
+            #expect(after.appliedEventIDs == before.appliedEventIDs + missed)
+            for id in shiftIDs { #expect(after.board.rows[id]?.state == .offered) }
+            #expect(after.status == .connected)
+
+            watcher.stop()
+            _ = await running.value
+        }
+    }
+
+    @Test func anEndedSessionStopsTheWatcher() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: "made-up", output: .silent))
+            #expect(await watcher.run() == .sessionEnded)
+        }
+    }
+}
