@@ -10,6 +10,7 @@ import ShiftyServer
 enum DatabaseSession {
     static func run<T: Sendable>(
         configuration: ServerConfiguration, logger: Logger, poolSize: Int,
+        queryObserver: (@Sendable (Duration, Bool) -> Void)? = nil,
         _ body: (PostgresPool) async throws -> T
     ) async throws -> T {
         let database: DatabaseBootstrap
@@ -18,10 +19,9 @@ enum DatabaseSession {
         } catch {
             throw CLIError.describe(error, configuration: configuration)
         }
-        let pool = PostgresPool(
-            configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: poolSize),
-            logger: logger
-        )
+        var poolConfiguration = PostgresConfiguration(connectionString: database.connectionString, poolSize: poolSize)
+        poolConfiguration.queryObserver = queryObserver
+        let pool = PostgresPool(configuration: poolConfiguration, logger: logger)
         let result: Result<T, any Error>
         do {
             result = .success(try await body(pool))

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ShiftyPostgres
 import ShiftySecurity
+import ServiceLifecycle
 import ShiftyServer
 
 /// `shifty serve`: migrate, optionally seed the demo, and serve HTTP until SIGINT/SIGTERM.
@@ -30,7 +31,10 @@ struct ServeCommand: AsyncParsableCommand {
 /// The start-up sequence shared by `serve`, separated from argument parsing.
 enum ServerRunner {
     static func run(configuration: ServerConfiguration, logger: Logger) async throws {
-        try await DatabaseSession.run(configuration: configuration, logger: logger, poolSize: configuration.databasePoolSize) { pool in
+        let metrics = ShiftyMetrics()
+        try await DatabaseSession.run(
+            configuration: configuration, logger: logger, poolSize: configuration.databasePoolSize, queryObserver: metrics.queryObserver
+        ) { pool in
             if configuration.migrateOnStart, let directory = configuration.migrationsDirectory {
                 let applied = try await MigrationRunner(directory: directory).migrate(pool: pool, logger: logger)
                 logger.info("migrations up to date", metadata: ["applied_now": "\(applied.count)"])
@@ -42,7 +46,7 @@ enum ServerRunner {
                 }
                 let demo = configuration.demo
                 let app = ShiftyApplication.build(
-                    configuration: configuration, pool: pool, passwords: passwords, logger: logger,
+                    configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics,
                     onServerRunning: { port in
                         if demo {
                             print(DemoSeeder.loginInstructions(url: "http://\(configuration.host):\(port)"))
@@ -50,7 +54,13 @@ enum ServerRunner {
                         }
                     }
                 )
-                try await app.runService()
+                // SIGTERM/SIGINT: stop accepting, close live connections with 1001, finish requests; after
+                // the deadline whatever is left is cancelled so the process always exits.
+                var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+                group.maximumGracefulShutdownDuration = configuration.shutdownTimeout
+                group.maximumCancellationDuration = .seconds(2)
+                try await ServiceGroup(configuration: group).run()
+                logger.info("stopped", metadata: ["instance": "\(configuration.instanceName)"])
             } catch {
                 try? await passwords.shutdown()
                 throw error

@@ -6,8 +6,9 @@ import ShiftyServer
 
 /// Options shared by the commands that talk to the database or serve HTTP.
 ///
-/// Every option can also come from the environment (`SHIFTY_…`, and `DATABASE_URL`), so a
-/// systemd unit can keep its settings in an environment file.
+/// Every option can also come from the environment (`SHIFTY_…`, and `DATABASE_URL`) or from a settings
+/// file (`--config`), so a systemd unit can keep its settings in one file. Precedence: flag, then
+/// environment, then file, then the default.
 struct ServerOptions: ParsableArguments {
     @Option(help: "Address to listen on. [env: SHIFTY_HOST] (default: 127.0.0.1)")
     var host: String?
@@ -54,29 +55,51 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. [env: SHIFTY_LOG_LEVEL] (default: info)")
     var logLevel: String?
 
-    func configuration() throws -> ServerConfiguration {
+    @Option(name: .customLong("config"), help: "A settings file of KEY=VALUE lines with the environment variables' names; flags and the environment win over it. [env: SHIFTY_CONFIG]")
+    var configFile: String?
+
+    @Option(name: .customLong("instance-name"), help: "Names this instance in logs and in PostgreSQL's pg_stat_activity (shifty-listen NAME). [env: SHIFTY_INSTANCE_NAME] (default: host:port)")
+    var instanceName: String?
+
+    @Option(name: .customLong("event-retention-days"), help: "Days events are kept for live clients that resume. [env: SHIFTY_EVENT_RETENTION_DAYS] (default: 14)")
+    var eventRetentionDays: Int?
+
+    @Option(name: .customLong("shutdown-timeout"), help: "Seconds a SIGTERM may take: stop accepting, close live connections with 1001, finish requests, then exit. [env: SHIFTY_SHUTDOWN_TIMEOUT] (default: 10)")
+    var shutdownTimeout: Int?
+
+    /// The environment with the settings file underneath it.
+    func settings() throws -> [String: String] {
         let environment = ProcessInfo.processInfo.environment
+        guard let path = configFile ?? environment["SHIFTY_CONFIG"] else { return environment }
+        return try SettingsFile.load(path: path).values.merging(environment) { _, fromEnvironment in fromEnvironment }
+    }
+
+    func configuration() throws -> ServerConfiguration {
+        let environment = try settings()
+        func number<T: FixedWidthInteger>(_ flag: T?, _ name: String) throws -> T? {
+            try Self.number(flag, environment: name, in: environment)
+        }
         var configuration = ServerConfiguration()
         configuration.host = host ?? environment["SHIFTY_HOST"] ?? configuration.host
-        configuration.port = try Self.number(port, environment: "SHIFTY_PORT") ?? configuration.port
+        configuration.port = try number(port, "SHIFTY_PORT") ?? configuration.port
         guard (0...65535).contains(configuration.port) else { throw ValidationError("--port must be between 0 and 65535.") }
         configuration.databaseURL = databaseURL ?? environment["DATABASE_URL"]
         if let dataDirectory = dataDirectory ?? environment["SHIFTY_DATA_DIR"] {
             configuration.embeddedDataDirectory = URL(fileURLWithPath: dataDirectory)
         }
-        configuration.databasePoolSize = try Self.number(poolSize, environment: "SHIFTY_POOL_SIZE") ?? configuration.databasePoolSize
+        configuration.databasePoolSize = try number(poolSize, "SHIFTY_POOL_SIZE") ?? configuration.databasePoolSize
         guard (1...200).contains(configuration.databasePoolSize) else { throw ValidationError("--pool-size must be between 1 and 200.") }
         configuration.allowSignup = allowSignup || Self.flag(environment["SHIFTY_ALLOW_SIGNUP"])
         configuration.allowedOrigins = allowedOrigins + (environment["SHIFTY_ALLOWED_ORIGINS"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? [])
         configuration.secureCookies = secureCookies || Self.flag(environment["SHIFTY_SECURE_COOKIES"])
-        if let days = try Self.number(sessionDays, environment: "SHIFTY_SESSION_DAYS") {
+        if let days = try number(sessionDays, "SHIFTY_SESSION_DAYS") {
             guard (1...365).contains(days) else { throw ValidationError("--session-days must be between 1 and 365.") }
             configuration.sessionLifetime = .seconds(days * 86_400)
         }
         var argon2 = Argon2idParameters.owasp
-        argon2.memoryKiB = try Self.number(argon2Memory, environment: "SHIFTY_ARGON2_MEMORY") ?? argon2.memoryKiB
-        argon2.iterations = try Self.number(argon2Iterations, environment: "SHIFTY_ARGON2_ITERATIONS") ?? argon2.iterations
-        argon2.parallelism = try Self.number(argon2Parallelism, environment: "SHIFTY_ARGON2_PARALLELISM") ?? argon2.parallelism
+        argon2.memoryKiB = try number(argon2Memory, "SHIFTY_ARGON2_MEMORY") ?? argon2.memoryKiB
+        argon2.iterations = try number(argon2Iterations, "SHIFTY_ARGON2_ITERATIONS") ?? argon2.iterations
+        argon2.parallelism = try number(argon2Parallelism, "SHIFTY_ARGON2_PARALLELISM") ?? argon2.parallelism
         guard argon2.memoryKiB >= 8 * argon2.parallelism, argon2.iterations >= 1, argon2.parallelism >= 1 else {
             throw ValidationError("Argon2id needs memory >= 8 KiB per lane, at least 1 pass and 1 lane.")
         }
@@ -86,21 +109,40 @@ struct ServerOptions: ParsableArguments {
         guard let migrationsDirectory = configuration.migrationsDirectory, FileManager.default.fileExists(atPath: migrationsDirectory.path) else {
             throw ValidationError("Cannot find the SQL migrations folder. Run from the repository or pass --migrations PATH.")
         }
+        configuration.instanceName = instanceName ?? environment["SHIFTY_INSTANCE_NAME"] ?? "\(configuration.host):\(configuration.port)"
+        guard !configuration.instanceName.isEmpty, configuration.instanceName.count <= 40,
+              configuration.instanceName.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:".contains($0)) }) else {
+            throw ValidationError("--instance-name must be 1-40 letters, digits, '-', '_', '.' or ':'.")
+        }
+        if let days = try number(eventRetentionDays, "SHIFTY_EVENT_RETENTION_DAYS") {
+            guard (1...365).contains(days) else { throw ValidationError("--event-retention-days must be between 1 and 365.") }
+            configuration.eventRetentionDays = days
+        }
+        if let seconds = try number(shutdownTimeout, "SHIFTY_SHUTDOWN_TIMEOUT") {
+            guard (1...600).contains(seconds) else { throw ValidationError("--shutdown-timeout must be between 1 and 600 seconds.") }
+            configuration.shutdownTimeout = .seconds(seconds)
+        }
+        let level = logLevel ?? environment["SHIFTY_LOG_LEVEL"] ?? "info"
+        guard Logger.Level(rawValue: level) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical (not '\(level)').")
+        }
         return configuration
     }
 
     func logger() -> Logger {
         var logger = Logger(label: "shifty")
-        let level = logLevel ?? ProcessInfo.processInfo.environment["SHIFTY_LOG_LEVEL"] ?? "info"
+        let level = logLevel ?? (try? settings())?["SHIFTY_LOG_LEVEL"] ?? "info"
         logger.logLevel = Logger.Level(rawValue: level) ?? .info
         return logger
     }
 
     /// The flag's value, else the environment variable's, parsed as `T`; nil when neither is set.
     /// An environment value that is not a whole number in `T`'s range is an error, not a crash.
-    static func number<T: FixedWidthInteger>(_ flag: T?, environment name: String) throws -> T? {
+    static func number<T: FixedWidthInteger>(
+        _ flag: T?, environment name: String, in environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> T? {
         if let flag { return flag }
-        guard let raw = ProcessInfo.processInfo.environment[name] else { return nil }
+        guard let raw = environment[name] else { return nil }
         guard let value = T(raw.trimmingCharacters(in: .whitespaces)) else {
             let range = T.bitWidth < 64 ? " between \(T.min) and \(T.max)" : ""
             throw ValidationError("\(name) must be a whole number\(range), not '\(raw)'.")

@@ -19,6 +19,9 @@ public struct PostgresConfiguration: Sendable {
     /// Idle connections older than this are checked with a trivial query before being handed out,
     /// so a server restart is noticed before the caller's statements run.
     public var idleValidationInterval: Duration
+    /// Told how long each parameterized statement took and whether it failed (metrics). Runs on the
+    /// connection's thread right after the statement: keep it cheap.
+    public var queryObserver: (@Sendable (_ elapsed: Duration, _ failed: Bool) -> Void)?
 
     public init(
         connectionString: String,

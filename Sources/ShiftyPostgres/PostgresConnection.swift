@@ -15,6 +15,9 @@ public final class PostgresConnection {
     /// check this one before handing it out.
     var needsValidation = false
 
+    /// See ``PostgresConfiguration/queryObserver``.
+    private var observer: (@Sendable (Duration, Bool) -> Void)?
+
     private init(handle: OpaquePointer) {
         self.handle = handle
     }
@@ -44,6 +47,7 @@ public final class PostgresConnection {
         // stderr by libpq; they carry nothing a caller acts on.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         let connection = PostgresConnection(handle: handle)
+        connection.observer = configuration.queryObserver
         if let timeout = configuration.statementTimeout {
             try connection.execute("SET statement_timeout = \(timeout.wholeMilliseconds)")
         }
@@ -119,7 +123,12 @@ public final class PostgresConnection {
             texts.append(try parameter.postgresText())
         }
         let values = CStringArray(texts)
+        let started = ContinuousClock.now
         let result = PQexecParams(handle, sql, Int32(parameters.count), types, values.pointers, nil, nil, 0)
+        if let observer {
+            let status = result.map(PQresultStatus)
+            observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
+        }
         try check(result, sql: sql)
         guard let result else {
             throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)

@@ -267,6 +267,8 @@ import Testing
             slow.channel.read()
             #expect(try await slow.waitForClose(timeout: .seconds(15)) == .tryAgainLater)
             #expect(slow.eventIDs.count < 1000)
+            let metrics = MetricsTests.samples(try await server.client.send(.GET, "/metrics").text)
+            #expect(metrics["shifty_live_slow_client_closes_total"] == 1)
             await fast.close()
         }
     }

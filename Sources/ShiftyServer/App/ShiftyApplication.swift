@@ -9,14 +9,17 @@ import ShiftyPostgres
 /// so tests exercise the real router, middleware and services over real sockets.
 public enum ShiftyApplication {
     public static func makeRouter(
-        configuration: ServerConfiguration, pool: PostgresPool, passwords: PasswordService, logger: Logger
+        configuration: ServerConfiguration, pool: PostgresPool, passwords: PasswordService, logger: Logger,
+        metrics: ShiftyMetrics = ShiftyMetrics(), hub: LiveHub = LiveHub()
     ) -> Router<ShiftyRequestContext> {
         let router = Router(context: ShiftyRequestContext.self)
+        router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
 
         let migrations = configuration.migrationsDirectory.map { MigrationRunner(directory: $0) }
         HealthRoutes(pool: pool, migrations: migrations).register(on: router)
+        MetricsRoute(metrics: metrics, hub: hub, pool: pool).register(on: router)
 
         let api = router.group("api/v1")
         let authenticator = Authenticator(pool: pool, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
@@ -36,25 +39,28 @@ public enum ShiftyApplication {
     /// The application listening on `configuration.host:port`.
     public static func build(
         configuration: ServerConfiguration, pool: PostgresPool, passwords: PasswordService, logger: Logger,
+        metrics: ShiftyMetrics = ShiftyMetrics(),
         onServerRunning: (@Sendable (Int) async -> Void)? = nil
     ) -> some ApplicationProtocol {
-        let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger)
         let hub = LiveHub()
+        let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics, hub: hub)
+        let nowBoard = NowBoardPublisher(pool: pool, sink: hub, logger: logger)
         let live = LiveServices(
-            hub: hub, pool: pool, retentionDays: configuration.eventRetentionDays, logger: logger, nowBoard: nil)
+            hub: hub, pool: pool, retentionDays: configuration.eventRetentionDays, logger: logger, metrics: metrics,
+            nowBoard: { try? await nowBoard.message(workplaceID: $0) })
         let endpoint = LiveEndpoint(services: live, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
         var listenerConfiguration = pool.configuration
         listenerConfiguration.applicationName = "shifty-listen \(configuration.instanceName)"
         let feed = LiveEventFeed(
             hub: hub, pool: pool, listenerConfiguration: listenerConfiguration, logger: logger,
-            retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval)
+            metrics: metrics, retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval)
         return Application(
             router: router,
             server: .http1WithWebSocket { head, channel, logger in
                 await endpoint.decide(head, channel: channel, logger: logger)
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
-            services: [ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger)],
+            services: [ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger
         )

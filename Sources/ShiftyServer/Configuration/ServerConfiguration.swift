@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     /// How often each instance re-reads events even without a notification, closes live connections
     /// of ended sessions (logout, deactivation) and prunes old events.
     public var livePollInterval: Duration = .seconds(10)
+    /// How long a graceful shutdown (SIGTERM) may take before the remaining work is cancelled.
+    public var shutdownTimeout: Duration = .seconds(10)
 
     public init() {}
 }

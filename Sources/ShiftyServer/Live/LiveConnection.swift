@@ -91,9 +91,13 @@ final class LiveConnection: @unchecked Sendable {
     /// A live event from the shard's fan-out.
     func receiveLive(_ delivery: LiveDelivery) {
         switch state.receive(delivery.event, frame: delivery.frame) {
-        case .send: socket?.send(delivery.frame)
+        case .send:
+            socket?.send(delivery.frame)
+            services.metrics.eventsDelivered.increment()
         case .skip, .buffered: break
         case .overflow:
+            services.metrics.slowClientCloses.increment()
+            services.metrics.eventsDropped.increment()
             socket?.close(code: .tryAgainLater, reason: "too many events while catching up; resume")
         }
     }
@@ -154,6 +158,7 @@ final class LiveConnection: @unchecked Sendable {
             for event in missed {
                 socket.send(text: LiveServerMessage.event(event))
             }
+            services.metrics.eventsDelivered.increment(by: missed.count)
             let held = state.finishReplay()
             for item in held { socket.send(item.frame) }
             if let explicitAfter {

@@ -60,7 +60,8 @@ struct LiveEndpoint: Sendable {
             return .accept(configuration: configuration, callbacks: WebSocketCallbacks(
                 onOpen: { connection.opened($0) },
                 onMessage: { message, _ in connection.received(message) },
-                onClose: { _, _ in connection.closed() }))
+                onClose: { _, _ in connection.closed() },
+                onSlowConsumer: { [metrics = services.metrics] in metrics.slowClientCloses.increment() }))
         } catch {
             logger.error("live upgrade failed", metadata: ["error": "\(error)"])
             return Self.refuse(Problem(.serviceUnavailable, code: "database_unavailable", detail: "The database is not answering; try again in a moment."))

@@ -17,6 +17,7 @@ struct LiveEventFeed: Service {
     let pool: PostgresPool
     let listenerConfiguration: PostgresConfiguration
     let logger: Logger
+    let metrics: ShiftyMetrics
     var retentionDays: Int
     var pollInterval: Duration = .seconds(10)
     var pruneInterval: Duration = .seconds(3600)
@@ -43,6 +44,7 @@ struct LiveEventFeed: Service {
                             trigger.yield(workplaces.isEmpty ? .all : .workplaces(workplaces))
                         case .connected, .reconnected(_):
                             if case .reconnected(let pid) = event {
+                                metrics.listenerReconnects.increment()
                                 logger.warning("live listener reconnected; catching up", metadata: ["backend_pid": "\(pid)"])
                             }
                             trigger.yield(.all)

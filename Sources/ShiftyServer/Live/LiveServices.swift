@@ -16,12 +16,17 @@ final class LiveServices: Sendable {
     let pool: PostgresPool
     let retentionDays: Int
     let logger: Logger
+    let metrics: ShiftyMetrics
     /// The `now` board message of a workplace, when that feature is wired in.
     let nowBoard: (@Sendable (Int64) async -> String?)?
     /// Largest replay answered in one go; a client that missed more is told to resync.
     static let maximumReplay = 10_000
 
-    init(hub: LiveHub, pool: PostgresPool, retentionDays: Int, logger: Logger, nowBoard: (@Sendable (Int64) async -> String?)?) {
+    init(
+        hub: LiveHub, pool: PostgresPool, retentionDays: Int, logger: Logger, metrics: ShiftyMetrics,
+        nowBoard: (@Sendable (Int64) async -> String?)?
+    ) {
+        self.metrics = metrics
         self.hub = hub
         self.pool = pool
         self.retentionDays = retentionDays
@@ -32,7 +37,8 @@ final class LiveServices: Sendable {
     /// Reads the workplace's events after `after` (off the event loop, on the pool's threads); when the
     /// client asked for a resume from `requested`, first checks that those events are still kept.
     func replay(workplaceID: Int64, after: Int64, requested: Int64?) async throws -> LiveReplayOutcome {
-        try await pool.withConnection { connection in
+        metrics.replays.increment()
+        return try await pool.withConnection { connection in
             if let requested {
                 let newest = try LiveEventStore.newestID(workplaceID: workplaceID, on: connection)
                 let pruned = try LiveEventStore.prunedThrough(workplaceID: workplaceID, on: connection)

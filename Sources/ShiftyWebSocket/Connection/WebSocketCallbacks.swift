@@ -10,12 +10,17 @@ public final class WebSocketCallbacks: Sendable {
     /// Called once when the connection is gone, with the peer's close code (`nil` if it sent none or the
     /// connection was dropped).
     public let onClose: @Sendable (WebSocketCloseCode?, String) -> Void
+    /// Called when the connection is being closed with 1013 because the peer stopped reading and the
+    /// bounded outbound queue overflowed (for metrics: what was queued is dropped).
+    public let onSlowConsumer: (@Sendable () -> Void)?
 
     public init(
         onOpen: @escaping @Sendable (WebSocketConnection) -> Void = { _ in },
         onMessage: @escaping @Sendable (WebSocketMessage, WebSocketConnection) -> Void = { _, _ in },
-        onClose: @escaping @Sendable (WebSocketCloseCode?, String) -> Void = { _, _ in }
+        onClose: @escaping @Sendable (WebSocketCloseCode?, String) -> Void = { _, _ in },
+        onSlowConsumer: (@Sendable () -> Void)? = nil
     ) {
+        self.onSlowConsumer = onSlowConsumer
         self.onOpen = onOpen
         self.onMessage = onMessage
         self.onClose = onClose

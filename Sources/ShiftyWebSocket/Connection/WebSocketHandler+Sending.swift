@@ -75,6 +75,7 @@ extension WebSocketHandler {
             // The consumer fell too far behind: drop what is queued and tell it to come back later.
             self.queue = nil
             self.queuedBytes = 0
+            self.callbacks.onSlowConsumer?()
             self.perform(
                 self.stateMachine.close(code: .tryAgainLater, reason: "consumer too slow"),
                 context: context,

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+
+/// The optional settings file (`--config FILE` / SHIFTY_CONFIG): `KEY=VALUE` lines with the same names
+/// as the environment variables, so one file serves systemd's `EnvironmentFile=` and `--config`.
+///
+/// Every line is validated when the server starts: a misspelled key or a line that is not `KEY=VALUE`
+/// stops it with the file, the line number and what to fix, instead of being silently ignored.
+struct SettingsFile {
+    static let knownKeys: [String] = [
+        "DATABASE_URL", "SHIFTY_HOST", "SHIFTY_PORT", "SHIFTY_DATA_DIR", "SHIFTY_POOL_SIZE", "SHIFTY_ALLOW_SIGNUP",
+        "SHIFTY_ALLOWED_ORIGINS", "SHIFTY_SECURE_COOKIES", "SHIFTY_SESSION_DAYS", "SHIFTY_ARGON2_MEMORY",
+        "SHIFTY_ARGON2_ITERATIONS", "SHIFTY_ARGON2_PARALLELISM", "SHIFTY_WEB_ROOT", "SHIFTY_MIGRATIONS",
+        "SHIFTY_LOG_LEVEL", "SHIFTY_INSTANCE_NAME", "SHIFTY_EVENT_RETENTION_DAYS", "SHIFTY_SHUTDOWN_TIMEOUT",
+        "SHIFTY_OPENAPI",
+    ]
+
+    var values: [String: String] = [:]
+
+    /// Parses the file's text; `name` is only used in messages.
+    static func parse(_ text: String, name: String) throws -> SettingsFile {
+        var file = SettingsFile()
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("export ") { line = String(line.dropFirst("export ".count)).trimmingCharacters(in: .whitespaces) }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ValidationError("\(name), line \(index + 1): expected KEY=VALUE, found '\(line.prefix(60))'.")
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            guard knownKeys.contains(key) else {
+                let hint = knownKeys.first { $0.lowercased() == key.lowercased() || $0 == "SHIFTY_" + key.uppercased() }
+                throw ValidationError(
+                    "\(name), line \(index + 1): unknown setting '\(key)'." + (hint.map { " Did you mean \($0)?" } ?? " Known settings: \(knownKeys.joined(separator: ", ")).")
+                )
+            }
+            file.values[key] = value
+        }
+        return file
+    }
+
+    /// Reads `path`; a missing or unreadable file is an error naming it.
+    static func load(path: String) throws -> SettingsFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ValidationError("Cannot read the settings file \(path): check the path and its permissions.")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("The settings file \(path) is not UTF-8 text.")
+        }
+        return try parse(text, name: path)
+    }
+}
