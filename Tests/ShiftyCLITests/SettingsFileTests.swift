@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+@testable import ShiftyCLI
+import Testing
+
+/// The settings file and the validation of `shifty serve`'s options: clear errors, never a crash.
+@Suite struct SettingsFileTests {
+    @Test func parsesKeyValueLinesWithCommentsQuotesAndExport() throws {
+        let file = try SettingsFile.parse(
+            """
+            # Shifty settings
+            SHIFTY_PORT=8081
+            export SHIFTY_INSTANCE_NAME = "web-1"
+            DATABASE_URL='postgresql://shifty@db/shifty'
+
+            SHIFTY_ALLOWED_ORIGINS=https://a.example,https://b.example
+            """, name: "test.env")
+        #expect(file.values == [
+            "SHIFTY_PORT": "8081", "SHIFTY_INSTANCE_NAME": "web-1", "DATABASE_URL": "postgresql://shifty@db/shifty",
+            "SHIFTY_ALLOWED_ORIGINS": "https://a.example,https://b.example",
+        ])
+    }
+
+    @Test func unknownKeysAndBrokenLinesNameTheFileAndLine() {
+        #expect(throws: ValidationError.self) { try SettingsFile.parse("SHIFTY_PROT=1", name: "x") }
+        do {
+            _ = try SettingsFile.parse("# ok\nPORT=1", name: "/etc/shifty/shifty.env")
+            Issue.record("accepted an unknown key")
+        } catch {
+            #expect("\(error)".contains("/etc/shifty/shifty.env, line 2"))
+            #expect("\(error)".contains("Did you mean SHIFTY_PORT?"))
+        }
+        do {
+            _ = try SettingsFile.parse("SHIFTY_PORT 8080", name: "f")
+            Issue.record("accepted a line without =")
+        } catch {
+            #expect("\(error)".contains("line 1: expected KEY=VALUE"))
+        }
+    }
+
+    @Test func theFileIsUnderTheEnvironmentAndFlagsWin() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_PORT=9001\nSHIFTY_INSTANCE_NAME=from-file\nSHIFTY_SHUTDOWN_TIMEOUT=25\nSHIFTY_EVENT_RETENTION_DAYS=3\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.port == 9001)
+        #expect(fromFile.instanceName == "from-file")
+        #expect(fromFile.shutdownTimeout == .seconds(25))
+        #expect(fromFile.eventRetentionDays == 3)
+        let flagged = try ServerOptions.parse(["--config", url.path, "--port", "9002", "--instance-name", "cli", "--migrations", Self.sqlFolder]).configuration()
+        #expect(flagged.port == 9002)
+        #expect(flagged.instanceName == "cli")
+    }
+
+    @Test func badValuesAreRefusedWithAMessage() throws {
+        let cases: [[String]] = [
+            ["--port", "70000"], ["--shutdown-timeout", "0"], ["--event-retention-days", "0"],
+            ["--instance-name", "has space"], ["--log-level", "loud"], ["--config", "/nonexistent/shifty.env"],
+        ]
+        for arguments in cases {
+            #expect(throws: (any Error).self, "\(arguments)") {
+                try ServerOptions.parse(arguments + ["--migrations", Self.sqlFolder]).configuration()
+            }
+        }
+        let defaults = try ServerOptions.parse(["--migrations", Self.sqlFolder, "--port", "8085"]).configuration()
+        #expect(defaults.instanceName == "127.0.0.1:8085")
+        #expect(defaults.shutdownTimeout == .seconds(10))
+    }
+
+    static var sqlFolder: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("sql").path
+    }
+}
