@@ -112,6 +112,16 @@ import Testing
         }
     }
 
+    @Test func aTLSAddressStopsWithAClearReason() async {
+        let server = ServerAddress("https://shifts.example.com")!
+        let watcher = LiveWatcher(configuration: .init(server: server, token: "t", output: .silent))
+        guard case .stopped(let reason) = await watcher.run() else {
+            Issue.record("expected the watcher to stop")
+            return
+        }
+        #expect(reason.contains("http://"))
+    }
+
     @Test func anEndedSessionStopsTheWatcher() async throws {
         try await TestServer.with { server in
             let workplace = try await TerminalTestWorkplace.create(on: server)

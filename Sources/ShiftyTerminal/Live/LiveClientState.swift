@@ -73,6 +73,9 @@ public struct LiveClientState: Sendable {
             let reason = "the server refused the live stream (\(status)\(message.isEmpty ? "" : ": \(message)"))"
             self.phase = .stopped(reason)
             return [.statusChanged, .report(reason), .finish]
+        case .unsupported(let reason):
+            self.phase = .stopped(reason)
+            return [.statusChanged, .report(reason), .finish]
         case .unreachable:
             return self.scheduleReconnect(random: random)
         }

@@ -6,4 +6,6 @@ public enum LiveConnectFailure: Sendable, Hashable {
     case unauthorized
     /// Another HTTP refusal (403, 400): retrying cannot help.
     case refused(status: Int, message: String)
+    /// This client cannot connect that way at all (e.g. `wss://`, which needs TLS).
+    case unsupported(String)
 }

@@ -168,8 +168,11 @@ struct WatchLoop {
             onClose: { code, _ in continuation.yield(.closed(code?.rawValue, generation: generation)) }
         )
         let server = self.configuration.server
-        if server.isTLS {
-            self.note("the live stream does not support TLS yet: give the server's plain http:// address to watch")
+        guard !server.isTLS else {
+            continuation.yield(.connectFailed(.unsupported(
+                "the live stream needs TLS for \(server), which this client does not have yet; give `watch` the server's plain http:// address"),
+                generation: generation))
+            return
         }
         LiveSocket.connect(
             host: server.host, port: server.port, target: server.liveTarget(target), token: self.configuration.token,
