@@ -261,6 +261,26 @@ import Testing
         }
     }
 
+    @Test func aLiveSubscriberGetsTheBoardRightAway() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let now = Date()
+            let shift = try await Self.insertShift(server, owner: anna, from: now.addingTimeInterval(-600), to: now.addingTimeInterval(3000))
+
+            let atConnect = try await server.live(anna, query: "topics=now")
+            let board = try #require(try await atConnect.next("now")["now"] as? [String: Any])
+            #expect((board["onShift"] as? [[String: Any]])?.compactMap { $0["shiftId"] as? Int } == [Int(shift)])
+            await atConnect.close()
+
+            let later = try await server.live(anna, query: "topics=marketplace")
+            later.send(json: #"{"type":"subscribe","topics":["now"]}"#)
+            let subscribed = try #require(try await later.next("now")["now"] as? [String: Any])
+            #expect(subscribed["timeZone"] as? String == "Europe/Amsterdam")
+            await later.close()
+        }
+    }
+
     // MARK: Demo
 
     @Test func theDemoPutsSomeoneOnShiftWhenNothingHappensAroundNow() async throws {
