@@ -45,6 +45,15 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "LiveLoad",
+            dependencies: [
+                .product(name: "ShiftyWebSocket", package: "Shifty"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
             name: "GenerationBenchmark",
             dependencies: [
                 .product(name: "ShiftyServer", package: "Shifty"),

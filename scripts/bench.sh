@@ -24,3 +24,4 @@ echo "== schedule generation and pick-up + approval vs pgbench"
 "$BIN/GenerationBenchmark" "$conninfo"
 echo "== monthly timeclock report"
 "$BIN/ReportBenchmark" "$conninfo"
+bash scripts/bench-live.sh  # live push: idle connections, refusal beyond the fd limit, broadcast
