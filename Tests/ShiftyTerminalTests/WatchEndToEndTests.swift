@@ -112,6 +112,56 @@ import Testing
         }
     }
 
+    /// Events pruned while the client was away: the server says `resync_required`, the client reloads
+    /// the marketplace over HTTP and carries on after the server's newest id.
+    @Test func resyncAfterPrunedEventsReloadsTheMarketplace() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            let first = try await workplace.createShiftForAnna(inDays: 2)
+            let second = try await workplace.createShiftForAnna(inDays: 3)
+            let token = try #require(workplace.ben.token)
+            let policy = ReconnectPolicy(initialDelay: 1, multiplier: 2, maximumDelay: 5, jitter: 0)
+            let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: token, output: .silent, policy: policy))
+            let recorder = SnapshotRecorder()
+            recorder.attach(to: watcher)
+            let running = Task { await watcher.run() }
+            defer { running.cancel() }
+            let connected = try await recorder.wait("connected") { $0.status == .connected }
+            let lastBeforeDrop = try #require(connected.lastEventID)
+
+            watcher.dropConnection()
+            _ = try await recorder.wait("the drop") {
+                if case .reconnecting = $0.status { return true }
+                return false
+            }
+            _ = try await workplace.anna.supply(shiftID: first)
+            _ = try await workplace.anna.supply(shiftID: second)
+            let missed = try await workplace.eventIDs(after: lastBeforeDrop, type: "shift.supplied")
+            try #require(missed.count == 2)
+            // Retention removed everything up to the first missed event.
+            let workplaceID = workplace.workplaceID
+            try await server.pool.withConnection { connection in
+                try connection.execute("DELETE FROM events WHERE workplace_id = $1 AND id <= $2", [workplaceID, missed[0]])
+                try connection.execute(
+                    """
+                    INSERT INTO event_retention (workplace_id, pruned_through_id) VALUES ($1, $2)
+                    ON CONFLICT (workplace_id) DO UPDATE SET pruned_through_id = excluded.pruned_through_id
+                    """,
+                    [workplaceID, missed[0]])
+            }
+            let after = try await recorder.wait("the reload") { $0.connections == 2 && $0.status == .connected && $0.board.rows.count == 2 }
+            #expect(after.board.rows[first]?.state == .offered)
+            #expect(after.board.rows[second]?.state == .offered)
+            #expect(after.board.isFlashing(first, at: Date()))
+            // Nothing was replayed; the client continues after the server's newest id.
+            #expect(after.appliedEventIDs == connected.appliedEventIDs)
+            #expect(after.lastEventID == missed[1])
+
+            watcher.stop()
+            _ = await running.value
+        }
+    }
+
     @Test func aTLSAddressStopsWithAClearReason() async {
         let server = ServerAddress("https://shifts.example.com")!
         let watcher = LiveWatcher(configuration: .init(server: server, token: "t", output: .silent))
