@@ -67,4 +67,33 @@ import Testing
         while power < frame.readableBytes { power <<= 1 }
         #expect(frame.capacity <= power)
     }
+
+    @Test(arguments: lengths)
+    func exactSizeFramesMatchHandAssembledBytesAndTakeNoSpareCapacity(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 3) }
+        var payload = ByteBuffer(bytes: [0xEE, 0xEE] + bytes)
+        payload.moveReaderIndex(forwardBy: 2)  // a payload that does not start at its storage's beginning
+        let mask: [UInt8] = [0x10, 0x20, 0x30, 0x40]
+        for key in [nil, WebSocketMaskingKey(mask[0], mask[1], mask[2], mask[3])] {
+            let frame = WebSocketFrameEncoder.encodeFrameExactSize(opcode: .binary, maskingKey: key, payload: payload)
+            let expected = TestFrames.raw(opcode: 2, mask: key == nil ? nil : mask, payload: bytes)
+            #expect(Array(frame.readableBytesView) == expected)
+            #expect(frame.capacity == expected.count)
+        }
+        #expect(Array(payload.readableBytesView) == bytes)
+    }
+
+    @Test func exactSizeFramesAreOrdinaryBuffersThatGrowAndCopyOnWrite() {
+        let frame = WebSocketFrameEncoder.encodeFrameExactSize(
+            opcode: .text,
+            maskingKey: nil,
+            payload: ByteBuffer(string: "hi")
+        )
+        var grown = frame
+        grown.writeBytes([UInt8](repeating: 9, count: 5000))  // reallocates memory that came from malloc
+        #expect(Array(frame.readableBytesView) == [0x81, 2, 0x68, 0x69])
+        #expect(grown.readableBytes == 5004)
+        #expect(Array(grown.readableBytesView.prefix(4)) == [0x81, 2, 0x68, 0x69])
+        #expect(grown.readableBytesView.dropFirst(4).allSatisfy { $0 == 9 })
+    }
 }

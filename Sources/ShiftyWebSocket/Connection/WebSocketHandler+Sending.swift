@@ -46,11 +46,10 @@ extension WebSocketHandler {
     }
 
     func encode(opcode: WebSocketOpcode, payload: ByteBuffer) -> ByteBuffer {
-        WebSocketFrameEncoder.encodeFrame(
+        WebSocketFrameEncoder.encodeFrameExactSize(
             opcode: opcode,
             maskingKey: self.role == .client ? WebSocketMaskingKey.random() : nil,
-            payload: payload,
-            allocator: self.allocator
+            payload: payload
         )
     }
 
@@ -70,6 +69,13 @@ extension WebSocketHandler {
             }
             return
         }
+        self.appendToQueue(bytes, context: context, bypassLimit: bypassLimit)
+    }
+
+    /// The slow path of ``enqueue(_:context:bypassLimit:flush:)``, kept out of line so that the per-frame
+    /// path stays small (and holds no access to `queue` open across a call).
+    @inline(never)
+    func appendToQueue(_ bytes: consuming ByteBuffer, context: ChannelHandlerContext, bypassLimit: Bool) {
         self.queuedBytes += bytes.readableBytes
         if !bypassLimit, self.queuedBytes > self.configuration.maxQueuedBytes {
             // The consumer fell too far behind: drop what is queued and tell it to come back later.
