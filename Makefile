@@ -3,12 +3,13 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PORT ?= 8080
 
-.PHONY: run test deps build release bench clean help
+.PHONY: run test deploy-test deps build release bench clean help
 
 help:
 	@echo "make run    - build and start the server with its own PostgreSQL and demo data (http://127.0.0.1:$(PORT))"
 	@echo "make test   - install what is needed, start a throwaway PostgreSQL, run every test"
 	@echo "make bench  - run the benchmarks in Benchmarks/ (release builds)"
+	@echo "make deploy-test - two instances behind nginx (deploy/nginx.conf, TLS) on loopback: live clients across SIGTERM, SIGKILL, a PostgreSQL restart"
 
 deps:
 	@bash scripts/install-deps.sh
@@ -24,6 +25,9 @@ run: build
 
 test: deps
 	@bash scripts/test.sh
+
+deploy-test: deps
+	@bash scripts/deploy-test.sh
 
 bench: deps
 	@bash scripts/bench.sh

@@ -106,6 +106,21 @@ done
 echo "shifty $("$work/bin/shifty" --version) from $shifty"
 shifty=$work/bin/shifty
 
+# --- systemd unit ------------------------------------------------------------------------------
+if command -v systemd-analyze >/dev/null; then
+    step "deploy/shifty@.service: systemd-analyze verify and security"
+    mkdir -p "$work/systemd"
+    # Only the binary's path changes (verify checks that it is executable).
+    sed "s#/usr/local/bin/shifty#$shifty#" deploy/shifty@.service >"$work/systemd/shifty@.service"
+    verify=$(cd "$work/systemd" && systemd-analyze verify "$work/systemd/shifty@8081.service" 2>&1) \
+        || fail "systemd-analyze verify rejected deploy/shifty@.service: $verify"
+    [[ -z $verify ]] || fail "systemd-analyze verify warns about deploy/shifty@.service: $verify"
+    exposure=$(systemd-analyze security --offline=true "$work/systemd/shifty@8081.service" 2>/dev/null | grep -o 'Overall exposure level.*' || true)
+    echo "verified; ${exposure:-no exposure level (systemd-analyze security --offline not available)}"
+else
+    echo "(systemd-analyze not installed: deploy/shifty@.service not verified)"
+fi
+
 # --- PostgreSQL ----------------------------------------------------------------------------------
 step "starting a throwaway PostgreSQL in $work/pg"
 admin=$(bash scripts/pg-throwaway.sh start "$work/pg")
@@ -142,3 +157,19 @@ python3 -u scripts/deploy-test/scenario.py \
     --as-postgres "${as_postgres[*]}" \
     --https-port "$https_port" --http-port "$http_port" --port-a "$port_a" --port-b "$port_b" \
     --ca "$work/tls/cert.pem"
+
+# --- backup and restore, as deploy/README.md does them ---------------------------------------------
+step "backup with pg_dump, restore check with pg_restore into a scratch database"
+mkdir -p "$work/backup"
+dump=$work/backup/shifty.dump
+"$pg_bin/pg_dump" --format=custom --file="$dump" "$database_url"
+"${psql[@]}" "$admin" -c "CREATE DATABASE shifty_restore_check OWNER shifty_app" >/dev/null
+restored="host=$work/pg/socket port=5432 user=shifty_app dbname=shifty_restore_check"
+"$pg_bin/pg_restore" --no-owner --exit-on-error --dbname="$restored" "$dump"
+summary="SELECT (SELECT count(*) FROM workplaces), (SELECT count(*) FROM users), (SELECT count(*) FROM shifts), (SELECT count(*) FROM events), (SELECT coalesce(max(id), 0) FROM events), (SELECT count(*) FROM schema_migrations)"
+original_rows=$("${psql[@]}" -At "$database_url" -c "$summary")
+restored_rows=$("${psql[@]}" -At "$restored" -c "$summary")
+[[ $original_rows == "$restored_rows" ]] || fail "the restored database differs: workplaces|users|shifts|events|newest event|migrations $original_rows vs $restored_rows"
+migrate_output=$("$shifty" migrate --database-url "$restored" --migrations "$repo/sql" 2>&1) || fail "shifty migrate on the restored database: $migrate_output"
+grep -q "Applied 0\|up to date\|No pending" <<<"$migrate_output" || fail "the restored database was missing migrations: $migrate_output"
+echo "$(du -h "$dump" | cut -f1) dump; restored copy matches (workplaces|users|shifts|events|newest event|migrations = $restored_rows); shifty migrate finds nothing to apply"

@@ -431,8 +431,8 @@ class Scenario:
         self.start_instance("a")
         # nginx marked a as failed while it was down and only tries it again after fail_timeout: a
         # second instance stopping within that window would leave nginx with no upstream at all.
-        pause = self.nginx_fail_timeout() + 0.5
-        say(f"waiting {pause:.1f} s (nginx's fail_timeout + 0.5 s) before the next failure, as the runbook says")
+        pause = self.nginx_fail_timeout() + 2
+        say(f"waiting {pause:.1f} s (nginx's fail_timeout + 2 s) before the next failure, as the runbook says")
         await asyncio.sleep(pause)
         await self.changes(self.nginx, 4, "through nginx")
         await self.wait_delivered("a is back")
