@@ -145,6 +145,14 @@ python3 scripts/deploy-test/nginx_config.py \
     --shipped deploy/nginx.conf --work "$work" --cert "$work/tls/cert.pem" --key "$work/tls/key.pem" \
     --http-port "$http_port" --https-port "$https_port" --upstream "127.0.0.1:$port_a" --upstream "127.0.0.1:$port_b"
 "$nginx_bin" -t -q -p "$work/nginx" -e "$work/logs/nginx-error.log" -c "$work/nginx/nginx.conf" || fail "nginx -t rejected the generated config"
+if [[ $(id -u) -eq 0 && -f /etc/nginx/nginx.conf ]] && grep -q 'include /etc/nginx/sites-enabled/\*;' /etc/nginx/nginx.conf; then
+    # The way the runbook installs it: as a site inside Debian's own nginx.conf (duplicate directives
+    # with Debian's http block would fail here). Only tested, never started.
+    sed "s#include /etc/nginx/sites-enabled/\*;#include $work/nginx/shifty.conf;#" /etc/nginx/nginx.conf >"$work/nginx/debian-nginx.conf"
+    "$nginx_bin" -t -q -e "$work/logs/nginx-error.log" -c "$work/nginx/debian-nginx.conf" \
+        || fail "deploy/nginx.conf does not load as a site of Debian's /etc/nginx/nginx.conf"
+    echo "also loads as a site of Debian's /etc/nginx/nginx.conf (nginx -t)"
+fi
 "$nginx_bin" -p "$work/nginx" -e "$work/logs/nginx-error.log" -c "$work/nginx/nginx.conf"
 echo "nginx $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///') listening on https://localhost:$https_port"
 

@@ -101,6 +101,12 @@ class Scenario:
         example_path = os.path.join(self.args.repo, "deploy", "shifty.env.example")
         with open(example_path) as file:
             example = file.read()
+        # Every variable `shifty serve --help` names must be documented in the example.
+        documented = set(re.findall(r"\b([A-Z][A-Z0-9_]+)\b", example))
+        named = set(re.findall(r"\[env:\s+([A-Z][A-Z0-9_]+)", re.sub(r"\s+", " ", self.help)))
+        check(named, "shifty serve --help names no [env: …] variables")
+        check(named <= documented, f"deploy/shifty.env.example does not document {sorted(named - documented)}")
+        say(f"deploy/shifty.env.example documents all {len(named)} variables of shifty serve --help")
         overrides = {
             "DATABASE_URL": self.args.database_url,
             "SHIFTY_WEB_ROOT": os.path.join(self.args.repo, "web"),
