@@ -1,31 +1,37 @@
+// Boot and hash router of the page: checks the session, shows the login forms when logged out,
+// builds the nav for the user's role from the views registry, renders `#/<view-id>`, keeps the
+// live stream running and forwards its messages to the current view and the notifications store.
+
 import { api, ApiError } from './api.js';
+import { LiveStream } from './live.js';
+import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState } from './ui.js';
+import { viewsFor, defaultViewId } from './views/index.js';
+import { notificationStore } from './views/notifications.js';
 
 const $ = (id) => document.getElementById(id);
 
-function show(view) {
-  for (const id of ['login-view', 'home-view']) $(id).hidden = id !== view;
-}
+/** Everything the page knows about the logged-in user; null when logged out. */
+let session = null;
+/** The view on screen: { entry, module, section }. */
+let current = null;
+/** Increases on every navigation so a slow render never paints over a newer one. */
+let renderGeneration = 0;
 
-function say(text, kind = 'info') {
-  const box = $('message');
-  box.textContent = text;
-  box.className = `message ${kind}`;
-  box.hidden = !text;
-}
+const liveWords = {
+  connecting: 'Connecting…',
+  online: 'Live',
+  offline: 'Offline: reconnecting…',
+  ended: 'Not connected',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Session
 
 function formData(form) {
   return Object.fromEntries(new FormData(form).entries());
 }
 
-function explain(error) {
-  if (error instanceof ApiError) {
-    const fields = error.fields.map((f) => `${f.field}: ${f.detail}`).join('; ');
-    return fields ? `${error.message} (${fields})` : error.message;
-  }
-  return 'Something went wrong. Please try again.';
-}
-
-async function submit(form, action) {
+function handleSubmit(form, action) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const button = form.querySelector('button[type=submit]');
@@ -41,90 +47,284 @@ async function submit(form, action) {
   });
 }
 
-function item(text) {
-  const li = document.createElement('li');
-  li.textContent = text;
-  return li;
+/** API calls of views: a 401 anywhere means the session is gone, so show the login form. */
+async function sessionApi(method, path, body) {
+  try {
+    return await api(method, path, body);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && session) sessionEnded();
+    throw error;
+  }
 }
 
-async function renderHome() {
-  const me = await api('GET', '/me');
-  $('whoami').textContent = `${me.user.displayName} · ${me.workplace.name}`;
-  $('whoami').hidden = false;
-  $('logout').hidden = false;
-  $('home-title').textContent = `Hello, ${me.user.displayName}`;
-  const profile = $('profile');
-  profile.replaceChildren();
-  for (const [label, value] of [
-    ['Workplace', `${me.workplace.name} (${me.workplace.slug})`],
-    ['Time zone', me.workplace.timeZone],
-    ['Username', me.user.username],
-    ['Role', me.user.role],
-  ]) {
-    const dt = document.createElement('dt');
-    dt.textContent = label;
-    const dd = document.createElement('dd');
-    dd.textContent = value;
-    profile.append(dt, dd);
-  }
-  const isManager = me.user.role === 'manager';
-  $('manager-tools').hidden = !isManager;
-  if (isManager) {
-    const members = await api('GET', '/users');
-    $('members').replaceChildren(...members.map((m) => item(`${m.displayName} (${m.username}, ${m.role})`)));
-  }
-  show('home-view');
+function showLogin() {
+  session = null;
+  current = null;
+  $('view').replaceChildren();
+  $('nav').hidden = true;
+  $('menu-button').hidden = true;
+  $('live-status').hidden = true;
+  $('notifications-button').hidden = true;
+  $('workplace-name').textContent = '';
+  document.body.classList.remove('signed-in');
+  $('login-view').hidden = false;
+  document.title = 'Log in · Shifty';
 }
 
-async function start() {
+function sessionEnded() {
+  if (!session) return;
+  session.live.stop();
+  showLogin();
+  say('Your session has ended (you logged out elsewhere, changed your password or were deactivated). Please log in again.', 'error');
+}
+
+async function logout() {
+  try { await api('DELETE', '/sessions/current'); } catch { /* already gone */ }
+  if (session) {
+    session.live.stop();
+    session.live.forget();
+  }
+  showLogin();
+  say('You are logged out.', 'ok');
+}
+
+async function enter(me) {
+  if (session) session.live.stop();
+  setTimeZone(me.workplace.timeZone);
+  const topics = ['marketplace', 'requests', 'deals', 'notifications', 'schedule', 'now'];
+  if (me.user.role === 'manager') topics.push('approvals');
+  const storageKey = `shifty.live.after.${me.workplace.id}.${me.user.id}`;
+  const live = new LiveStream({
+    topics,
+    storageKey,
+    onSessionEnded: sessionEnded,
+    checkSession: async () => {
+      try { await api('GET', '/me'); return true; } catch (error) {
+        return error instanceof ApiError && error.status === 401 ? false : null;
+      }
+    },
+  });
+  session = { me, live };
+  $('login-view').hidden = true;
+  document.body.classList.add('signed-in');
+  $('workplace-name').textContent = me.workplace.name;
+  $('whoami').textContent = `${me.user.displayName} (${me.user.role === 'manager' ? 'manager' : 'employee'})`;
+  buildNav(me.user.role);
+  $('nav').hidden = false;
+  $('menu-button').hidden = false;
+  $('live-status').hidden = false;
+  $('notifications-button').hidden = false;
+
+  notificationStore.open(me);
+  live.onState(showLiveState);
+  live.subscribe(onLiveMessage);
+  live.start();
+  await live.ready();
+  if (session?.live !== live) return;
+  if (!location.hash.startsWith('#/')) history.replaceState(null, '', `#/${defaultViewId}`);
+  await route({ focus: false });
+}
+
+function showLiveState(state) {
+  const status = $('live-status');
+  status.dataset.state = state;
+  status.textContent = liveWords[state] || state;
+  status.title = state === 'online' ? 'Changes by others appear here as they happen.' : 'Changes by others appear when the connection is back.';
+}
+
+function onLiveMessage(message) {
+  if (!session) return;
+  notificationStore.handle(message);
+  if (!current) return;
+  if (message.type === 'resync_required') {
+    // Events were missed for good: reload the view over HTTP.
+    route({ focus: false });
+    return;
+  }
+  const { module } = current;
+  if (module && typeof module.onLive === 'function') {
+    try {
+      module.onLive(message, context());
+    } catch (error) {
+      console.error('view failed to apply a live message', error);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Navigation
+
+function navigate(id) {
+  if (location.hash === `#/${id}`) route();
+  else location.hash = `#/${id}`;
+}
+
+function context() {
+  return {
+    me: session?.me,
+    api: sessionApi,
+    live: session?.live,
+    say,
+    explain,
+    navigate,
+    notifications: notificationStore,
+  };
+}
+
+function buildNav(role) {
+  const mine = $('nav-mine');
+  const manage = $('nav-manage');
+  mine.replaceChildren();
+  manage.replaceChildren();
+  for (const entry of viewsFor(role)) {
+    const link = el('a', { text: entry.title, attrs: { href: `#/${entry.id}` }, data: { nav: entry.id } });
+    if (entry.id === 'notifications') link.append(el('span', { class: 'count nav-count', attrs: { 'aria-hidden': 'true' }, hidden: true }));
+    (entry.group === 'manage' ? manage : mine).append(el('li', {}, [link]));
+  }
+  const managing = manage.children.length > 0;
+  manage.hidden = !managing;
+  $('nav-manage-title').hidden = !managing;
+}
+
+function markCurrent(id) {
+  for (const link of document.querySelectorAll('[data-nav]')) {
+    if (link.dataset.nav === id) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+  $('notifications-button').classList.toggle('current', id === 'notifications');
+}
+
+function comingSoon(entry) {
+  return {
+    default: {
+      id: entry.id,
+      title: entry.title,
+      roles: entry.roles,
+      render(container) {
+        container.append(viewHeader(entry.title), emptyState('This page is coming soon.'));
+      },
+    },
+  };
+}
+
+async function route({ focus = true } = {}) {
+  if (!session) return;
+  const generation = ++renderGeneration;
+  const allowed = viewsFor(session.me.user.role);
+  const id = decodeURIComponent(location.hash.replace(/^#\/?/, '').split('?')[0]);
+  const entry = allowed.find((view) => view.id === id);
+  if (!entry) {
+    history.replaceState(null, '', `#/${defaultViewId}`);
+    if (id) say('That page does not exist or is only for managers.', 'info');
+    return route({ focus });
+  }
+  closeMenu();
+  markCurrent(entry.id);
+  document.title = `${entry.title} · Shifty`;
+  const section = el('section', { class: 'view', attrs: { id: `view-${entry.id}`, 'aria-busy': 'true' } });
+  $('view').replaceChildren(section);
+  current = { entry, module: null, section };
+
+  let loaded;
+  try {
+    loaded = await entry.load();
+  } catch (error) {
+    console.warn(`view ${entry.id} is not available yet`, error);
+    loaded = comingSoon(entry);
+  }
+  if (generation !== renderGeneration) return;
+  const module = loaded.default || comingSoon(entry).default;
+  current.module = module;
+  try {
+    await module.render(section, context());
+  } catch (error) {
+    if (generation !== renderGeneration) return;
+    console.error(`view ${entry.id} failed`, error);
+    if (!section.querySelector('h2')) section.prepend(viewHeader(entry.title));
+    section.append(errorPanel(error, () => route({ focus: false })));
+  }
+  if (generation !== renderGeneration) return;
+  section.removeAttribute('aria-busy');
+  if (focus) {
+    const heading = section.querySelector('h2');
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: false });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header: menu (small screens), notifications badge, message box
+
+function closeMenu() {
+  document.body.classList.remove('menu-open');
+  $('menu-button').setAttribute('aria-expanded', 'false');
+}
+
+function showUnread(count) {
+  const badge = $('notification-count');
+  badge.textContent = String(count);
+  badge.hidden = count === 0;
+  $('notifications-button').setAttribute('aria-label', count ? `Notifications, ${count} unread` : 'Notifications');
+  for (const navCount of document.querySelectorAll('.nav-count')) {
+    navCount.textContent = String(count);
+    navCount.hidden = count === 0;
+  }
+}
+
+function setUpChrome() {
+  $('menu-button').addEventListener('click', () => {
+    const open = !document.body.classList.contains('menu-open');
+    document.body.classList.toggle('menu-open', open);
+    $('menu-button').setAttribute('aria-expanded', String(open));
+    if (open) $('nav').querySelector('a')?.focus();
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && document.body.classList.contains('menu-open')) {
+      closeMenu();
+      $('menu-button').focus();
+    }
+  });
+  $('message-close').addEventListener('click', () => { $('message').hidden = true; });
+  $('logout').addEventListener('click', logout);
+  notificationStore.onChange(() => showUnread(notificationStore.unreadCount()));
+  window.addEventListener('hashchange', () => route());
+}
+
+function setUpLoginForms() {
   const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf('timeZone') : [];
-  $('zones').replaceChildren(...zones.map((zone) => Object.assign(document.createElement('option'), { value: zone })));
+  $('zones').replaceChildren(...zones.map((zone) => el('option', { attrs: { value: zone } })));
   $('workplace-form').elements.timeZone.value = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-  submit($('login-form'), async (data) => {
-    await api('POST', '/sessions', data);
+  handleSubmit($('login-form'), async (data) => {
+    await api('POST', '/sessions', { workplace: data.workplace.trim().toLowerCase(), username: data.username.trim().toLowerCase(), password: data.password });
     say('');
-    await renderHome();
+    await enter(await api('GET', '/me'));
   });
-  submit($('signup-form'), async (data) => {
-    await api('POST', '/signup', data);
+  handleSubmit($('signup-form'), async (data) => {
+    await api('POST', '/signup', { ...data, workplace: data.workplace.trim().toLowerCase(), inviteCode: data.inviteCode.trim() });
     say('Welcome aboard!', 'ok');
-    await renderHome();
+    await enter(await api('GET', '/me'));
   });
-  submit($('workplace-form'), async (data) => {
+  handleSubmit($('workplace-form'), async (data) => {
     await api('POST', '/workplaces', {
       name: data.name, timeZone: data.timeZone,
       manager: { username: data.username, displayName: data.displayName, password: data.password },
     });
     say('Your workplace is ready.', 'ok');
-    await renderHome();
+    await enter(await api('GET', '/me'));
   });
-  submit($('password-form'), async (data) => {
-    await api('PUT', '/me/password', data);
-    say('Password changed. Your other devices have been logged out.', 'ok');
-  });
-  $('logout').addEventListener('click', async () => {
-    try { await api('DELETE', '/sessions/current'); } catch { /* already gone */ }
-    $('whoami').hidden = true;
-    $('logout').hidden = true;
-    say('You are logged out.');
-    show('login-view');
-  });
-  $('invite').addEventListener('click', async () => {
-    try {
-      const invite = await api('POST', '/invites', { maxUses: 1, validForHours: 168 });
-      $('invite-code').textContent = `Invite code: ${invite.code} (one use, valid for a week)`;
-      $('invite-code').hidden = false;
-    } catch (error) {
-      say(explain(error), 'error');
-    }
-  });
+}
 
+async function start() {
+  setUpChrome();
+  setUpLoginForms();
   try {
-    await renderHome();
+    await enter(await api('GET', '/me'));
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) say(explain(error), 'error');
-    show('login-view');
+    showLogin();
   }
 }
 

@@ -1,0 +1,276 @@
+// Helpers every view uses: building elements safely, messages for people, dates in the
+// workplace's time zone, status badges and a confirmation dialog.
+//
+// Text from users only ever reaches the page through textContent (el's `text`, string children):
+// nothing here parses HTML, so a display name like "<img onerror=…>" stays a harmless string.
+
+import { ApiError, problemSentence } from './api.js';
+
+/**
+ * Builds an element: `el('button', { class: 'primary', text: 'Save', attrs: { type: 'button' },
+ * data: { action: 'supply' }, on: { click } }, [children])`. Children may be nodes, strings
+ * (inserted as text), arrays, or null/false (skipped), so conditional parts read naturally.
+ */
+export function el(tag, options = {}, children = []) {
+  const node = document.createElement(tag);
+  const { class: className, text, attrs, data, on, hidden } = options;
+  if (className) node.className = Array.isArray(className) ? className.filter(Boolean).join(' ') : className;
+  if (text !== undefined && text !== null) node.textContent = String(text);
+  if (attrs) {
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === false || value === null || value === undefined) continue;
+      if (name === 'style' || name.startsWith('on')) continue; // the CSP refuses both; never build them
+      node.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  if (data) for (const [key, value] of Object.entries(data)) node.dataset[key] = String(value);
+  if (on) for (const [event, listener] of Object.entries(on)) node.addEventListener(event, listener);
+  if (hidden) node.hidden = true;
+  append(node, children);
+  return node;
+}
+
+function append(node, children) {
+  if (children === null || children === undefined || children === false) return;
+  if (Array.isArray(children)) {
+    for (const child of children) append(node, child);
+  } else if (children instanceof Node) {
+    node.append(children);
+  } else {
+    node.append(document.createTextNode(String(children)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+let messageTimer = null;
+
+/**
+ * Shows a short message in the page's live region (#message), read out by screen readers.
+ * `kind` is 'info', 'ok' or 'error'; non-errors fade after a few seconds, errors stay until the
+ * next message or until dismissed, so nobody misses why something did not work.
+ */
+export function say(text, kind = 'info') {
+  const box = document.getElementById('message');
+  if (!box) return;
+  clearTimeout(messageTimer);
+  const textNode = box.querySelector('.message-text') || box;
+  textNode.textContent = text || '';
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+  if (text && kind !== 'error') messageTimer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+/**
+ * Turns any failure into a sentence a person understands. API errors are explained by their
+ * stable problem code (see api.js); validation errors also name each field; anything else
+ * (a bug, a network failure) gets a calm generic sentence instead of a stack trace.
+ */
+export function explain(error) {
+  if (error instanceof ApiError) return problemSentence(error);
+  if (error && error.name === 'AbortError') return 'The request was cancelled.';
+  if (error instanceof TypeError) return 'The server cannot be reached. Check your connection and try again.';
+  return 'Something went wrong on this page. Please try again.';
+}
+
+/**
+ * Runs an action for a button: disables it while the request runs (no double submits), shows
+ * `done` when it worked and the explanation when it did not. Resolves to the action's result or
+ * undefined on failure.
+ */
+export async function withBusy(button, action, done) {
+  if (button) button.disabled = true;
+  try {
+    const result = await action();
+    if (done) say(typeof done === 'function' ? done(result) : done, 'ok');
+    return result;
+  } catch (error) {
+    say(explain(error), 'error');
+    return undefined;
+  } finally {
+    if (button && button.isConnected) button.disabled = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates and times: shifts carry local dates and HH:MM already; instants are shown in the
+// workplace's zone (not the browser's), so a manager travelling abroad sees the shop's times.
+
+let workplaceTimeZone = 'UTC';
+const locale = 'en-GB';
+
+/** Sets the zone instants are shown in (the workplace's, from GET /me). */
+export function setTimeZone(zone) {
+  try {
+    new Intl.DateTimeFormat(locale, { timeZone: zone });
+    workplaceTimeZone = zone;
+  } catch {
+    workplaceTimeZone = 'UTC';
+  }
+}
+
+export function timeZone() { return workplaceTimeZone; }
+
+/** Parses "2026-11-24" as a calendar date (no time zone involved). */
+export function parseLocalDate(text) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text || '');
+  if (!match) return null;
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/** "Tue 24 Nov" (or with `long`: "Tuesday 24 November 2026") for a local date string. */
+export function formatDate(text, { long = false } = {}) {
+  const date = parseLocalDate(text);
+  if (!date) return text || '';
+  const options = long
+    ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
+    : { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
+  return new Intl.DateTimeFormat(locale, options).format(date);
+}
+
+/** "Tue 24 Nov, 09:00–17:00 · Bar" for a shift. */
+export function formatShift(shift) {
+  const position = shift.position ? ` · ${shift.position}` : '';
+  return `${formatDate(shift.date)}, ${shift.startTime}–${shift.endTime}${position}`;
+}
+
+/** An instant ("2026-11-21T18:40:00Z") as "21 Nov, 19:40" in the workplace's zone. */
+export function formatInstant(iso, { withDate = true } = {}) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const options = withDate
+    ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone }
+    : { hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone };
+  return new Intl.DateTimeFormat(locale, options).format(date);
+}
+
+/** Today's date in the workplace's zone as "YYYY-MM-DD". */
+export function todayInWorkplace() {
+  const parts = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: workplaceTimeZone })
+    .formatToParts(new Date());
+  const get = (type) => parts.find((part) => part.type === type)?.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** ISO week label of a local date: "Week 47". */
+export function weekLabel(text) {
+  const date = parseLocalDate(text);
+  if (!date) return '';
+  const thursday = new Date(date);
+  thursday.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
+  const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));
+  const week = 1 + Math.round(((thursday - firstThursday) / 86400000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
+  return `Week ${week}`;
+}
+
+/** 450 minutes as "7 h 30 min". */
+export function formatMinutes(minutes) {
+  if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return '';
+  const sign = minutes < 0 ? '−' : '';
+  const total = Math.abs(Math.round(minutes));
+  const hours = Math.floor(total / 60);
+  const rest = total % 60;
+  if (hours === 0) return `${sign}${rest} min`;
+  return rest === 0 ? `${sign}${hours} h` : `${sign}${hours} h ${rest} min`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status badges: colour AND words, never colour alone.
+
+const statusWords = {
+  // shifts
+  scheduled: 'Scheduled',
+  supplied: 'On the marketplace',
+  suggested: 'Suggested to a request',
+  in_deal: 'In a deal',
+  cancelled: 'Cancelled',
+  // deals
+  proposed: 'Waiting for your coworker',
+  pending_approval: 'Waiting for a manager',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  expired: 'Expired',
+  declined: 'Declined',
+  // requests
+  open: 'Open',
+  pending_deal: 'Waiting for a manager',
+  fulfilled: 'Fulfilled',
+  withdrawn: 'Withdrawn',
+};
+
+/** The words for a shift, deal or request status. */
+export function statusText(status) {
+  return statusWords[status] || String(status || '').replaceAll('_', ' ');
+}
+
+/** A badge with the status in words and a colour class (`status-<status>`) from style.css. */
+export function statusBadge(status, text) {
+  return el('span', { class: ['badge', `status-${status}`], text: text || statusText(status) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small building blocks
+
+/** The heading every view starts with; app.js moves focus to it after navigation. */
+export function viewHeader(title, ...extras) {
+  return el('header', { class: 'view-header' }, [
+    el('h2', { text: title, attrs: { tabindex: '-1' } }),
+    extras.length ? el('div', { class: 'view-actions' }, extras) : null,
+  ]);
+}
+
+/** A friendly sentence for an empty list. */
+export function emptyState(text) {
+  return el('p', { class: 'empty', text });
+}
+
+/** A button with the stable `data-action` hook the end-to-end tests use. */
+export function actionButton(action, label, onClick, { kind = 'secondary', describedBy } = {}) {
+  return el('button', {
+    class: ['button', kind],
+    text: label,
+    attrs: { type: 'button', 'aria-describedby': describedBy },
+    data: { action },
+    on: { click: (event) => onClick(event.currentTarget) },
+  });
+}
+
+/** Shows a failure inside a view (with a retry button) instead of leaving it blank. */
+export function errorPanel(error, retry) {
+  return el('div', { class: 'error-panel', attrs: { role: 'alert' } }, [
+    el('p', { text: explain(error) }),
+    retry ? el('button', { class: 'button secondary', text: 'Try again', attrs: { type: 'button' }, on: { click: retry } }) : null,
+  ]);
+}
+
+/**
+ * Asks before something that cannot be undone, in a real modal <dialog> (focus is trapped and
+ * Escape cancels). `noteLabel` adds an optional text field. Resolves to null when cancelled,
+ * otherwise to `{ note }` (note is '' without a field), so `if (!(await confirmDialog(…)))` works.
+ */
+export function confirmDialog({ title = 'Are you sure?', message = '', confirmText = 'Yes', cancelText = 'Cancel', noteLabel, danger = false } = {}) {
+  return new Promise((resolve) => {
+    const note = noteLabel ? el('textarea', { attrs: { name: 'note', rows: '3', maxlength: '1000' } }) : null;
+    const confirm = el('button', { class: ['button', danger ? 'danger' : 'primary'], text: confirmText, attrs: { type: 'submit', value: 'confirm' } });
+    const cancel = el('button', { class: 'button secondary', text: cancelText, attrs: { type: 'button' } });
+    const titleId = `dialog-title-${Math.random().toString(36).slice(2)}`;
+    const form = el('form', { attrs: { method: 'dialog' } }, [
+      el('h2', { text: title, attrs: { id: titleId } }),
+      message ? el('p', { text: message }) : null,
+      note ? el('label', {}, [noteLabel, note]) : null,
+      el('div', { class: 'dialog-actions' }, [cancel, confirm]),
+    ]);
+    const dialog = el('dialog', { class: 'dialog', attrs: { 'aria-labelledby': titleId } }, [form]);
+    let answer = null;
+    form.addEventListener('submit', () => { answer = { note: note ? note.value.trim() : '' }; });
+    cancel.addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      resolve(answer);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    (note || confirm).focus();
+  });
+}

@@ -1,0 +1,182 @@
+// Notifications: personal events from the live stream (topic `notifications`: deals decided,
+// swaps proposed, suggestions to my requests, shifts given or released, reminders) turned into
+// sentences, kept in localStorage per user (the API has no notification list), with an unread
+// count for the header badge.
+
+import { el, viewHeader, emptyState, formatShift, formatInstant, say } from '../ui.js';
+
+const MAX_ITEMS = 100;
+
+function shiftsOf(event) {
+  return Array.isArray(event.data?.shifts) ? event.data.shifts : [];
+}
+
+function list(shifts) {
+  return shifts.map(formatShift).join(' and ');
+}
+
+/** A sentence (and where to look) for an event of topic `notifications`, seen by `me`. */
+export function describe(event, me) {
+  const myId = me.user.id;
+  const shifts = shiftsOf(event);
+  const mine = shifts.filter((shift) => shift.ownerId === myId);
+  const others = shifts.filter((shift) => shift.ownerId !== myId);
+  const any = list(shifts) || 'a shift';
+  switch (event.type) {
+    case 'suggestion.made': {
+      const shift = shifts[0];
+      return shift
+        ? { text: `${shift.ownerName} suggested their shift ${formatShift(shift)} for your request.`, link: 'requests' }
+        : { text: 'A coworker suggested a shift for your request.', link: 'requests' };
+    }
+    case 'suggestion.released':
+      return { text: `Your suggestion ${list(mine) || any} was released: the request was filled or withdrawn.`, link: 'schedule' };
+    case 'swap.proposed': {
+      const theirs = others[0];
+      return theirs
+        ? { text: `${theirs.ownerName} proposes to swap their shift ${formatShift(theirs)} for your shift ${list(mine) || ''}.`.replace(' .', '.'), link: 'swaps' }
+        : { text: 'A coworker proposes a swap with you.', link: 'swaps' };
+    }
+    case 'deal.approved':
+      return mine.length
+        ? { text: `Approved: you now work ${list(mine)}.`, link: 'schedule' }
+        : { text: `Approved: ${any} is now ${others[0]?.ownerName ? `${others[0].ownerName}’s` : 'someone else’s'} shift.`, link: 'schedule' };
+    case 'deal.rejected':
+      return { text: `A manager rejected the deal for ${any}. Everything stays as it was.`, link: 'schedule' };
+    case 'deal.declined':
+      return { text: `The swap for ${any} was declined. Both shifts stay where they were.`, link: 'swaps' };
+    case 'deal.cancelled':
+      return { text: `The deal for ${any} was withdrawn.`, link: 'schedule' };
+    case 'deal.expired':
+      return { text: `The deal for ${any} expired because the shift started before anyone decided.`, link: 'schedule' };
+    case 'shift.unassigned':
+      return { text: `A manager released your shift ${any} to the marketplace. You cover it until someone picks it up.`, link: 'market' };
+    case 'shift.assigned':
+      return mine.length
+        ? { text: `A manager gave you the shift ${list(mine)}.`, link: 'schedule' }
+        : { text: `A manager gave your shift ${any} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
+    case 'shift.created':
+      return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
+    case 'shift.reminder': {
+      const shift = shifts[0];
+      return { text: shift ? `Reminder: your shift ${formatShift(shift)} starts soon.` : 'Reminder: your shift starts soon.', link: 'schedule' };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The notifications of the logged-in user, persisted per user and workplace. */
+class NotificationStore {
+  constructor() {
+    this.me = null;
+    this.items = [];
+    this.listeners = new Set();
+  }
+
+  key() { return this.me ? `shifty.notifications.${this.me.workplace.id}.${this.me.user.id}` : null; }
+
+  open(me) {
+    this.me = me;
+    try {
+      const stored = JSON.parse(localStorage.getItem(this.key()) || '[]');
+      this.items = Array.isArray(stored) ? stored.filter((item) => item && typeof item.text === 'string') : [];
+    } catch {
+      this.items = [];
+    }
+    this.changed();
+  }
+
+  save() {
+    try { localStorage.setItem(this.key(), JSON.stringify(this.items.slice(0, MAX_ITEMS))); } catch { /* storage full or off */ }
+  }
+
+  onChange(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  changed() {
+    for (const listener of this.listeners) listener(this);
+  }
+
+  unreadCount() { return this.items.filter((item) => !item.read).length; }
+
+  /** Takes every live message; keeps personal events as notifications (once per event id). */
+  handle(message) {
+    if (!this.me || message.type !== 'event' || !message.event) return;
+    const event = message.event;
+    if (!Array.isArray(event.topics) || !event.topics.includes('notifications')) return;
+    if (this.items.some((item) => item.id === event.id)) return;
+    const described = describe(event, this.me);
+    if (!described) return;
+    this.items.unshift({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: false });
+    this.items.sort((a, b) => b.id - a.id);
+    this.items = this.items.slice(0, MAX_ITEMS);
+    this.save();
+    this.changed();
+    if (!location.hash.startsWith('#/notifications')) say(described.text, 'info');
+  }
+
+  markAllRead() {
+    if (!this.items.some((item) => !item.read)) return;
+    for (const item of this.items) item.read = true;
+    this.save();
+    this.changed();
+  }
+
+  clear() {
+    this.items = [];
+    this.save();
+    this.changed();
+  }
+}
+
+export const notificationStore = new NotificationStore();
+
+let container = null;
+
+function renderList(ctx) {
+  if (!container) return;
+  const items = notificationStore.items;
+  const unread = new Set(items.filter((item) => !item.read).map((item) => item.id));
+  const listNode = items.length
+    ? el('ol', { class: 'list notification-list' }, items.map((item) => el('li', {
+      class: ['row', 'notification', unread.has(item.id) ? 'unread' : null],
+      data: { eventId: item.id },
+    }, [
+      el('div', { class: 'row-main' }, [
+        unread.has(item.id) ? el('span', { class: 'badge status-new', text: 'New' }) : null,
+        el('p', { class: 'notification-text', text: item.text }),
+        el('p', { class: 'muted small' }, [
+          item.at ? el('time', { attrs: { datetime: item.at }, text: formatInstant(item.at) }) : null,
+        ]),
+      ]),
+      item.link ? el('a', { class: 'button secondary', text: 'Open', attrs: { href: `#/${item.link}` } }) : null,
+    ])))
+    : emptyState('Nothing yet. When a manager decides on your deals, a coworker suggests a shift or proposes a swap, it shows up here right away.');
+  container.replaceChildren(
+    viewHeader('Notifications', items.length
+      ? el('button', { class: 'button secondary', text: 'Clear all', attrs: { type: 'button' }, on: { click: () => notificationStore.clear() } })
+      : null),
+    el('p', { class: 'muted', text: 'Kept on this device. New ones arrive live.' }),
+    listNode,
+  );
+  // Seen now: the badge goes to zero, the "New" marks stay until the next visit.
+  notificationStore.markAllRead();
+  void ctx;
+}
+
+export default {
+  id: 'notifications',
+  title: 'Notifications',
+  roles: ['employee', 'manager'],
+  async render(section, ctx) {
+    container = section;
+    renderList(ctx);
+    const stop = notificationStore.onChange(() => {
+      if (!container || !container.isConnected) { stop(); return; }
+      renderList(ctx);
+    });
+  },
+};
