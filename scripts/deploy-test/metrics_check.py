@@ -14,9 +14,13 @@ EXPECTED_FAMILIES = {
     "shifty_live_events_dropped": "counter",
     "shifty_live_slow_client_closes": "counter",
     "shifty_live_listener_reconnects": "counter",
+    "shifty_live_replays": "counter",
+    "shifty_db_pool_connections_open": "gauge",
     "shifty_db_pool_connections_in_use": "gauge",
+    "shifty_db_pool_size": "gauge",
     "shifty_db_pool_waiting_requests": "gauge",
     "shifty_db_query_duration_seconds": "histogram",
+    "shifty_db_query_failures": "counter",
 }
 
 

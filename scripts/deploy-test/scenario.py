@@ -397,11 +397,26 @@ class Scenario:
         reader.start()
         try:
             await asyncio.sleep(0.2)
+            # A login (Argon2id, tens of milliseconds) sent to a just before SIGTERM must still be answered.
+            sent = time.monotonic()
+            in_flight = asyncio.ensure_future(asyncio.to_thread(
+                self.direct["a"].post, "/api/v1/sessions",
+                {"workplace": "deploy-test", "username": "ben", "password": PASSWORD, "client": "bearer"}))
+            in_flight.add_done_callback(lambda _: answered.append(time.monotonic()))
+            answered = []
+            await asyncio.sleep(0.01)
             signalled = time.monotonic()
             instance.send(signal.SIGTERM)
             await self.changes(self.direct["b"], 4, "directly on instance b while a shuts down")
             _, code = await asyncio.to_thread(instance.wait_exit, SHUTDOWN_TIMEOUT + 10)
             seconds = time.monotonic() - signalled
+            login = await in_flight
+            check(login.status == 201, f"a login in flight on instance a when it got SIGTERM was not finished: {login}")
+            if answered and answered[0] > signalled:
+                say(f"a login sent to a {1000 * (signalled - sent):.0f} ms before SIGTERM was answered 201 "
+                    f"{1000 * (answered[0] - signalled):.0f} ms after it")
+            else:
+                say("a login sent to a before SIGTERM was answered 201 (before the signal: not an in-flight check this time)")
             await self.changes(self.nginx, 4, "through nginx after a is gone")
             await asyncio.sleep(0.3)
         finally:
@@ -515,9 +530,15 @@ class Scenario:
             check(reconnects >= 1, f"instance {name}: shifty_live_listener_reconnects_total is {reconnects} after a PostgreSQL restart")
             say(f"instance {name}: {len(scrape.families)} families, {requests:.0f} requests over {len(routes)} routes, "
                 f"{delivered:.0f} events delivered, {sockets:.0f} open WebSockets, {reconnects:.0f} LISTEN reconnects")
-        total_delivered = sum((self.scrape(n).value("shifty_live_events_delivered") or 0) for n in self.instances) if self.metrics_available else None
-        if total_delivered is not None:
-            check(total_delivered > 0, "no instance counted a delivered event")
+        if self.metrics_available:
+            scrapes = [self.scrape(name) for name in self.instances]
+            delivered = sum(scrape.value("shifty_live_events_delivered") for scrape in scrapes)
+            dropped = sum(scrape.value("shifty_live_events_dropped") for scrape in scrapes)
+            sockets = sum(scrape.value("shifty_websocket_connections") for scrape in scrapes)
+            check(delivered > 0, "no instance counted a delivered event")
+            check(dropped == 0, f"{dropped:.0f} events were dropped")
+            check(sockets == len(self.clients), f"the instances count {sockets:.0f} open WebSockets, {len(self.clients)} clients are connected")
+            say(f"together: {sockets:.0f} open WebSockets = {len(self.clients)} clients, no event dropped")
 
     def final_report(self):
         phase("every client, every event")
