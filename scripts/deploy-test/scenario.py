@@ -310,6 +310,10 @@ class Scenario:
         check(again.status == 304, f"/app.js with If-None-Match {etag} should be 304, got {again.status}")
         say(f"/app.js: Cache-Control no-cache, gzip, ETag {etag} -> 304 on revalidation; CSP from Shifty passes")
 
+        api_cache = self.nginx.get("/readyz").headers_named("cache-control")
+        check(api_cache == ["no-store"], f"an answer with its own Cache-Control must keep it alone through nginx: {api_cache}")
+        say("an answer with its own Cache-Control (no-store) keeps it alone")
+
         big = self.nginx.request("POST", "/api/v1/sessions", raw_body=b"x" * (2 << 20), headers={"Content-Type": "application/json"})
         check(big.status == 413, f"a 2 MiB body should be refused by nginx with 413, got {big.status}")
         say("a 2 MiB body is refused with 413")
