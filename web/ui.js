@@ -274,3 +274,70 @@ export function confirmDialog({ title = 'Are you sure?', message = '', confirmTe
     (note || confirm).focus();
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// Live-updated lists
+
+/**
+ * Re-renders a list without losing the keyboard user's place: remembers the focused control by
+ * its row id and data-action, runs `render`, then focuses the same control (or the heading when
+ * its row disappeared, e.g. a shift someone else just took).
+ */
+export async function preserveFocus(container, render) {
+  const active = document.activeElement;
+  let selector = null;
+  if (active && container.contains(active) && active !== document.body) {
+    const row = active.closest('[data-shift-id],[data-deal-id],[data-request-id]');
+    const action = active.dataset?.action;
+    if (row && action) {
+      const [key] = Object.keys(row.dataset).filter((name) => ['shiftId', 'dealId', 'requestId'].includes(name));
+      const attribute = key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+      selector = `[data-${attribute}="${CSS.escape(row.dataset[key])}"] [data-action="${CSS.escape(action)}"]`;
+    } else if (active.name && active.type === 'checkbox') {
+      selector = `input[name="${CSS.escape(active.name)}"][value="${CSS.escape(active.value)}"]`;
+    } else if (active.id) {
+      selector = `#${CSS.escape(active.id)}`;
+    } else {
+      selector = '';
+    }
+  }
+  await render();
+  if (selector === null) return;
+  const target = (selector && container.querySelector(selector)) || container.querySelector('h2');
+  target?.focus({ preventScroll: true });
+}
+
+/** Calls `action` once after calls stop for `ms` (several live events in a row → one reload). */
+export function debounce(action, ms = 150) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => action(...args), ms);
+  };
+}
+
+/** Whether a shift has not started yet (only those can be traded). */
+export function isFuture(shift) {
+  const start = new Date(shift.startsAt).getTime();
+  return Number.isFinite(start) ? start > Date.now() : true;
+}
+
+/** The common first part of a shift row: when, where, whose and its status in words. */
+export function shiftSummary(shift, { owner = false, status = true } = {}) {
+  return el('div', { class: 'row-main' }, [
+    el('p', { class: 'row-title' }, [
+      el('time', { attrs: { datetime: shift.date }, text: formatDate(shift.date) }),
+      `, ${shift.startTime}–${shift.endTime}`,
+    ]),
+    el('p', { class: 'muted' }, [
+      shift.position ? shift.position : 'No position',
+      owner ? ` · ${shift.ownerName}` : null,
+    ]),
+    status || shift.unassigned
+      ? el('p', { class: 'badges' }, [
+        status ? statusBadge(shift.status) : null,
+        shift.unassigned ? el('span', { class: 'badge status-unassigned', text: 'Released by a manager' }) : null,
+      ])
+      : null,
+  ]);
+}

@@ -1,0 +1,123 @@
+// Marketplace: shifts coworkers offer. My own are highlighted with "Take back"; the others have
+// "Pick up". Live events carry each shift's state right after the change, so the list is
+// updated in place without a round trip: a shift someone else just took disappears at once.
+
+import {
+  el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
+  preserveFocus, isFuture, formatShift,
+} from '../ui.js';
+
+let state = null;
+
+function sortShifts(shifts) {
+  return [...shifts].sort((a, b) => String(a.startsAt).localeCompare(String(b.startsAt)) || a.id - b.id);
+}
+
+function row(shift, ctx, fresh) {
+  const mine = shift.ownerId === ctx.me.user.id;
+  const summary = shiftSummary(shift, { owner: !mine, status: false });
+  if (mine) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge status-mine', text: 'Your shift' }));
+  if (shift.unassigned) summary.append(el('p', { class: 'small muted', text: mine ? 'A manager released it; you cover it until someone picks it up.' : 'Open shift released by a manager.' }));
+  let actions;
+  if (mine) {
+    actions = shift.unassigned
+      ? []
+      : [actionButton('revoke', 'Take back', (button) => withBusy(button, async () => {
+        const result = await ctx.api('POST', `/shifts/${shift.id}/revoke`);
+        apply(result?.shifts || [], ctx);
+      }, 'Your shift is back on your schedule.'))];
+  } else {
+    actions = [actionButton('pick-up', 'Pick up', async (button) => {
+      const answer = await confirmDialog({
+        title: 'Pick up this shift?',
+        message: `${shift.ownerName}: ${formatShift(shift)}. ${ctx.me.workplace.settings?.autoApprove ? 'It becomes yours right away.' : 'A manager approves it before it becomes yours.'}`,
+        confirmText: 'Pick up',
+      });
+      if (!answer) return;
+      await withBusy(button, async () => {
+        const result = await ctx.api('POST', `/shifts/${shift.id}/pick-up`);
+        apply(result?.shifts || [], ctx);
+        return result;
+      }, (result) => (result?.deal?.state === 'approved'
+        ? 'The shift is yours. It is on your schedule now.'
+        : 'You picked it up. A manager approves it next; you get a notification.'));
+    }, { kind: 'primary' })];
+  }
+  return el('li', { class: ['row', mine ? 'mine' : null, fresh ? 'row-enter' : null], data: { shiftId: shift.id } }, [
+    summary,
+    el('div', { class: 'row-actions' }, actions),
+  ]);
+}
+
+function paint(ctx, freshIds = new Set()) {
+  const { container, shifts } = state;
+  const visible = sortShifts(shifts.filter(isFuture));
+  const mineCount = visible.filter((shift) => shift.ownerId === ctx.me.user.id).length;
+  const summary = visible.length === 0
+    ? 'Nothing on offer right now.'
+    : `${visible.length} ${visible.length === 1 ? 'shift' : 'shifts'} on offer${mineCount ? `, ${mineCount} of them yours` : ''}.`;
+  container.replaceChildren(
+    viewHeader('Marketplace'),
+    el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: summary }),
+    visible.length
+      ? el('ul', { class: 'list', attrs: { 'aria-label': 'Shifts on offer' } }, visible.map((shift) => row(shift, ctx, freshIds.has(shift.id))))
+      : emptyState('When a coworker offers a shift, it appears here right away. Offer one of yours from My schedule.'),
+  );
+}
+
+/** Applies shift snapshots: supplied ones are (re)listed, any other state leaves the list. */
+function apply(snapshots, ctx) {
+  if (!state?.container.isConnected || !snapshots.length) return;
+  const byId = new Map(state.shifts.map((shift) => [shift.id, shift]));
+  const fresh = new Set();
+  let changed = false;
+  for (const shift of snapshots) {
+    if (!shift || typeof shift.id !== 'number') continue;
+    if (shift.status === 'supplied') {
+      if (!byId.has(shift.id)) fresh.add(shift.id);
+      byId.set(shift.id, shift);
+      changed = true;
+    } else if (byId.delete(shift.id)) {
+      changed = true;
+    }
+  }
+  if (!changed) return;
+  state.shifts = [...byId.values()];
+  preserveFocus(state.container, () => paint(ctx, fresh));
+}
+
+async function reload(ctx) {
+  const shifts = await ctx.api('GET', '/marketplace');
+  if (!state?.container.isConnected) return;
+  state.shifts = Array.isArray(shifts) ? shifts : [];
+  await preserveFocus(state.container, () => paint(ctx));
+}
+
+export default {
+  id: 'market',
+  title: 'Marketplace',
+  roles: ['employee', 'manager'],
+  async render(container, ctx) {
+    state = { container, shifts: [] };
+    const shifts = await ctx.api('GET', '/marketplace');
+    state.shifts = Array.isArray(shifts) ? shifts : [];
+    paint(ctx);
+    // Shifts pass their start while the page is open: drop them without waiting for an event.
+    const timer = setInterval(() => {
+      if (!container.isConnected) { clearInterval(timer); return; }
+      if (state.shifts.some((shift) => !isFuture(shift))) preserveFocus(container, () => paint(ctx));
+    }, 60_000);
+  },
+  onLive(message, ctx) {
+    if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
+    const event = message.event;
+    const snapshots = Array.isArray(event.data?.shifts) ? event.data.shifts : [];
+    if (snapshots.length) {
+      apply(snapshots, ctx);
+    } else if (event.type === 'shift.supplied' || event.type === 'shift.revoked') {
+      reload(ctx).catch((error) => ctx.say(ctx.explain(error), 'error'));
+    }
+    // A rejected, cancelled or expired pick-up puts a shift back on offer without a marketplace
+    // event for everyone; the participants get the deal event with the snapshot, handled above.
+  },
+};

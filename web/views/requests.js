@@ -1,0 +1,186 @@
+// Requests for extra work: ask for several free dates at once, see coworkers' suggestions to my
+// requests and accept one, and suggest one of my own shifts to a coworker's request. Request
+// events (posted, withdrawn, suggestions) reload the lists live.
+
+import {
+  el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
+  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture,
+} from '../ui.js';
+
+let state = null;
+
+async function load(ctx) {
+  const [requests, freeDates, weeks] = await Promise.all([
+    ctx.api('GET', '/requests'),
+    ctx.api('GET', '/requests/free-dates'),
+    ctx.api('GET', '/schedule?weeks=8'),
+  ]);
+  return {
+    requests: Array.isArray(requests) ? requests : [],
+    freeDates: Array.isArray(freeDates) ? freeDates : [],
+    myShifts: (Array.isArray(weeks) ? weeks : []).flatMap((week) => week.shifts),
+  };
+}
+
+// ------------------------------------------------------------------------- ask for dates
+
+function askForm(ctx) {
+  const { freeDates } = state;
+  if (!freeDates.length) {
+    return el('section', { class: 'card', attrs: { 'aria-labelledby': 'ask-title' } }, [
+      el('h3', { text: 'Ask for extra work', attrs: { id: 'ask-title' } }),
+      emptyState('You have no free dates in the next eight weeks (every day has a shift, a request or is closed).'),
+    ]);
+  }
+  const byWeek = new Map();
+  for (const free of freeDates) {
+    if (!byWeek.has(free.week)) byWeek.set(free.week, []);
+    byWeek.get(free.week).push(free);
+  }
+  const fieldsets = [...byWeek.entries()].map(([week, dates]) => el('fieldset', {}, [
+    el('legend', { text: week }),
+    el('div', { class: 'choices' }, dates.map((free) => el('label', { class: 'choice' }, [
+      el('input', { attrs: { type: 'checkbox', name: 'dates', value: free.date } }),
+      el('span', { text: formatDate(free.date) }),
+    ]))),
+  ]));
+  const submit = el('button', { class: 'button primary', text: 'Ask for these dates', attrs: { type: 'submit' }, data: { action: 'post-requests' } });
+  const form = el('form', { attrs: { id: 'request-form', 'aria-labelledby': 'ask-title' } }, [
+    el('p', { class: 'muted', text: 'Tick the days you would like to work. Coworkers can then suggest one of their shifts to you.' }),
+    ...fieldsets,
+    el('div', { class: 'row-actions' }, [submit]),
+  ]);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const dates = [...form.querySelectorAll('input[name=dates]:checked')].map((input) => input.value);
+    if (!dates.length) {
+      ctx.say('Tick at least one date first.', 'error');
+      return;
+    }
+    await withBusy(submit, async () => {
+      await ctx.api('POST', '/requests', { dates });
+      await refresh(ctx);
+    }, dates.length === 1 ? 'Your request is posted.' : `Your ${dates.length} requests are posted.`);
+  });
+  return el('section', { class: 'card' }, [el('h3', { text: 'Ask for extra work', attrs: { id: 'ask-title' } }), form]);
+}
+
+// ------------------------------------------------------------------------- my requests
+
+function myRequestRow(request, ctx) {
+  const suggestions = (request.suggestions || []).filter(isFuture);
+  const open = request.status === 'open';
+  return el('li', { class: 'row', data: { requestId: request.id } }, [
+    el('div', { class: 'row-main' }, [
+      el('p', { class: 'row-title' }, [el('time', { attrs: { datetime: request.date }, text: formatDate(request.date, { long: true }) })]),
+      el('p', {}, [statusBadge(request.status)]),
+      suggestions.length
+        ? el('ul', { class: 'list suggestions', attrs: { 'aria-label': 'Suggestions' } }, suggestions.map((shift) => el('li', { class: 'row', data: { shiftId: shift.id } }, [
+          shiftSummary(shift, { owner: true, status: false }),
+          open ? el('div', { class: 'row-actions' }, [actionButton('accept', 'Accept', async (button) => {
+            const answer = await confirmDialog({
+              title: 'Accept this suggestion?',
+              message: `You take over ${shift.ownerName}'s shift ${formatShift(shift)}. The other suggestions are released.`,
+              confirmText: 'Accept',
+            });
+            if (!answer) return;
+            await withBusy(button, async () => {
+              const result = await ctx.api('POST', `/requests/${request.id}/suggestions/${shift.id}/accept`);
+              await refresh(ctx);
+              return result;
+            }, (result) => (result?.deal?.state === 'approved' ? 'Accepted: the shift is yours.' : 'Accepted. A manager approves it next; you get a notification.'));
+          }, { kind: 'primary' })]) : null,
+        ])))
+        : el('p', { class: 'muted small', text: open ? 'No suggestions yet. Coworkers see your request now.' : '' }),
+    ]),
+    open ? el('div', { class: 'row-actions' }, [actionButton('withdraw', 'Withdraw', (button) => withBusy(button, async () => {
+      await ctx.api('DELETE', `/requests/${request.id}`);
+      await refresh(ctx);
+    }, 'Request withdrawn.'))]) : null,
+  ]);
+}
+
+// ------------------------------------------------------------------------- coworkers' requests
+
+function coworkerRequestRow(request, ctx) {
+  const myId = ctx.me.user.id;
+  const mySuggestion = (request.suggestions || []).find((shift) => shift.ownerId === myId);
+  const candidates = state.myShifts.filter((shift) => shift.date === request.date && shift.status === 'scheduled' && !shift.unassigned && isFuture(shift));
+  let actions;
+  if (request.status !== 'open') {
+    actions = [];
+  } else if (mySuggestion) {
+    actions = [el('span', { class: 'small', text: `You suggested ${mySuggestion.startTime}–${mySuggestion.endTime}.` }),
+      actionButton('withdraw-suggestion', 'Withdraw suggestion', (button) => withBusy(button, async () => {
+        await ctx.api('DELETE', `/shifts/${mySuggestion.id}/suggestion`);
+        await refresh(ctx);
+      }, 'Suggestion withdrawn.'))];
+  } else if (candidates.length) {
+    actions = candidates.map((shift) => actionButton('suggest', `Suggest my ${shift.startTime}–${shift.endTime}${shift.position ? ` (${shift.position})` : ''}`, (button) => withBusy(button, async () => {
+      await ctx.api('POST', `/requests/${request.id}/suggestions`, { shiftId: shift.id });
+      await refresh(ctx);
+    }, `Suggested to ${request.requesterName}. They can accept it now.`), { kind: 'primary' }));
+  } else {
+    actions = [el('span', { class: 'muted small', text: 'You have no free shift that day to suggest.' })];
+  }
+  return el('li', { class: 'row', data: { requestId: request.id } }, [
+    el('div', { class: 'row-main' }, [
+      el('p', { class: 'row-title' }, [el('time', { attrs: { datetime: request.date }, text: formatDate(request.date, { long: true }) })]),
+      el('p', { class: 'muted', text: `${request.requesterName} would like to work` }),
+      request.status !== 'open' ? el('p', {}, [statusBadge(request.status)]) : null,
+    ]),
+    el('div', { class: 'row-actions' }, actions),
+  ]);
+}
+
+function paint(ctx) {
+  const myId = ctx.me.user.id;
+  const mine = state.requests.filter((request) => request.requesterId === myId);
+  const others = state.requests.filter((request) => request.requesterId !== myId);
+  state.container.replaceChildren(
+    viewHeader('Requests'),
+    el('section', { attrs: { 'aria-labelledby': 'my-requests-title' } }, [
+      el('h3', { text: 'My requests', attrs: { id: 'my-requests-title' } }),
+      mine.length ? el('ul', { class: 'list' }, mine.map((request) => myRequestRow(request, ctx))) : emptyState('You have no open requests.'),
+    ]),
+    askForm(ctx),
+    el('section', { attrs: { 'aria-labelledby': 'other-requests-title' } }, [
+      el('h3', { text: 'Coworkers asking for work', attrs: { id: 'other-requests-title' } }),
+      others.length ? el('ul', { class: 'list' }, others.map((request) => coworkerRequestRow(request, ctx))) : emptyState('No coworker is asking for work right now.'),
+    ]),
+  );
+}
+
+async function refresh(ctx) {
+  if (!state?.container.isConnected) return;
+  const data = await load(ctx);
+  if (!state?.container.isConnected) return;
+  // Keep ticked dates that are still free, so a live reload never throws away a half-made choice.
+  const ticked = new Set([...state.container.querySelectorAll('input[name=dates]:checked')].map((input) => input.value));
+  Object.assign(state, data);
+  await preserveFocus(state.container, () => {
+    paint(ctx);
+    for (const input of state.container.querySelectorAll('input[name=dates]')) input.checked = ticked.has(input.value);
+  });
+}
+
+const refreshSoon = debounce((ctx) => refresh(ctx).catch((error) => ctx.say(ctx.explain(error), 'error')), 200);
+
+export default {
+  id: 'requests',
+  title: 'Requests',
+  roles: ['employee', 'manager'],
+  async render(container, ctx) {
+    state = { container, requests: [], freeDates: [], myShifts: [] };
+    Object.assign(state, await load(ctx));
+    paint(ctx);
+  },
+  onLive(message, ctx) {
+    if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
+    const event = message.event;
+    const topics = event.topics || [];
+    const shifts = Array.isArray(event.data?.shifts) ? event.data.shifts : [];
+    if (topics.includes('requests') || topics.includes('schedule') || event.data?.requestId
+      || shifts.some((shift) => shift.ownerId === ctx.me.user.id)) refreshSoon(ctx);
+  },
+};

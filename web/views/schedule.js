@@ -1,0 +1,139 @@
+// My schedule: my shifts from today grouped by ISO week ("Week 47"), each with its status in
+// colour and words and the actions that fit it. Live events that touch one of my shifts (a deal
+// approved, a shift given to me, a coworker taking my offered shift) reload the list.
+
+import {
+  el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
+  preserveFocus, debounce, isFuture, formatShift, statusText,
+} from '../ui.js';
+
+let state = null;
+
+async function load(ctx) {
+  const [weeks, deals] = await Promise.all([
+    ctx.api('GET', '/schedule?weeks=8'),
+    ctx.api('GET', '/deals/mine').catch(() => []),
+  ]);
+  return { weeks: Array.isArray(weeks) ? weeks : [], deals: Array.isArray(deals) ? deals : [] };
+}
+
+function dealOf(shift) {
+  return state?.deals.find((deal) => deal.id === shift.dealId) || null;
+}
+
+function dealWords(deal, me) {
+  if (!deal) return 'In a deal that waits for an answer.';
+  const other = deal.legs.find((leg) => leg.giverId !== me.user.id && leg.receiverId === me.user.id)
+    || deal.legs.find((leg) => leg.receiverId !== me.user.id);
+  if (deal.kind === 'swap' && deal.state === 'proposed') {
+    return deal.initiatorId === me.user.id
+      ? `Swap proposed to ${other?.giverName || 'a coworker'}; waiting for their answer.`
+      : `${other?.giverName || 'A coworker'} proposes a swap; answer it under Swaps.`;
+  }
+  if (deal.kind === 'pick_up') {
+    const taker = deal.legs[0]?.receiverName;
+    return taker ? `${taker} picked it up; ${statusText(deal.state).toLowerCase()}.` : statusText(deal.state);
+  }
+  return `${statusText(deal.state)}.`;
+}
+
+function actionsFor(shift, ctx) {
+  if (!isFuture(shift)) return [el('span', { class: 'muted small', text: 'Started or over' })];
+  const id = shift.id;
+  switch (shift.status) {
+    case 'scheduled':
+      return [
+        actionButton('supply', 'Offer on marketplace', (button) => withBusy(button, async () => {
+          await ctx.api('POST', `/shifts/${id}/supply`);
+          await refresh(ctx);
+        }, 'Your shift is on the marketplace. Coworkers see it now.'), { kind: 'primary' }),
+        actionButton('propose-swap', 'Propose swap', () => ctx.navigate(`swaps?offer=${id}`)),
+      ];
+    case 'supplied':
+      if (shift.unassigned) return [el('span', { class: 'muted small', text: 'Stays yours until someone picks it up.' })];
+      return [actionButton('revoke', 'Take back', (button) => withBusy(button, async () => {
+        await ctx.api('POST', `/shifts/${id}/revoke`);
+        await refresh(ctx);
+      }, 'Your shift is back on your schedule.'))];
+    case 'suggested':
+      return [actionButton('withdraw-suggestion', 'Withdraw suggestion', (button) => withBusy(button, async () => {
+        await ctx.api('DELETE', `/shifts/${id}/suggestion`);
+        await refresh(ctx);
+      }, 'Suggestion withdrawn.'))];
+    case 'in_deal': {
+      const deal = dealOf(shift);
+      if (!shift.dealId) return [];
+      return [actionButton('cancel', 'Cancel deal', async (button) => {
+        const answer = await confirmDialog({
+          title: 'Cancel this deal?',
+          message: `${formatShift(shift)}: ${dealWords(deal, ctx.me)} Cancelling puts every shift back where it was.`,
+          confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
+        });
+        if (!answer) return;
+        await withBusy(button, async () => {
+          await ctx.api('POST', `/deals/${shift.dealId}/cancel`, {});
+          await refresh(ctx);
+        }, 'The deal is cancelled.');
+      })];
+    }
+    default:
+      return [];
+  }
+}
+
+function shiftRow(shift, ctx) {
+  const summary = shiftSummary(shift);
+  if (shift.status === 'in_deal') summary.append(el('p', { class: 'small', text: dealWords(dealOf(shift), ctx.me) }));
+  return el('li', { class: 'row', data: { shiftId: shift.id } }, [
+    summary,
+    el('div', { class: 'row-actions' }, actionsFor(shift, ctx)),
+  ]);
+}
+
+function paint(ctx) {
+  const { container, weeks } = state;
+  const body = weeks.length
+    ? weeks.map((week) => el('section', { class: 'week', attrs: { 'aria-labelledby': `week-${week.weekBasedYear}-${week.week}` } }, [
+      el('h3', { text: week.label, attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }),
+      el('ul', { class: 'list' }, week.shifts.map((shift) => shiftRow(shift, ctx))),
+    ]))
+    : [emptyState('No shifts in the coming weeks. Ask for extra work under Requests, or pick up a shift on the Marketplace.')];
+  const total = weeks.reduce((sum, week) => sum + week.shifts.length, 0);
+  container.replaceChildren(
+    viewHeader('My schedule', el('a', { class: 'button secondary', text: 'Marketplace', attrs: { href: '#/market' } })),
+    el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: total === 1 ? '1 shift in the next 8 weeks.' : `${total} shifts in the next 8 weeks.` }),
+    ...body,
+  );
+}
+
+async function refresh(ctx) {
+  if (!state?.container.isConnected) return;
+  const data = await load(ctx);
+  if (!state?.container.isConnected) return;
+  Object.assign(state, data);
+  await preserveFocus(state.container, () => paint(ctx));
+}
+
+const refreshSoon = debounce((ctx) => refresh(ctx).catch((error) => ctx.say(ctx.explain(error), 'error')), 200);
+
+function touchesMe(event, me) {
+  const shifts = Array.isArray(event.data?.shifts) ? event.data.shifts : [];
+  const shown = new Set((state?.weeks || []).flatMap((week) => week.shifts.map((shift) => shift.id)));
+  return shifts.some((shift) => shift.ownerId === me.user.id || shown.has(shift.id))
+    || (event.topics || []).includes('schedule');
+}
+
+export default {
+  id: 'schedule',
+  title: 'My schedule',
+  roles: ['employee', 'manager'],
+  async render(container, ctx) {
+    state = { container, weeks: [], deals: [] };
+    Object.assign(state, await load(ctx));
+    paint(ctx);
+  },
+  onLive(message, ctx) {
+    if (!state?.container.isConnected) return;
+    if (message.type === 'event' && message.event && touchesMe(message.event, ctx.me)) refreshSoon(ctx);
+  },
+};

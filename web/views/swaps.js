@@ -1,0 +1,190 @@
+// Swaps: propose to trade one of my shifts for a coworker's, answer swaps proposed to me
+// (accept or decline), and follow my deals until a manager decides. Deal events reload it live.
+//
+// The API lets employees see coworkers' shifts only where they are public: on the marketplace and
+// on the Now board (who works next), so those are the shifts offered to swap with.
+
+import {
+  el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, preserveFocus, debounce,
+  formatShift, formatInstant, statusBadge, isFuture,
+} from '../ui.js';
+
+let state = null;
+
+async function load(ctx) {
+  const [deals, weeks, market, now] = await Promise.all([
+    ctx.api('GET', '/deals/mine'),
+    ctx.api('GET', '/schedule?weeks=8'),
+    ctx.api('GET', '/marketplace').catch(() => []),
+    ctx.api('GET', '/now').catch(() => null),
+  ]);
+  const myId = ctx.me.user.id;
+  const myShifts = (Array.isArray(weeks) ? weeks : []).flatMap((week) => week.shifts)
+    .filter((shift) => (shift.status === 'scheduled' || shift.status === 'supplied') && !shift.unassigned && isFuture(shift));
+  const theirs = new Map();
+  for (const shift of Array.isArray(market) ? market : []) {
+    if (shift.ownerId !== myId && !shift.unassigned && isFuture(shift)) theirs.set(shift.id, { ...shift, source: 'on the marketplace' });
+  }
+  for (const next of now?.next?.shifts || []) {
+    if (next.user?.id === myId || theirs.has(next.shiftId)) continue;
+    const shift = {
+      id: next.shiftId, ownerId: next.user?.id, ownerName: next.user?.name || 'A coworker', date: next.date,
+      startTime: next.startTime, endTime: next.endTime, startsAt: next.startsAt, position: next.position || null, source: 'works next',
+    };
+    if (isFuture(shift)) theirs.set(shift.id, shift);
+  }
+  const coworkerShifts = [...theirs.values()].sort((a, b) => String(a.startsAt).localeCompare(String(b.startsAt)));
+  return { deals: Array.isArray(deals) ? deals : [], myShifts, coworkerShifts };
+}
+
+function legs(deal, myId) {
+  return {
+    give: deal.legs.filter((leg) => leg.giverId === myId),
+    get: deal.legs.filter((leg) => leg.receiverId === myId),
+    other: deal.legs.find((leg) => leg.giverId !== myId)?.giverName || deal.legs.find((leg) => leg.receiverId !== myId)?.receiverName || 'a coworker',
+  };
+}
+
+function dealRow(deal, ctx, actions) {
+  const { give, get, other } = legs(deal, ctx.me.user.id);
+  const lines = [];
+  if (give.length) lines.push(el('p', {}, [el('strong', { text: 'You give: ' }), give.map((leg) => formatShift(leg.shift)).join(', ')]));
+  if (get.length) lines.push(el('p', {}, [el('strong', { text: 'You get: ' }), get.map((leg) => formatShift(leg.shift)).join(', ')]));
+  const kind = deal.kind === 'swap' ? `Swap with ${other}` : deal.kind === 'pick_up' ? (give.length ? `${other} picks up your shift` : `Pick-up from ${other}`) : `Suggestion with ${other}`;
+  return el('li', { class: 'row', data: { dealId: deal.id } }, [
+    el('div', { class: 'row-main' }, [
+      el('p', { class: 'row-title', text: kind }),
+      ...lines,
+      el('p', { class: 'small muted' }, [statusBadge(deal.state), ` Expires ${formatInstant(deal.expiresAt)} (when the first shift starts).`]),
+    ]),
+    el('div', { class: 'row-actions' }, actions),
+  ]);
+}
+
+function cancelButton(deal, ctx) {
+  return actionButton('cancel', 'Cancel', async (button) => {
+    const answer = await confirmDialog({
+      title: 'Cancel this deal?', message: 'Every shift goes back to where it was.',
+      confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
+    });
+    if (!answer) return;
+    await withBusy(button, async () => {
+      await ctx.api('POST', `/deals/${deal.id}/cancel`, {});
+      await refresh(ctx);
+    }, 'The deal is cancelled.');
+  });
+}
+
+function proposeForm(ctx) {
+  const { myShifts, coworkerShifts } = state;
+  const offered = el('select', { attrs: { name: 'offeredShiftId', id: 'swap-offered', required: true } }, [
+    el('option', { attrs: { value: '' }, text: 'Choose one of your shifts' }),
+    ...myShifts.map((shift) => el('option', { attrs: { value: shift.id }, text: formatShift(shift) })),
+  ]);
+  const wanted = el('select', { attrs: { name: 'wantedShiftId', id: 'swap-wanted', required: true } }, [
+    el('option', { attrs: { value: '' }, text: 'Choose a coworker’s shift' }),
+    ...coworkerShifts.map((shift) => el('option', { attrs: { value: shift.id }, text: `${shift.ownerName}: ${formatShift(shift)} (${shift.source})` })),
+  ]);
+  const submit = el('button', { class: 'button primary', text: 'Propose swap', attrs: { type: 'submit' }, data: { action: 'propose-swap' } });
+  const form = el('form', { attrs: { id: 'swap-form', 'aria-labelledby': 'propose-title' } }, [
+    el('label', { attrs: { for: 'swap-offered' } }, ['Your shift', offered]),
+    el('label', { attrs: { for: 'swap-wanted' } }, ['Their shift', wanted]),
+    el('p', { class: 'hint', text: 'You can swap with shifts on the marketplace and with the coworkers who work next. They accept or decline, then a manager approves.' }),
+    el('div', { class: 'row-actions' }, [submit]),
+  ]);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const offeredShiftId = Number(offered.value);
+    const wantedShiftId = Number(wanted.value);
+    if (!offeredShiftId || !wantedShiftId) {
+      ctx.say('Choose both shifts first.', 'error');
+      return;
+    }
+    await withBusy(submit, async () => {
+      await ctx.api('POST', '/swaps', { offeredShiftId, wantedShiftId });
+      form.reset();
+      history.replaceState(null, '', '#/swaps');
+      await refresh(ctx);
+    }, 'Swap proposed. Your coworker can accept or decline it now.');
+  });
+  return el('section', { class: 'card' }, [
+    el('h3', { text: 'Propose a swap', attrs: { id: 'propose-title' } }),
+    myShifts.length ? form : emptyState('You have no shift that can be swapped right now.'),
+  ]);
+}
+
+function paint(ctx) {
+  const myId = ctx.me.user.id;
+  const { deals } = state;
+  const toAnswer = deals.filter((deal) => deal.kind === 'swap' && deal.state === 'proposed' && deal.initiatorId !== myId);
+  const proposed = deals.filter((deal) => deal.kind === 'swap' && deal.state === 'proposed' && deal.initiatorId === myId);
+  const waiting = deals.filter((deal) => deal.state === 'pending_approval');
+
+  const answerRows = toAnswer.map((deal) => dealRow(deal, ctx, [
+    actionButton('accept', 'Accept', (button) => withBusy(button, async () => {
+      const result = await ctx.api('POST', `/deals/${deal.id}/accept`);
+      await refresh(ctx);
+      return result;
+    }, (result) => (result?.deal?.state === 'approved' ? 'Swap done: it is on your schedule.' : 'Accepted. A manager approves it next.')), { kind: 'primary' }),
+    actionButton('decline', 'Decline', (button) => withBusy(button, async () => {
+      await ctx.api('POST', `/deals/${deal.id}/decline`);
+      await refresh(ctx);
+    }, 'Declined. Both shifts stay where they were.')),
+  ]));
+
+  state.container.replaceChildren(
+    viewHeader('Swaps'),
+    el('section', { attrs: { 'aria-labelledby': 'answer-title' } }, [
+      el('h3', { text: 'Waiting for your answer', attrs: { id: 'answer-title' } }),
+      answerRows.length ? el('ul', { class: 'list' }, answerRows) : emptyState('No swaps proposed to you.'),
+    ]),
+    proposeForm(ctx),
+    el('section', { attrs: { 'aria-labelledby': 'mine-title' } }, [
+      el('h3', { text: 'My deals', attrs: { id: 'mine-title' } }),
+      proposed.length || waiting.length
+        ? el('ul', { class: 'list' }, [...proposed, ...waiting].map((deal) => dealRow(deal, ctx, [cancelButton(deal, ctx)])))
+        : emptyState('No deals in progress.'),
+    ]),
+  );
+}
+
+function preselect() {
+  const params = new URLSearchParams(location.hash.split('?')[1] || '');
+  const offer = params.get('offer');
+  const select = state.container.querySelector('#swap-offered');
+  if (offer && select && [...select.options].some((option) => option.value === offer)) select.value = offer;
+}
+
+async function refresh(ctx) {
+  if (!state?.container.isConnected) return;
+  const data = await load(ctx);
+  if (!state?.container.isConnected) return;
+  const chosen = ['#swap-offered', '#swap-wanted'].map((selector) => state.container.querySelector(selector)?.value || '');
+  Object.assign(state, data);
+  await preserveFocus(state.container, () => {
+    paint(ctx);
+    ['#swap-offered', '#swap-wanted'].forEach((selector, index) => {
+      const select = state.container.querySelector(selector);
+      if (select && [...select.options].some((option) => option.value === chosen[index])) select.value = chosen[index];
+    });
+  });
+}
+
+const refreshSoon = debounce((ctx) => refresh(ctx).catch((error) => ctx.say(ctx.explain(error), 'error')), 250);
+
+export default {
+  id: 'swaps',
+  title: 'Swaps',
+  roles: ['employee', 'manager'],
+  async render(container, ctx) {
+    state = { container, deals: [], myShifts: [], coworkerShifts: [] };
+    Object.assign(state, await load(ctx));
+    paint(ctx);
+    preselect();
+  },
+  onLive(message, ctx) {
+    if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
+    const event = message.event;
+    if ((event.topics || []).some((topic) => ['deals', 'marketplace', 'schedule'].includes(topic)) || event.data?.dealId) refreshSoon(ctx);
+  },
+};
