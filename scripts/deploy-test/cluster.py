@@ -1,4 +1,6 @@
-"""The test's PostgreSQL cluster: queries with psql and a restart with pg_ctl, as its owner."""
+"""The test's PostgreSQL cluster: queries with psql, restart, stop and start with pg_ctl, as its owner."""
+import os
+import shlex
 import subprocess
 import time
 
@@ -32,3 +34,22 @@ class Cluster:
         if result.returncode != 0:
             raise AssertionError(f"pg_ctl restart failed: {result.stdout}{result.stderr}")
         return time.monotonic() - started
+
+    def _pg_ctl(self, *arguments):
+        result = subprocess.run(
+            self.as_postgres + [self.pg_ctl, "-D", self.data_dir, *arguments], capture_output=True, text=True, timeout=90
+        )
+        if result.returncode != 0:
+            raise AssertionError(f"pg_ctl {' '.join(arguments)} failed: {result.stdout}{result.stderr}")
+
+    def stop(self):
+        """pg_ctl stop -m fast; remembers the server's options for start()."""
+        with open(os.path.join(self.data_dir, "postmaster.opts")) as file:
+            words = shlex.split(file.read())
+        # "postgres" "-D" "DIR" "-c" "x=y" …: keep what follows the data folder.
+        options = words[words.index("-D") + 2:] if "-D" in words else words[1:]
+        self._options = " ".join(shlex.quote(word) for word in options)
+        self._pg_ctl("-m", "fast", "-w", "stop")
+
+    def start(self):
+        self._pg_ctl("-l", self.log_path, "-w", "-t", "60", "-o", self._options, "start")

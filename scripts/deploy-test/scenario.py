@@ -482,12 +482,45 @@ class Scenario:
         await self.wait_delivered("before the restart")
         seconds = await asyncio.to_thread(self.cluster.restart)
         say(f"pg_ctl restart -m fast took {seconds:.2f} s")
+        await self.check_recovery("the restart")
+        closes_after = sum(len(client.close_codes) for client, _ in self.clients)
+        say(f"live connections closed during the PostgreSQL restart: {closes_after - closes_before}")
+
+        phase("PostgreSQL down for a few seconds")
+        closes_before = closes_after
+        await asyncio.to_thread(self.cluster.stop)
+        stopped = time.monotonic()
+        say("pg_ctl stop -m fast")
+        for name, instance in self.instances.items():
+            while True:
+                code, _ = await asyncio.to_thread(instance.status, "/readyz", 5)
+                if code == 503:
+                    break
+                check(time.monotonic() - stopped < 10, f"instance {name}: /readyz still answers {code} 10 s into the outage")
+                await asyncio.sleep(0.1)
+            say(f"instance {name}: /readyz 503 {time.monotonic() - stopped:.2f} s into the outage")
+        member = self.members[1]
+        asked = time.monotonic()
+        answer = await asyncio.to_thread(self.nginx.get, "/api/v1/marketplace", token=member.token)
+        check(answer.status >= 500, f"a read through nginx during the outage answered {answer.status}")
+        check(time.monotonic() - asked < 10, "a read through nginx during the outage took more than 10 s")
+        say(f"a read through nginx during the outage: {answer.status} {(answer.json or {}).get('code', '')} "
+            f"after {time.monotonic() - asked:.2f} s")
+        await asyncio.sleep(max(0.0, 3 - (time.monotonic() - stopped)))
+        await asyncio.to_thread(self.cluster.start)
+        say(f"pg_ctl start after {time.monotonic() - stopped:.1f} s down")
+        await self.check_recovery("the outage")
+        closes_after = sum(len(client.close_codes) for client, _ in self.clients)
+        say(f"live connections closed during the outage: {closes_after - closes_before}")
+
+    async def check_recovery(self, label):
+        """Both instances ready again, writes work on each and through nginx, events reach every client."""
         for name, instance in self.instances.items():
             waited = await asyncio.to_thread(instance.wait_ready, 30)
-            say(f"instance {name}: /readyz 200 again {waited:.2f} s after the restart")
+            say(f"instance {name}: /readyz 200 again {waited:.2f} s after {label}")
         retried = 0
         started = time.monotonic()
-        for api, label in ((self.direct["a"], "on a"), (self.direct["b"], "on b"), (self.nginx, "through nginx")):
+        for api, where in ((self.direct["a"], "on a"), (self.direct["b"], "on b"), (self.nginx, "through nginx")):
             for _ in range(3):
                 member = self.members[1 + self.change_counter % 3]
                 while True:
@@ -497,10 +530,10 @@ class Scenario:
                     except Failure:
                         # A pool connection that died with the restart may fail one request; not more.
                         retried += 1
-                        check(time.monotonic() - started < 10, f"changes {label} still fail 10 s after PostgreSQL came back")
+                        check(time.monotonic() - started < 10, f"changes {where} still fail 10 s after PostgreSQL came back")
                         await asyncio.sleep(0.2)
-        say(f"9 changes after the restart (on a, on b, through nginx), {retried} retried")
-        await self.wait_delivered("after the PostgreSQL restart")
+        say(f"9 changes after {label} (on a, on b, through nginx), {retried} retried")
+        await self.wait_delivered(f"after {label}")
         if self.supports["instance-name"]:
             started = time.monotonic()
             while True:
@@ -509,11 +542,9 @@ class Scenario:
                 names = [row[0] for row in rows]
                 if names == ["shifty-listen deploy-test-a", "shifty-listen deploy-test-b"]:
                     break
-                check(time.monotonic() - started < 15, f"LISTEN connections not back 15 s after the restart: {names}")
+                check(time.monotonic() - started < 15, f"LISTEN connections not back 15 s after {label}: {names}")
                 await asyncio.sleep(0.2)
             say(f"pg_stat_activity shows {names}")
-        closes_after = sum(len(client.close_codes) for client, _ in self.clients)
-        say(f"live connections closed during the PostgreSQL restart: {closes_after - closes_before}")
 
     def metrics_step(self):
         phase("GET /metrics of each instance, parsed by prometheus_client")
@@ -531,7 +562,7 @@ class Scenario:
             sockets = scrape.value("shifty_websocket_connections")
             check(requests and requests > 0, f"instance {name}: shifty_http_requests_total is 0")
             check(any("supply" in route for route in routes), f"instance {name}: no supply route among {sorted(routes)[:10]}")
-            check(reconnects >= 1, f"instance {name}: shifty_live_listener_reconnects_total is {reconnects} after a PostgreSQL restart")
+            check(reconnects >= 2, f"instance {name}: shifty_live_listener_reconnects_total is {reconnects} after a PostgreSQL restart and an outage")
             say(f"instance {name}: {len(scrape.families)} families, {requests:.0f} requests over {len(routes)} routes, "
                 f"{delivered:.0f} events delivered, {sockets:.0f} open WebSockets, {reconnects:.0f} LISTEN reconnects")
         if self.metrics_available:
