@@ -1,0 +1,143 @@
+// The approval queue (managers): deals waiting for a manager, approve or reject each with an
+// optional note. Kept current by the live stream: `deal.awaiting_approval` adds a deal,
+// `approval.resolved` removes one (decided by another manager, cancelled or expired).
+
+import { el, viewHeader, formatDate, formatInstant } from '../ui.js';
+
+const KIND_LABELS = {
+  pick_up: 'Pick-up',
+  suggestion_accepted: 'Accepted suggestion',
+  swap: 'Swap',
+};
+
+/// Events of the `approvals` topic that change the queue.
+const QUEUE_EVENTS = new Set(['deal.awaiting_approval', 'approval.resolved']);
+
+/// Reloads the queue on screen; null while the view is not shown.
+let reloadQueue = null;
+
+function legDescription(leg) {
+  const shift = leg.shift;
+  const where = shift.position ? ` · ${shift.position}` : '';
+  return `${formatDate(shift.date)} ${shift.startTime}–${shift.endTime}${where}`;
+}
+
+/// What a decision means in words, for the confirmation message.
+function dealSummary(deal) {
+  return deal.legs.map((leg) => `${leg.giverName} → ${leg.receiverName} (${legDescription(leg)})`).join(' and ');
+}
+
+export default {
+  id: 'approvals',
+  title: 'Approvals',
+  roles: ['manager'],
+
+  async render(container, ctx) {
+    const count = el('span', { class: 'count-badge', attrs: { 'aria-hidden': 'true' } });
+    const list = el('ul', { class: 'list deal-list', attrs: { 'aria-labelledby': 'approvals-heading' } });
+    const empty = el('p', { class: 'empty', text: 'Nothing is waiting for your approval.' });
+    const header = viewHeader('Approval queue');
+    const heading = header.querySelector('h2');
+    heading.id = 'approvals-heading';
+    heading.append(' ', count);
+    container.classList.add('manager-view');
+    container.replaceChildren(
+      header,
+      el('p', { class: 'hint', text: 'Trades between coworkers wait here. Every rule is checked again when you approve.' }),
+      list, empty,
+    );
+
+    let loading = 0;
+    let firstLoadDone = false;
+    const showCount = () => {
+      const n = list.children.length;
+      count.textContent = String(n);
+      count.hidden = n === 0;
+      empty.hidden = n > 0;
+      list.hidden = n === 0;
+    };
+
+    const decide = async (deal, action, noteInput, buttons) => {
+      for (const button of buttons) button.disabled = true;
+      const note = noteInput.value.trim();
+      try {
+        await ctx.api('POST', `/deals/${deal.id}/${action}`, note ? { note } : {});
+        ctx.say(`${action === 'approve' ? 'Approved' : 'Rejected'}: ${dealSummary(deal)}.`, 'ok');
+        list.querySelector(`[data-deal-id="${deal.id}"]`)?.remove();
+        showCount();
+        list.querySelector('button')?.focus();
+      } catch (error) {
+        ctx.say(ctx.explain(error), 'error');
+        for (const button of buttons) button.disabled = false;
+        // The queue may have changed under us (expired, decided elsewhere): show what is true now.
+        if (error.status === 404 || error.status === 409) await reloadQueue?.();
+      }
+    };
+
+    const row = (deal) => {
+      const noteInput = el('input', { attrs: { name: 'note', maxlength: '1000', autocomplete: 'off', placeholder: 'e.g. fine by me' } });
+      const approve = el('button', { class: 'button primary button-approve', text: 'Approve', attrs: { type: 'button', 'data-action': 'approve' } });
+      const reject = el('button', { class: 'button danger button-reject', text: 'Reject', attrs: { type: 'button', 'data-action': 'reject' } });
+      const buttons = [approve, reject];
+      approve.addEventListener('click', () => decide(deal, 'approve', noteInput, buttons));
+      reject.addEventListener('click', () => decide(deal, 'reject', noteInput, buttons));
+      const legs = el('ul', { class: 'legs' }, deal.legs.map((leg) => el('li', { attrs: { 'data-shift-id': String(leg.shift.id) } }, [
+        el('strong', { text: leg.giverName }),
+        el('span', { class: 'arrow', text: ' gives to ' }),
+        el('strong', { text: leg.receiverName }),
+        el('span', { class: 'block', text: legDescription(leg) }),
+      ])));
+      return el('li', { class: 'row deal', attrs: { 'data-deal-id': String(deal.id) } }, [
+        el('div', { class: 'row-main' }, [
+          el('p', { class: 'deal-head' }, [
+            el('span', { class: `badge kind kind-${deal.kind}`, text: KIND_LABELS[deal.kind] ?? deal.kind }),
+            el('span', { class: 'muted small', text: ` Decide before ${formatInstant(deal.expiresAt)}` }),
+          ]),
+          legs,
+          el('label', { class: 'note-field' }, [el('span', { text: 'Note (optional, the employees see it)' }), noteInput]),
+        ]),
+        el('div', { class: 'row-actions' }, buttons),
+      ]);
+    };
+
+    /// Loads the queue again, keeping notes someone is typing for deals still in it.
+    const reload = async () => {
+      const request = ++loading;
+      try {
+        const deals = await ctx.api('GET', '/deals/approvals');
+        if (request !== loading || !container.isConnected) return;
+        const typed = new Map([...list.querySelectorAll('[data-deal-id]')].map((item) => [item.dataset.dealId, item.querySelector('input[name=note]')?.value ?? '']));
+        const focusedDeal = document.activeElement?.closest?.('[data-deal-id]')?.dataset.dealId;
+        const focusedAction = document.activeElement?.dataset?.action ?? (document.activeElement?.name === 'note' ? 'note' : null);
+        const shown = new Set(typed.keys());
+        list.replaceChildren(...deals.map(row));
+        // Deals that arrived while the page was open flash once, so a manager notices them.
+        if (firstLoadDone) {
+          for (const item of list.children) if (!shown.has(item.dataset.dealId)) item.classList.add('row-enter');
+        }
+        firstLoadDone = true;
+        for (const [id, note] of typed) {
+          const input = list.querySelector(`[data-deal-id="${id}"] input[name=note]`);
+          if (input) input.value = note;
+        }
+        if (focusedDeal) {
+          const target = list.querySelector(`[data-deal-id="${focusedDeal}"] ${focusedAction === 'note' ? 'input[name=note]' : `[data-action="${focusedAction}"]`}`);
+          target?.focus();
+        }
+        showCount();
+      } catch (error) {
+        if (request === loading) ctx.say(ctx.explain(error), 'error');
+      }
+    };
+    reloadQueue = async () => {
+      if (!container.isConnected) { reloadQueue = null; return; }
+      await reload();
+    };
+    await reload();
+  },
+
+  onLive(message) {
+    const type = message?.event?.type ?? message?.type;
+    if (QUEUE_EVENTS.has(type) || type === 'resync_required' || type === 'resync') reloadQueue?.();
+  },
+};

@@ -1,0 +1,283 @@
+// The team (managers): find members as you type, change pay type, set or remove a kiosk PIN,
+// deactivate and reactivate; create members directly or hand out invite codes.
+
+import { el, viewHeader, formatInstant, confirmDialog } from '../ui.js';
+
+const SEARCH_DELAY_MS = 200;
+
+function field(label, control, hint) {
+  return el('label', {}, [el('span', { text: label }), control, ...(hint ? [el('span', { class: 'hint small', text: hint })] : [])]);
+}
+
+function select(name, options, value) {
+  const control = el('select', { attrs: { name } }, options.map(([optionValue, text]) => el('option', { text, attrs: { value: optionValue } })));
+  control.value = value;
+  return control;
+}
+
+/// Runs a form's action with its submit button disabled; errors are explained, never thrown.
+function onSubmit(form, ctx, action) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const button = form.querySelector('button[type=submit]');
+    if (button) button.disabled = true;
+    try {
+      await action(new FormData(form));
+    } catch (error) {
+      ctx.say(ctx.explain(error), 'error');
+    } finally {
+      if (button) button.disabled = false;
+    }
+  });
+}
+
+/// What an invite is now, in words (shown next to colour).
+function inviteState(invite) {
+  if (invite.revoked) return ['revoked', 'Revoked'];
+  if (new Date(invite.expiresAt) < new Date()) return ['expired', 'Expired'];
+  if (invite.uses >= invite.maxUses) return ['used', 'Used up'];
+  return ['active', 'Active'];
+}
+
+export default {
+  id: 'team',
+  title: 'Team',
+  roles: ['manager'],
+
+  async render(container, ctx) {
+    const searchInput = el('input', { attrs: { type: 'search', name: 'search', autocomplete: 'off', placeholder: 'Name or username', 'aria-controls': 'team-members' } });
+    const inactiveBox = el('input', { attrs: { type: 'checkbox', name: 'includeInactive' } });
+    const resultNote = el('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
+    const members = el('ul', { class: 'list member-list', attrs: { id: 'team-members', 'aria-label': 'Members' } });
+
+    const createForm = el('form', { class: 'stack-form', attrs: { id: 'create-member-form', 'aria-label': 'Create a member' } }, [
+      field('Name', el('input', { attrs: { name: 'displayName', required: '', maxlength: '200', autocomplete: 'off' } })),
+      field('Username', el('input', { attrs: { name: 'username', required: '', pattern: '[a-z0-9][a-z0-9._\\-]{1,39}', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false' } }), '2 to 40 characters: a-z, digits, . _ -'),
+      field('Password', el('input', { attrs: { name: 'password', type: 'password', required: '', minlength: '8', autocomplete: 'new-password' } }), 'At least 8 characters; they can change it later.'),
+      field('Email (optional)', el('input', { attrs: { name: 'email', type: 'email', autocomplete: 'off' } })),
+      field('Role', select('role', [['employee', 'Employee'], ['manager', 'Manager']], 'employee')),
+      field('Pay type', select('payType', [['normal', 'Normal (overtime paid)'], ['diligence', 'Diligence (absences counted)']], 'normal')),
+      el('button', { class: 'button primary', text: 'Create member', attrs: { type: 'submit' } }),
+    ]);
+
+    const inviteForm = el('form', { class: 'stack-form', attrs: { id: 'invite-form', 'aria-label': 'Create an invite code' } }, [
+      field('Role', select('role', [['employee', 'Employee'], ['manager', 'Manager']], 'employee')),
+      field('How many people may use it', el('input', { attrs: { name: 'maxUses', type: 'number', min: '1', max: '1000', value: '1', required: '' } })),
+      field('Valid for (hours)', el('input', { attrs: { name: 'validForHours', type: 'number', min: '1', max: '720', value: '168', required: '' } }), '168 hours is one week; at most 720.'),
+      field('Note (optional)', el('input', { attrs: { name: 'note', maxlength: '200', autocomplete: 'off' } })),
+      el('button', { class: 'button primary', text: 'Create invite code', attrs: { type: 'submit' } }),
+    ]);
+    const newCode = el('div', { class: 'code-box', attrs: { role: 'status', 'aria-live': 'polite' } });
+    newCode.hidden = true;
+    const invites = el('ul', { class: 'list invite-list', attrs: { 'aria-label': 'Invite codes' } });
+
+    const searchForm = el('form', { class: 'search-form', attrs: { role: 'search', 'aria-label': 'Find members' } }, [
+      field('Search members', searchInput),
+      el('label', { class: 'inline' }, [inactiveBox, el('span', { text: 'Show deactivated members' })]),
+    ]);
+    container.classList.add('manager-view', 'team-view');
+    container.replaceChildren(
+      viewHeader('Team'),
+      el('div', { class: 'card' }, [
+        searchForm,
+        resultNote,
+        members,
+      ]),
+      el('div', { class: 'manager-columns' }, [
+        el('details', { class: 'card' }, [el('summary', { text: 'Add a member' }), createForm]),
+        el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: 'Invite codes' }), inviteForm, newCode, invites]),
+      ]),
+    );
+
+    // Members -------------------------------------------------------------------------------
+    const patch = async (member, changes, done) => {
+      const updated = await ctx.api('PATCH', `/users/${member.id}`, changes);
+      ctx.say(done(updated), 'ok');
+      return updated;
+    };
+
+    const memberRow = (member) => {
+      const isMe = member.id === ctx.me.user.id;
+      const payType = select('payType', [['normal', 'Normal'], ['diligence', 'Diligence']], member.payType);
+      payType.setAttribute('aria-label', `Pay type of ${member.displayName}`);
+      payType.addEventListener('change', async () => {
+        payType.disabled = true;
+        try {
+          await patch(member, { payType: payType.value }, (u) => `${u.displayName} now has ${u.payType} pay.`);
+          member.payType = payType.value;
+        } catch (error) {
+          payType.value = member.payType;
+          ctx.say(ctx.explain(error), 'error');
+        } finally {
+          payType.disabled = false;
+        }
+      });
+
+      const pinInput = el('input', { attrs: { name: 'pin', type: 'password', inputmode: 'numeric', pattern: '[0-9]{4,12}', minlength: '4', maxlength: '12', required: '', autocomplete: 'off', 'aria-label': `New PIN for ${member.displayName}`, placeholder: '4–12 digits' } });
+      const pinForm = el('form', { class: 'pin-form' }, [
+        pinInput,
+        el('button', { class: 'button secondary', text: 'Set PIN', attrs: { type: 'submit', 'data-action': 'set-pin' } }),
+        el('button', { class: 'button secondary', text: 'Remove PIN', attrs: { type: 'button', 'data-action': 'remove-pin' } }),
+      ]);
+      onSubmit(pinForm, ctx, async () => {
+        await ctx.api('PUT', `/users/${member.id}/pin`, { pin: pinInput.value });
+        pinInput.value = '';
+        ctx.say(`${member.displayName} can now check in at the kiosk with the new PIN.`, 'ok');
+      });
+      pinForm.querySelector('[data-action=remove-pin]').addEventListener('click', async (event) => {
+        event.currentTarget.disabled = true;
+        try {
+          await ctx.api('DELETE', `/users/${member.id}/pin`);
+          ctx.say(`${member.displayName}'s PIN is removed; they check in with their password.`, 'ok');
+        } catch (error) {
+          ctx.say(ctx.explain(error), 'error');
+        } finally {
+          pinForm.querySelector('[data-action=remove-pin]').disabled = false;
+        }
+      });
+
+      const toggle = el('button', {
+        class: member.active ? 'button danger' : 'button secondary',
+        text: member.active ? 'Deactivate' : 'Reactivate',
+        attrs: { type: 'button', 'data-action': member.active ? 'deactivate' : 'reactivate' },
+      });
+      if (isMe) { toggle.disabled = true; toggle.title = 'You cannot deactivate yourself here.'; }
+      toggle.addEventListener('click', async () => {
+        if (member.active && !(await confirmDialog({
+          title: `Deactivate ${member.displayName}?`,
+          message: 'They are logged out everywhere and can no longer log in or check in. You can reactivate them later.',
+          confirmText: 'Deactivate', danger: true,
+        }))) return;
+        toggle.disabled = true;
+        try {
+          await patch(member, { active: !member.active }, (u) => (u.active ? `${u.displayName} is active again.` : `${u.displayName} is deactivated and logged out.`));
+          await loadMembers();
+        } catch (error) {
+          toggle.disabled = false;
+          ctx.say(ctx.explain(error), 'error');
+        }
+      });
+
+      return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
+        el('div', { class: 'row-main' }, [
+          el('p', { class: 'row-title' }, [
+            el('span', { text: member.displayName }), ' ',
+            el('span', { class: `badge badge-${member.role}`, text: member.role === 'manager' ? 'Manager' : 'Employee' }), ' ',
+            member.active ? null : el('span', { class: 'badge badge-inactive', text: 'Deactivated' }),
+          ]),
+          el('p', { class: 'muted small', text: member.email ? `@${member.username} · ${member.email}` : `@${member.username}` }),
+        ]),
+        el('div', { class: 'row-actions member-actions' }, [
+          el('label', { class: 'inline' }, [el('span', { text: 'Pay' }), payType]),
+          pinForm,
+          toggle,
+        ]),
+      ]);
+    };
+
+    let searchRequest = 0;
+    const loadMembers = async () => {
+      const request = ++searchRequest;
+      const query = new URLSearchParams();
+      const term = searchInput.value.trim();
+      if (term) query.set('search', term);
+      if (inactiveBox.checked) query.set('includeInactive', 'true');
+      try {
+        const found = await ctx.api('GET', `/users${query.toString() ? `?${query}` : ''}`);
+        if (request !== searchRequest) return; // the person kept typing
+        found.sort((a, b) => (b.active - a.active) || a.displayName.localeCompare(b.displayName));
+        members.replaceChildren(...found.map(memberRow));
+        resultNote.textContent = found.length === 0
+          ? (term ? `Nobody matches “${term}”.` : 'No members yet.')
+          : `${found.length} member${found.length === 1 ? '' : 's'}${term ? ` matching “${term}”` : ''}.`;
+      } catch (error) {
+        if (request === searchRequest) ctx.say(ctx.explain(error), 'error');
+      }
+    };
+
+    let searchTimer = null;
+    searchInput.addEventListener('input', () => {
+      clearTimeout(searchTimer);
+      searchTimer = setTimeout(loadMembers, SEARCH_DELAY_MS);
+    });
+    inactiveBox.addEventListener('change', loadMembers);
+    searchForm.addEventListener('submit', (event) => { event.preventDefault(); loadMembers(); });
+
+    onSubmit(createForm, ctx, async (data) => {
+      const body = {
+        displayName: data.get('displayName'), username: String(data.get('username')).trim().toLowerCase(),
+        password: data.get('password'), role: data.get('role'), payType: data.get('payType'),
+      };
+      if (data.get('email')) body.email = data.get('email');
+      const created = await ctx.api('POST', '/users', body);
+      createForm.reset();
+      ctx.say(`${created.displayName} can now log in as “${created.username}”.`, 'ok');
+      await loadMembers();
+    });
+
+    // Invites -------------------------------------------------------------------------------
+    const inviteRow = (invite) => {
+      const [state, label] = inviteState(invite);
+      const revoke = el('button', { class: 'button secondary', text: 'Revoke', attrs: { type: 'button', 'data-action': 'revoke-invite' } });
+      revoke.hidden = state !== 'active';
+      revoke.addEventListener('click', async () => {
+        revoke.disabled = true;
+        try {
+          await ctx.api('DELETE', `/invites/${invite.id}`);
+          ctx.say('The invite code no longer works.', 'ok');
+          await loadInvites();
+        } catch (error) {
+          revoke.disabled = false;
+          ctx.say(ctx.explain(error), 'error');
+        }
+      });
+      return el('li', { class: `row invite invite-${state}`, attrs: { 'data-invite-id': String(invite.id) } }, [
+        el('div', { class: 'row-main' }, [
+          el('p', {}, [
+            el('span', { class: `badge badge-invite-${state}`, text: label }),
+            ` ${invite.role === 'manager' ? 'Manager' : 'Employee'} · used ${invite.uses} of ${invite.maxUses} · until ${formatInstant(invite.expiresAt)}`,
+          ]),
+          invite.note ? el('p', { class: 'muted small', text: invite.note }) : null,
+        ]),
+        el('div', { class: 'row-actions' }, [revoke]),
+      ]);
+    };
+
+    const loadInvites = async () => {
+      try {
+        const list = await ctx.api('GET', '/invites');
+        list.sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+        invites.replaceChildren(...list.map(inviteRow));
+      } catch (error) {
+        ctx.say(ctx.explain(error), 'error');
+      }
+    };
+
+    onSubmit(inviteForm, ctx, async (data) => {
+      const body = { role: data.get('role'), maxUses: Number(data.get('maxUses')), validForHours: Number(data.get('validForHours')) };
+      if (data.get('note')) body.note = data.get('note');
+      const invite = await ctx.api('POST', '/invites', body);
+      const code = el('code', { class: 'code', text: invite.code });
+      const copy = el('button', { class: 'button secondary', text: 'Copy', attrs: { type: 'button', 'data-action': 'copy-invite' } });
+      copy.addEventListener('click', async () => {
+        try {
+          await navigator.clipboard.writeText(invite.code);
+          ctx.say('Invite code copied.', 'ok');
+        } catch {
+          window.getSelection()?.selectAllChildren(code);
+          ctx.say('Press Ctrl+C (or ⌘C) to copy the selected code.', 'info');
+        }
+      });
+      newCode.replaceChildren(
+        el('p', { text: `New invite code for workplace “${ctx.me.workplace.slug}” (shown only now):` }),
+        el('p', {}, [code, copy]),
+        el('p', { class: 'muted small', text: `Usable ${invite.maxUses} time${invite.maxUses === 1 ? '' : 's'} until ${formatInstant(invite.expiresAt)}.` }),
+      );
+      newCode.hidden = false;
+      inviteForm.reset();
+      await loadInvites();
+    });
+
+    await Promise.all([loadMembers(), loadInvites()]);
+  },
+};
