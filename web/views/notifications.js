@@ -40,7 +40,7 @@ export function describe(event, me) {
     case 'deal.approved':
       return mine.length
         ? { text: `Approved: you now work ${list(mine)}.`, link: 'schedule' }
-        : { text: `Approved: ${any} is now ${others[0]?.ownerName ? `${others[0].ownerName}’s` : 'someone else’s'} shift.`, link: 'schedule' };
+        : { text: `Approved: ${others[0]?.ownerName || 'a coworker'} takes over your shift ${any}.`, link: 'schedule' };
     case 'deal.rejected':
       return { text: `A manager rejected the deal for ${any}. Everything stays as it was.`, link: 'schedule' };
     case 'deal.declined':
