@@ -94,7 +94,8 @@ cleanup() {
     exit "$status"
 }
 trap cleanup EXIT
-trap 'exit 130' INT TERM
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # A private copy, installed like /usr/local/bin/shifty: a rebuild during the run cannot touch it.
 mkdir -p "$work/bin"
@@ -158,13 +159,17 @@ echo "nginx $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///') listening on https://l
 
 # --- the scenario --------------------------------------------------------------------------------
 step "scenario (scripts/deploy-test/scenario.py)"
+# In the background with `wait`, so an INT or TERM to this script runs the cleanup at once.
 python3 -u scripts/deploy-test/scenario.py \
     --shifty "$shifty" --repo "$repo" --work "$work" \
     --database-url "$database_url" --admin-db "$admin_db" --psql "$pg_bin/psql" \
     --pg-ctl "$pg_bin/pg_ctl" --pg-data "$work/pg/data" --pg-log "$work/pg/postgres.log" \
     --as-postgres "${as_postgres[*]}" \
     --https-port "$https_port" --http-port "$http_port" --port-a "$port_a" --port-b "$port_b" \
-    --ca "$work/tls/cert.pem"
+    --ca "$work/tls/cert.pem" &
+echo $! >"$work/pids/scenario.pid"
+wait $!
+rm -f "$work/pids/scenario.pid"
 
 # --- backup and restore, as deploy/README.md does them ---------------------------------------------
 step "backup with pg_dump, restore check with pg_restore into a scratch database"
