@@ -20,7 +20,7 @@ let renderGeneration = 0;
 const liveWords = {
   connecting: 'Connecting…',
   online: 'Live',
-  offline: 'Offline: reconnecting…',
+  offline: 'Offline',
   ended: 'Not connected',
 };
 
@@ -64,6 +64,7 @@ function showLogin() {
   $('nav').hidden = true;
   $('menu-button').hidden = true;
   $('live-status').hidden = true;
+  $('offline-banner').hidden = true;
   $('notifications-button').hidden = true;
   $('workplace-name').textContent = '';
   document.body.classList.remove('signed-in');
@@ -129,6 +130,11 @@ function showLiveState(state) {
   const status = $('live-status');
   status.dataset.state = state;
   status.textContent = liveWords[state] || state;
+  // The banner explains; it stays quiet for the first second of a reconnect so a deploy's quick
+  // 1001 → reconnect does not flash it.
+  clearTimeout(showLiveState.bannerTimer);
+  if (state === 'offline') showLiveState.bannerTimer = setTimeout(() => { $('offline-banner').hidden = session?.live.state !== 'offline'; }, 1000);
+  else $('offline-banner').hidden = true;
   status.title = state === 'online' ? 'Changes by others appear here as they happen.' : 'Changes by others appear when the connection is back.';
 }
 
