@@ -8,7 +8,7 @@
 # clients through nginx while instances are stopped with SIGTERM and SIGKILL and PostgreSQL restarts.
 # Everything it started is stopped and its temporary folder removed on exit, also on failure.
 #
-# Environment: SHIFTY_BIN (default .build/debug/shifty, built when missing), DEPLOY_TEST_KEEP=1 keeps
+# Environment: DEPLOY_TEST_SHIFTY (default .build/debug/shifty, built when missing), DEPLOY_TEST_KEEP=1 keeps
 # the temporary folder, DEPLOY_TEST_PORT_BASE (default 18000: nginx on +80/+443, instances on +81/+82).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,7 +25,6 @@ nginx_bin=$(command -v nginx || true)
 missing=()
 [[ -z $nginx_bin ]] && missing+=(nginx)
 command -v openssl >/dev/null || missing+=(openssl)
-command -v curl >/dev/null || missing+=(curl)
 if ((${#missing[@]})); then
     step "installing system packages: ${missing[*]}"
     command -v apt-get >/dev/null || fail "apt-get not found; install ${missing[*]} with your package manager"
@@ -40,7 +39,7 @@ step "installing Python test tools (websockets, prometheus_client)"
 python3 -m pip install -q --disable-pip-version-check websockets prometheus_client 2>&1 | grep -v -e "Requirement already satisfied" -e "Running pip as the 'root' user" || true
 python3 -c 'import websockets, prometheus_client' || fail "the Python packages websockets and prometheus_client are not importable"
 
-shifty=${SHIFTY_BIN:-$repo/.build/debug/shifty}
+shifty=${DEPLOY_TEST_SHIFTY:-$repo/.build/debug/shifty}
 if [[ ! -x $shifty ]]; then
     step "building shifty"
     swift build --product shifty
@@ -63,7 +62,7 @@ done
 
 # --- temporary folder and cleanup ----------------------------------------------------------------
 work=$(mktemp -d /tmp/shifty-deploy-test.XXXXXX)
-chmod 755 "$work"   # nginx workers (nobody when run as root) and postgres traverse it
+chmod 755 "$work"   # the postgres user traverses it to its cluster
 mkdir -p "$work/logs" "$work/pids" "$work/tls" "$work/nginx"
 status=0
 cleanup() {
@@ -75,7 +74,7 @@ cleanup() {
         pid=$(cat "$pidfile")
         [[ -n $pid ]] && kill -KILL "$pid" 2>/dev/null
     done
-    if [[ -f $work/nginx/nginx.pid ]]; then kill -QUIT "$(cat "$work/nginx/nginx.pid")" 2>/dev/null; sleep 0.3; fi
+    if [[ -f $work/nginx/nginx.pid ]]; then kill -TERM "$(cat "$work/nginx/nginx.pid")" 2>/dev/null; sleep 0.3; fi
     if ((status != 0)); then
         for log in "$work"/logs/*.log "$work/pg/postgres.log"; do
             [[ -s $log ]] || continue
@@ -104,7 +103,7 @@ for attempt in 1 2 3 4 5; do
     sleep 2
 done
 "$work/bin/shifty" --version >/dev/null 2>&1 || fail "$shifty does not run (is it being rebuilt?)"
-echo "shifty $("$work/bin/shifty" --version) from $shifty"
+echo "shifty $("$work/bin/shifty" --version) from $shifty (built $(date -r "$shifty" "+%F %H:%M"); last commit $(git log -1 --format=%cd --date=format:"%F %H:%M" 2>/dev/null || echo unknown))"
 shifty=$work/bin/shifty
 
 # --- systemd unit ------------------------------------------------------------------------------
@@ -138,7 +137,8 @@ step "shifty migrate"
 step "throwaway self-signed certificate for localhost"
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
     -subj /CN=localhost -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
-    -keyout "$work/tls/key.pem" -out "$work/tls/cert.pem" 2>/dev/null
+    -keyout "$work/tls/key.pem" -out "$work/tls/cert.pem" 2>"$work/logs/openssl.log" \
+    || fail "openssl could not create the certificate: $(cat "$work/logs/openssl.log")"
 chmod 600 "$work/tls/key.pem"
 
 step "nginx config from deploy/nginx.conf (ports $http_port/$https_port -> $port_a, $port_b)"
