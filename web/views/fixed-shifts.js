@@ -14,6 +14,7 @@ export function endOfShift(startTime, durationMinutes) {
   const days = Math.floor(total / 1440);
   const minutes = total % 1440;
   const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  if (days === 1 && minutes === 0) return '24:00';
   return days > 0 ? `${clock} (+${days} day)` : clock;
 }
 
@@ -134,7 +135,7 @@ export default {
     };
 
     const shiftRow = (shift) => {
-      const end = el('button', { class: 'button danger', text: 'End', attrs: { type: 'button', 'data-action': 'end-fixed-shift' } });
+      const end = el('button', { class: 'button secondary', text: 'End', attrs: { type: 'button', 'data-action': 'end-fixed-shift' } });
       end.addEventListener('click', async () => {
         if (!(await confirmDialog({
           title: `End ${nameOf(shift.ownerId)}'s ${WEEKDAYS[shift.weekday - 1]} shift?`,

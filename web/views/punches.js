@@ -80,9 +80,9 @@ export default {
 
     const filterForm = el('form', { class: 'filter-form', attrs: { role: 'search', 'aria-label': 'Filter punches' } }, [
       field('Person', el('input', { attrs: { name: 'search', type: 'search', autocomplete: 'off', placeholder: 'Name or username' } })),
-      field('Position', el('input', { attrs: { name: 'position', type: 'search', autocomplete: 'off' } })),
       field('From', el('input', { attrs: { name: 'from', type: 'date' } })),
       field('To', el('input', { attrs: { name: 'to', type: 'date' } })),
+      field('Position', el('input', { attrs: { name: 'position', type: 'search', autocomplete: 'off' } })),
       field('Order', el('select', { attrs: { name: 'sort' } }, [
         el('option', { text: 'Newest first', attrs: { value: 'newest' } }),
         el('option', { text: 'Oldest first', attrs: { value: 'oldest' } }),

@@ -31,6 +31,8 @@ function onSubmit(form, ctx, action) {
   });
 }
 
+const payWords = (payType) => (payType === 'diligence' ? 'diligence pay' : 'normal pay');
+
 /// What an invite is now, in words (shown next to colour).
 function inviteState(invite) {
   if (invite.revoked) return ['revoked', 'Revoked'];
@@ -83,10 +85,8 @@ export default {
         resultNote,
         members,
       ]),
-      el('div', { class: 'manager-columns' }, [
-        el('details', { class: 'card' }, [el('summary', { text: 'Add a member' }), createForm]),
-        el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: 'Invite codes' }), inviteForm, newCode, invites]),
-      ]),
+      el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: 'Invite codes' }), inviteForm, newCode, invites]),
+      el('details', { class: 'card' }, [el('summary', { text: 'Add a member with a password' }), createForm]),
     );
 
     // Members -------------------------------------------------------------------------------
@@ -98,6 +98,7 @@ export default {
 
     const memberRow = (member) => {
       const isMe = member.id === ctx.me.user.id;
+      const payText = el('span', { text: payWords(member.payType) });
       const payType = select('payType', [['normal', 'Normal'], ['diligence', 'Diligence']], member.payType);
       payType.setAttribute('aria-label', `Pay type of ${member.displayName}`);
       payType.addEventListener('change', async () => {
@@ -105,6 +106,7 @@ export default {
         try {
           await patch(member, { payType: payType.value }, (u) => `${u.displayName} now has ${u.payType} pay.`);
           member.payType = payType.value;
+          payText.textContent = payWords(member.payType);
         } catch (error) {
           payType.value = member.payType;
           ctx.say(ctx.explain(error), 'error');
@@ -137,7 +139,7 @@ export default {
       });
 
       const toggle = el('button', {
-        class: member.active ? 'button danger' : 'button secondary',
+        class: 'button secondary',
         text: member.active ? 'Deactivate' : 'Reactivate',
         attrs: { type: 'button', 'data-action': member.active ? 'deactivate' : 'reactivate' },
       });
@@ -158,6 +160,17 @@ export default {
         }
       });
 
+      // The settings stay folded away behind "Manage", so the list reads as a list of people.
+      const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
+        el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
+        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
+        el('div', {}, [toggle]),
+      ]);
+      const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id } });
+      manage.addEventListener('click', () => {
+        panel.hidden = !panel.hidden;
+        manage.setAttribute('aria-expanded', String(!panel.hidden));
+      });
       return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
         el('div', { class: 'row-main' }, [
           el('p', { class: 'row-title' }, [
@@ -165,13 +178,12 @@ export default {
             el('span', { class: `badge badge-${member.role}`, text: member.role === 'manager' ? 'Manager' : 'Employee' }), ' ',
             member.active ? null : el('span', { class: 'badge badge-inactive', text: 'Deactivated' }),
           ]),
-          el('p', { class: 'muted small', text: member.email ? `@${member.username} · ${member.email}` : `@${member.username}` }),
+          el('p', { class: 'muted small' }, [
+            `@${member.username} · `, payText, member.email ? ` · ${member.email}` : '',
+          ]),
         ]),
-        el('div', { class: 'row-actions member-actions' }, [
-          el('label', { class: 'inline' }, [el('span', { text: 'Pay' }), payType]),
-          pinForm,
-          toggle,
-        ]),
+        el('div', { class: 'row-actions' }, [manage]),
+        panel,
       ]);
     };
 
