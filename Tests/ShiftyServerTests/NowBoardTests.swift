@@ -281,6 +281,29 @@ import Testing
         }
     }
 
+    @Test func theStoreFindsTheFirstDayWithShiftsWithinAWeek() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            // Today's evening is left empty: the board must look ahead.
+            let tomorrow = Self.zone.localDate(of: Date()).adding(days: 1)
+            let now = try Self.at(tomorrow.adding(days: -1).description, "23:30")
+            let early = try await server.createShift(by: boss, ownerID: anna.userID, on: tomorrow.adding(days: 2).description, at: "10:00", minutes: 120)
+            _ = try await server.createShift(by: boss, ownerID: bram.userID, on: tomorrow.adding(days: 2).description, at: "12:00", minutes: 120)
+            _ = try await server.createShift(by: boss, ownerID: bram.userID, on: tomorrow.adding(days: 3).description, at: "08:00", minutes: 120)
+            _ = try await server.createShift(by: boss, ownerID: anna.userID, on: tomorrow.adding(days: 11).description, at: "08:00", minutes: 120)
+            let board = try await server.pool.withConnection { try NowBoardStore.board(workplaceID: boss.workplaceID, now: now, on: $0) }
+            #expect(board.next?.when == .laterDay && board.next?.date == tomorrow.adding(days: 2))
+            #expect(board.next?.shifts.map(\.shiftId) == [early])
+            #expect(board.onShift.isEmpty && board.dayProgressPercent == nil)
+
+            let later = try Self.at(tomorrow.adding(days: 3).description, "10:00")
+            let quiet = try await server.pool.withConnection { try NowBoardStore.board(workplaceID: boss.workplaceID, now: later, on: $0) }
+            #expect(quiet.next == nil, "the only later shift is eight days ahead: \(String(describing: quiet.next))")
+        }
+    }
+
     // MARK: Demo
 
     @Test func theDemoPutsSomeoneOnShiftWhenNothingHappensAroundNow() async throws {

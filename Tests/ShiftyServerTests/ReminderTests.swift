@@ -171,4 +171,31 @@ import Testing
             #expect(try await Self.service(server).tick(now: start.addingTimeInterval(-10 * 60)).isEmpty)
         }
     }
+
+    @Test func theReminderReachesOnlyTheOwnersLiveConnection() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let shift = try await server.createShift(by: boss, for: anna, inDays: 2)
+            let start = try await Self.startsAt(shift, server)
+            let annasConnection = try await server.live(anna, query: "topics=notifications")
+            let bramsConnection = try await server.live(bram, query: "topics=notifications,schedule,marketplace")
+
+            try await Self.service(server).tick(now: start.addingTimeInterval(-30 * 60))
+            let events = try await annasConnection.waitForEvents(["shift.reminder"])
+            let reminder = try #require(events.first { $0["type"] as? String == "shift.reminder" })
+            let data = try #require(reminder["data"] as? [String: Any])
+            #expect(data["shiftIds"] as? [Int] == [Int(shift)] && data["minutesBefore"] as? Int == 30)
+            #expect((data["shifts"] as? [[String: Any]])?.first?["ownerId"] as? Int == Int(anna.userID))
+            #expect(reminder["topics"] as? [String] == ["notifications"])
+
+            // A later workplace event proves Bram's connection is live; the reminder never reached it.
+            #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
+            try await bramsConnection.waitForEvents(["shift.supplied"])
+            #expect(!bramsConnection.eventTypes.contains("shift.reminder"))
+            await annasConnection.close()
+            await bramsConnection.close()
+        }
+    }
 }
