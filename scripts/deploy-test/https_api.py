@@ -53,7 +53,8 @@ class Api:
         self.ssl_context = ssl_context
         self.timeout = timeout
 
-    def request(self, method, path, body=None, token=None, headers=None, raw_body=None):
+    def request(self, method, path, body=None, token=None, headers=None, raw_body=None, sent=None):
+        """One request on a new connection. `sent` (a threading.Event) is set once the request is written."""
         if self.scheme == "https":
             connection = http.client.HTTPSConnection(self.host, self.port, timeout=self.timeout, context=self.ssl_context)
         else:
@@ -68,6 +69,8 @@ class Api:
         all_headers.update(headers or {})
         try:
             connection.request(method, path, body=data, headers=all_headers)
+            if sent is not None:
+                sent.set()
             answer = connection.getresponse()
             payload = answer.read()
             return Response(answer.status, [(k.lower(), v) for k, v in answer.getheaders()], payload)
