@@ -1,0 +1,10 @@
+import Foundation
+
+/// Whose feed a presented token opens, with what the document needs about their workplace.
+struct CalendarFeedOwner: Sendable {
+    var userID: Int64
+    var displayName: String
+    var workplaceName: String
+    var workplaceSlug: String
+    var timeZone: String
+}

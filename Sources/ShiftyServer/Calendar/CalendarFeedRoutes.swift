@@ -1,0 +1,68 @@
+import Foundation
+import Hummingbird
+import ShiftyPostgres
+
+/// The personal calendar feed: `GET|POST|DELETE /api/v1/calendar-feed` manage it with a session,
+/// `GET /calendar/{token}.ics` serves it to calendar apps, which cannot log in; documented in openapi.yaml.
+struct CalendarFeedRoutes {
+    let pool: PostgresPool
+    let authenticator: Authenticator
+    let configuration: ServerConfiguration
+
+    func register(on router: Router<ShiftyRequestContext>, api: RouterGroup<ShiftyRequestContext>) {
+        api.get("calendar-feed") { request, _ in
+            let caller = try await authenticator.require(request)
+            let userID = caller.id
+            let enabledAt = try await pool.withConnection { try CalendarFeedStore.enabledAt(userID: userID, on: $0) }
+            return try APIJSON.response(CalendarFeedView(enabled: enabledAt != nil, enabledAt: enabledAt))
+        }
+        api.post("calendar-feed") { request, _ in
+            let caller = try await authenticator.require(request)
+            let userID = caller.id
+            let (token, createdAt) = try await pool.withConnection { try CalendarFeedStore.rotate(userID: userID, on: $0) }
+            let path = "/calendar/\(token).ics"
+            return try APIJSON.response(
+                CalendarFeedView(enabled: true, enabledAt: createdAt, url: baseURL(of: request) + path, path: path),
+                status: .created)
+        }
+        api.delete("calendar-feed") { request, _ in
+            let caller = try await authenticator.require(request)
+            let userID = caller.id
+            _ = try await pool.withConnection { try CalendarFeedStore.disable(userID: userID, on: $0) }
+            return APIJSON.noContent()
+        }
+        router.get("calendar/{token}.ics") { request, context in
+            try await feed(request, token: context.parameters.get("token") ?? "")
+        }
+    }
+
+    /// The feed document; 404 for unknown, rotated or revoked tokens (no hint which).
+    func feed(_ request: Request, token: String) async throws -> Response {
+        guard CalendarFeedToken.isPlausible(token) else { throw Problem.notFound("calendar feed") }
+        let now = Date()
+        let document = try await pool.withConnection { connection -> CalendarDocument? in
+            guard let owner = try CalendarFeedStore.owner(token: token, on: connection) else { return nil }
+            let shifts = try CalendarFeedStore.shifts(userID: owner.userID, around: now, on: connection)
+            return CalendarDocument(
+                name: "\(owner.workplaceName) – \(owner.displayName)",
+                timeZone: owner.timeZone,
+                generatedAt: now,
+                events: shifts.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug) })
+        }
+        guard let document else { throw Problem.notFound("calendar feed") }
+        var headers = HTTPFields()
+        headers[.contentType] = "text/calendar; charset=utf-8"
+        // Private: the URL is a secret; short: a trade should reach the calendar on its next poll.
+        headers[.cacheControl] = "private, max-age=300"
+        headers[.contentDisposition] = "inline; filename=\"shifts.ics\""
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: document.render())))
+    }
+
+    /// `scheme://host` as the caller reached us (behind a TLS proxy: `X-Forwarded-Proto: https`).
+    func baseURL(of request: Request) -> String {
+        let forwardedProto = request.headers[.init("X-Forwarded-Proto")!]?.lowercased()
+        let scheme = configuration.secureCookies || forwardedProto == "https" ? "https" : "http"
+        let host = request.head.authority ?? "\(configuration.host):\(configuration.port)"
+        return "\(scheme)://\(host)"
+    }
+}
