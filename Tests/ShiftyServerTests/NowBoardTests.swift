@@ -304,6 +304,38 @@ import Testing
         }
     }
 
+    /// A clock the test moves by hand.
+    final class ManualClock: @unchecked Sendable {
+        private let lock = NSLock()
+        private var instant: Date
+        init(_ start: Date) { instant = start }
+        var now: Date { lock.withLock { instant } }
+        func advance(by seconds: TimeInterval) { lock.withLock { instant += seconds } }
+    }
+
+    @Test func subscribersWithinASecondShareOneComputedBoard() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let start = Date()
+            let shift = try await Self.insertShift(server, owner: boss, from: start.addingTimeInterval(-600), to: start.addingTimeInterval(600))
+            let clock = ManualClock(start)
+            let publisher = NowBoardPublisher(
+                pool: server.pool, sink: RecordingSink(watching: []), logger: Logger(label: "test.now"), clock: { clock.now })
+            func onShift(_ text: String) throws -> [Int] {
+                let message = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+                let board = try #require(message["now"] as? [String: Any])
+                return (board["onShift"] as? [[String: Any]])?.compactMap { $0["shiftId"] as? Int } ?? []
+            }
+            let first = try await publisher.message(workplaceID: boss.workplaceID)
+            #expect(try onShift(first) == [Int(shift)])
+            _ = try await server.pool.execute("UPDATE shifts SET status = 'cancelled' WHERE id = $1", [shift])
+            clock.advance(by: 0.5)
+            #expect(try await publisher.message(workplaceID: boss.workplaceID) == first, "reused within a second")
+            clock.advance(by: 1)
+            #expect(try onShift(try await publisher.message(workplaceID: boss.workplaceID)).isEmpty, "computed afresh")
+        }
+    }
+
     // MARK: Demo
 
     @Test func theDemoPutsSomeoneOnShiftWhenNothingHappensAroundNow() async throws {

@@ -21,6 +21,12 @@ actor NowBoardPublisher: Service {
     let clock: @Sendable () -> Date
     /// The fingerprint last published per workplace (only workplaces still watched are kept).
     private var published: [Int64: NowBoard.Fingerprint] = [:]
+    /// The newest message computed per workplace, reused for subscriptions within `reuseWindow`,
+    /// so a reconnect storm after a deploy costs one query per workplace, not one per connection.
+    private var recent: [Int64: (computedAt: Date, text: String)] = [:]
+    /// How old a computed message may be when handed to a new subscriber; it is never older than
+    /// what the workplace's existing subscribers were last sent.
+    static let reuseWindow: TimeInterval = 1
 
     init(
         pool: PostgresPool, sink: any NowBoardSink, logger: Logger, interval: Duration = .seconds(15),
@@ -53,8 +59,19 @@ actor NowBoardPublisher: Service {
     /// The current `now` message of a workplace, for a connection that just subscribed.
     func message(workplaceID: Int64) async throws -> String {
         let now = clock()
+        if let cached = recent[workplaceID], abs(now.timeIntervalSince(cached.computedAt)) < Self.reuseWindow {
+            return cached.text
+        }
         let board = try await pool.withConnection { try NowBoardStore.board(workplaceID: workplaceID, now: now, on: $0) }
-        return try NowBoardMessage.text(board)
+        let text = try NowBoardMessage.text(board)
+        remember(text, computedAt: now, workplaceID: workplaceID)
+        return text
+    }
+
+    /// Keeps `text` as the workplace's newest message and forgets those too old to be reused.
+    private func remember(_ text: String, computedAt: Date, workplaceID: Int64) {
+        recent = recent.filter { abs(computedAt.timeIntervalSince($0.value.computedAt)) < Self.reuseWindow }
+        recent[workplaceID] = (computedAt, text)
     }
 
     /// Publishes the boards that changed since the last call; returns the workplaces published to.
@@ -73,8 +90,10 @@ actor NowBoardPublisher: Service {
                 logger.warning("now board of workplace \(workplaceID) failed: \(error)")
                 continue
             }
+            let text = try NowBoardMessage.text(board)
+            remember(text, computedAt: now, workplaceID: workplaceID)
             guard published[workplaceID] != board.fingerprint else { continue }
-            await sink.publishNow(try NowBoardMessage.text(board), workplaceID: workplaceID)
+            await sink.publishNow(text, workplaceID: workplaceID)
             published[workplaceID] = board.fingerprint
             sent.append(workplaceID)
         }
