@@ -577,10 +577,12 @@ class Scenario:
             reconnects = scrape.value("shifty_live_listener_reconnects")
             sockets = scrape.value("shifty_websocket_connections")
             check(requests and requests > 0, f"instance {name}: shifty_http_requests_total is 0")
-            check(any("supply" in route for route in routes), f"instance {name}: no supply route among {sorted(routes)[:10]}")
+            supply = sorted(route for route in routes if "supply" in route)
+            check(supply, f"instance {name}: no supply route among {sorted(routes)[:10]}")
             check(reconnects >= 2, f"instance {name}: shifty_live_listener_reconnects_total is {reconnects} after a PostgreSQL restart and an outage")
             say(f"instance {name}: {len(scrape.families)} families, {requests:.0f} requests over {len(routes)} routes, "
-                f"{delivered:.0f} events delivered, {sockets:.0f} open WebSockets, {reconnects:.0f} LISTEN reconnects")
+                f"{delivered:.0f} events delivered, {sockets:.0f} open WebSockets, {reconnects:.0f} LISTEN reconnects; "
+                f"route label {supply[0]!r}")
         if self.metrics_available:
             scrapes = [self.scrape(name) for name in self.instances]
             delivered = sum(scrape.value("shifty_live_events_delivered") for scrape in scrapes)
