@@ -53,6 +53,10 @@ import Testing
             #expect(try await server.liveUpgradeRefusal(query: "after=-4", headers: bearer) == (400, "invalid_parameter"))
             #expect(try await server.liveUpgradeRefusal(query: "topics=approvals", headers: bearer) == (400, "forbidden_topic"))
             #expect(try await server.liveUpgradeRefusal(query: "topics=gossip", headers: bearer) == (400, "unknown_topic"))
+            // Without an upgrade the router answers: 426, not 404.
+            let plain = try await server.client.json(.GET, "/api/v1/live", token: anna.token)
+            #expect(plain.status == 426 && plain.problemCode == "websocket_required")
+            #expect(plain.header("Upgrade") == "websocket")
 
             // The browser's own origin with the cookie is accepted.
             let own = try await TestLiveClient.connect(
