@@ -252,6 +252,7 @@ class Scenario:
                 self.not_exercised.append(f"--{flag} (not in this binary)")
         self.start_instance("a")
         self.start_instance("b")
+        await asyncio.to_thread(self.check_start_failures)
 
         phase("what nginx adds")
         await asyncio.to_thread(self.check_proxy_behaviour)
@@ -281,6 +282,31 @@ class Scenario:
         await self.postgres_restart_step()
         self.metrics_step()
         self.final_report()
+
+    def check_start_failures(self):
+        """Mistakes an admin makes stop `shifty serve` at once with a message saying what is wrong
+        (systemd then retries every RestartSec and the journal shows the message)."""
+        bad_settings = os.path.join(self.args.work, "bad-settings.env")
+        with open(bad_settings, "w") as file:
+            file.write("SHIFTY_PORTT=8081\n")
+        cases = [
+            ("a misspelled setting", ["--config", bad_settings], r"line 1.*SHIFTY_PORTT"),
+            ("an unreachable database", ["--database-url", f"host={self.args.work}/no-such-socket-dir dbname=x"], r"PostgreSQL"),
+            ("a port in use", self.serve_argv("c", self.args.port_a)[2:], rf"{self.args.port_a}.*(?i:in use)"),
+        ]
+        for label, arguments, pattern in cases:
+            argv = [self.args.shifty, "serve"] + arguments
+            if "--migrations" not in argv and "--config" not in argv:
+                argv += ["--migrations", os.path.join(self.args.repo, "sql")]
+            try:
+                result = subprocess.run(argv, capture_output=True, text=True, timeout=20, cwd=self.args.work)
+            except subprocess.TimeoutExpired:
+                raise Failure(f"shifty serve with {label} did not stop within 20 s")
+            output = (result.stdout + result.stderr).strip()
+            check(result.returncode != 0, f"shifty serve with {label} exited 0")
+            message = next((line for line in output.splitlines() if re.search(pattern, line)), None)
+            check(message, f"shifty serve with {label} did not say so (pattern {pattern!r}): {output[-400:]}")
+            say(f"{label}: exit {result.returncode}, {message.strip()[:110]}")
 
     def check_proxy_behaviour(self):
         port = self.args.http_port
