@@ -12,7 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SCRATCH="${BENCH_SCRATCH:-$ROOT/Benchmarks/.build-bench}"
-ROOT_SCRATCH="${ROOT_SCRATCH:-$ROOT/.build}"
 IDLE_COUNT="${IDLE_COUNT:-19000}"
 IDLE_BEYOND="${IDLE_BEYOND:-1500}"
 BROADCAST_SIZES="${BROADCAST_SIZES:-1000 5000 10000}"
@@ -24,13 +23,17 @@ SUBSCRIBER_ACCOUNTS="${SUBSCRIBER_ACCOUNTS:-20}"
 
 if (( $(nproc) >= 2 )); then SERVER_CPU=(taskset -c 0); LOAD_CPU=(taskset -c 1); else SERVER_CPU=(); LOAD_CPU=(); fi
 
+# Both through the Benchmarks package (it depends on the root package by path): one scratch folder,
+# the dependencies compiled once.
 echo "== building shifty and LiveLoad (release)" >&2
-swift build -c release --package-path "$ROOT" --scratch-path "$ROOT_SCRATCH" --product shifty >&2
+swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product shifty >&2
 swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product LiveLoad >&2
-SHIFTY="$(swift build -c release --package-path "$ROOT" --scratch-path "$ROOT_SCRATCH" --show-bin-path)/shifty"
-LOAD="$(swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --show-bin-path)/LiveLoad"
+BIN="$(swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --show-bin-path)"
+SHIFTY="$BIN/shifty"
+LOAD="$BIN/LiveLoad"
 
 work=$(mktemp -d /tmp/shifty-bench-live.XXXXXX)
+chmod 755 "$work"  # the cluster inside runs as `postgres` when we are root
 cluster="$work/pg"
 SERVER_PID=""
 stop_server() {

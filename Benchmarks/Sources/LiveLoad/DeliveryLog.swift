@@ -27,7 +27,7 @@ final class DeliveryLog: Sendable {
                 state.deliveries += 1
                 if state.ats[id] == nil, let at = message.liveEventAt { state.ats[id] = at }
             }
-        } else if message.readableBytes > 16, message.getString(at: message.readerIndex, length: 16) == #"{"type":"hello","# {
+        } else if message.isLiveHello {
             state.withLockedValue { $0.hellos += 1 }
         }
     }

@@ -24,6 +24,13 @@ enum EventFrameScanner {
         return digits > 0 ? value : nil
     }
 
+    private static let helloType = Array(#""type":"hello""#.utf8)
+
+    /// Whether the message is the server's `hello` (JSON with sorted keys: `type` is not first).
+    static func isHello(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        !bytes.starts(with: eventPrefix) && find(helloType, in: bytes, from: 0) != nil
+    }
+
     /// The event's `at` text (ISO 8601), or nil.
     static func at(in bytes: UnsafeRawBufferPointer) -> String? {
         guard let start = find(atKey, in: bytes, from: eventPrefix.count) else { return nil }
@@ -54,4 +61,5 @@ extension ByteBuffer {
     /// Event id of a live message held in this buffer (see ``EventFrameScanner``).
     var liveEventID: Int64? { withUnsafeReadableBytes { EventFrameScanner.eventID(in: $0) } }
     var liveEventAt: String? { withUnsafeReadableBytes { EventFrameScanner.at(in: $0) } }
+    var isLiveHello: Bool { withUnsafeReadableBytes { EventFrameScanner.isHello($0) } }
 }

@@ -67,6 +67,7 @@ enum IdleMode {
             if let value = arguments.string(name) { forwarded += [name, value] }
         }
         process.arguments = forwarded
+        fflush(nil)  // our lines first, then the child's
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus
