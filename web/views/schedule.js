@@ -4,7 +4,7 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
-  preserveFocus, debounce, isFuture, formatShift, statusText,
+  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge,
 } from '../ui.js';
 
 let state = null;
@@ -90,6 +90,42 @@ function shiftRow(shift, ctx) {
   ]);
 }
 
+/** Shifts coming my way in deals that still wait (a pick-up, an accepted suggestion, a swap). */
+function incoming(ctx) {
+  const myId = ctx.me.user.id;
+  const rows = [];
+  for (const deal of state.deals) {
+    if (deal.state !== 'pending_approval' && deal.state !== 'proposed') continue;
+    for (const leg of deal.legs) {
+      if (leg.receiverId !== myId) continue;
+      const waiting = deal.state === 'proposed'
+        ? (deal.initiatorId === myId ? `Waiting for ${leg.giverName} to answer your swap.` : `${leg.giverName} proposes this swap; answer it under Swaps.`)
+        : '';
+      const summary = shiftSummary(leg.shift, { owner: true, status: false });
+      summary.append(el('p', { class: 'small' }, [statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== myId ? 'Waiting for your answer' : undefined), waiting ? ` ${waiting}` : null]));
+      rows.push(el('li', { class: 'row', data: { dealId: deal.id, shiftId: leg.shift.id } }, [
+        summary,
+        el('div', { class: 'row-actions' }, [actionButton('cancel', 'Cancel', async (button) => {
+          const answer = await confirmDialog({
+            title: 'Cancel this deal?', message: `${formatShift(leg.shift)} stays with ${leg.giverName}.`,
+            confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
+          });
+          if (!answer) return;
+          await withBusy(button, async () => {
+            await ctx.api('POST', `/deals/${deal.id}/cancel`, {});
+            await refresh(ctx);
+          }, 'The deal is cancelled.');
+        })]),
+      ]));
+    }
+  }
+  if (!rows.length) return null;
+  return el('section', { class: 'week', attrs: { 'aria-labelledby': 'incoming-title' } }, [
+    el('h3', { text: 'Coming your way', attrs: { id: 'incoming-title' } }),
+    el('ul', { class: 'list' }, rows),
+  ]);
+}
+
 function paint(ctx) {
   const { container, weeks } = state;
   const body = weeks.length
@@ -102,6 +138,7 @@ function paint(ctx) {
   container.replaceChildren(
     viewHeader('My schedule', el('a', { class: 'button secondary', text: 'Marketplace', attrs: { href: '#/market' } })),
     el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: total === 1 ? '1 shift in the next 8 weeks.' : `${total} shifts in the next 8 weeks.` }),
+    incoming(ctx),
     ...body,
   );
 }
@@ -120,7 +157,8 @@ function touchesMe(event, me) {
   const shifts = Array.isArray(event.data?.shifts) ? event.data.shifts : [];
   const shown = new Set((state?.weeks || []).flatMap((week) => week.shifts.map((shift) => shift.id)));
   return shifts.some((shift) => shift.ownerId === me.user.id || shown.has(shift.id))
-    || (event.topics || []).includes('schedule');
+    || (event.topics || []).includes('schedule')
+    || (event.data?.dealId !== undefined && (state?.deals || []).some((deal) => deal.id === event.data.dealId));
 }
 
 export default {

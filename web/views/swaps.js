@@ -55,7 +55,9 @@ function dealRow(deal, ctx, actions) {
     el('div', { class: 'row-main' }, [
       el('p', { class: 'row-title', text: kind }),
       ...lines,
-      el('p', { class: 'small muted' }, [statusBadge(deal.state), ` Expires ${formatInstant(deal.expiresAt)} (when the first shift starts).`]),
+      el('p', { class: 'small muted' }, [
+        statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== ctx.me.user.id ? 'Waiting for your answer' : undefined),
+        ` Expires ${formatInstant(deal.expiresAt)} (when the first shift starts).`]),
     ]),
     el('div', { class: 'row-actions' }, actions),
   ]);
