@@ -36,6 +36,8 @@ export default {
     const count = el('span', { class: 'count-badge', attrs: { 'aria-hidden': 'true' } });
     const list = el('ul', { class: 'list deal-list', attrs: { 'aria-labelledby': 'approvals-heading' } });
     const empty = el('p', { class: 'empty', text: 'Nothing is waiting for your approval.' });
+    // The badge is for eyes; screen readers hear the count change through this status line.
+    const announcer = el('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     const header = viewHeader('Approval queue');
     const heading = header.querySelector('h2');
     heading.id = 'approvals-heading';
@@ -44,13 +46,18 @@ export default {
     container.replaceChildren(
       header,
       el('p', { class: 'hint', text: 'Trades between coworkers wait here. Every rule is checked again when you approve.' }),
-      list, empty,
+      announcer, list, empty,
     );
 
     let loading = 0;
     let firstLoadDone = false;
+    let announced = null;
     const showCount = () => {
       const n = list.children.length;
+      if (announced !== null && announced !== n) {
+        announcer.textContent = n === 0 ? 'Nothing is waiting for approval any more.' : `${n} trade${n === 1 ? '' : 's'} waiting for approval.`;
+      }
+      announced = n;
       count.textContent = String(n);
       count.hidden = n === 0;
       empty.hidden = n > 0;
