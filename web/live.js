@@ -44,6 +44,8 @@ export class LiveStream {
     this.lastEventId = this.loadLastEventId();
     this.handleOnline = () => this.reconnectNow();
     this.handleOffline = () => { this.setState('offline'); this.socket?.close(); };
+    // A laptop waking from sleep may hold a dead socket: check at once instead of after the ping.
+    this.handleVisible = () => { if (document.visibilityState === 'visible') this.checkAlive(); };
   }
 
   /** The id of the newest event received (or of the workplace when the first hello came). */
@@ -94,6 +96,7 @@ export class LiveStream {
     this.stopped = false;
     window.addEventListener('online', this.handleOnline);
     window.addEventListener('offline', this.handleOffline);
+    document.addEventListener('visibilitychange', this.handleVisible);
     this.connect();
   }
 
@@ -102,6 +105,7 @@ export class LiveStream {
     this.stopped = true;
     window.removeEventListener('online', this.handleOnline);
     window.removeEventListener('offline', this.handleOffline);
+    document.removeEventListener('visibilitychange', this.handleVisible);
     clearTimeout(this.retryTimer);
     clearInterval(this.pingTimer);
     const socket = this.socket;
@@ -202,6 +206,16 @@ export class LiveStream {
       return;
     }
     socket.send(JSON.stringify({ type: 'ping' }));
+  }
+
+  /** Reconnects now if there is no open socket; otherwise pings so a dead one is noticed soon. */
+  checkAlive() {
+    if (this.stopped) return;
+    if (!this.socket || this.socket.readyState > WebSocket.OPEN) {
+      this.reconnectNow();
+    } else if (this.socket.readyState === WebSocket.OPEN) {
+      this.keepAlive(this.socket);
+    }
   }
 
   scheduleReconnect() {

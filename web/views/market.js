@@ -103,9 +103,18 @@ export default {
     state.shifts = Array.isArray(shifts) ? shifts : [];
     paint(ctx);
     // Shifts pass their start while the page is open: drop them without waiting for an event.
+    // The same timer reloads the list now and then, because a pick-up that a manager rejects (or
+    // that is cancelled or expires) puts the shift back on offer with an event only for the two
+    // people involved, so everybody else would not see it return until the next reload.
+    let ticks = 0;
     const timer = setInterval(() => {
       if (!container.isConnected) { clearInterval(timer); return; }
-      if (state.shifts.some((shift) => !isFuture(shift))) preserveFocus(container, () => paint(ctx));
+      ticks += 1;
+      if (document.visibilityState === 'visible' && ticks % 2 === 0) {
+        reload(ctx).catch(() => { /* offline: the live indicator says so */ });
+      } else if (state.shifts.some((shift) => !isFuture(shift))) {
+        preserveFocus(container, () => paint(ctx));
+      }
     }, 60_000);
   },
   onLive(message, ctx) {
