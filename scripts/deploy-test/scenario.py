@@ -340,6 +340,17 @@ class Scenario:
         check(api_cache == ["no-store"], f"an answer with its own Cache-Control must keep it alone through nginx: {api_cache}")
         say("an answer with its own Cache-Control (no-store) keeps it alone")
 
+        feed = self.nginx.get("/calendar/deploy-test-not-a-token.ics", headers={"Accept": "text/calendar"})
+        check(feed.status in (401, 403, 404, 410) and "json" in (feed.header("content-type") or ""),
+              f"an unknown calendar feed through nginx should get Shifty's problem answer: {feed.status} {feed.header('content-type')}")
+        access_log = os.path.join(self.args.work, "logs", "nginx-access.log")
+        time.sleep(0.2)
+        with open(access_log) as file:
+            logged = file.read()
+        check("/readyz" in logged, "nginx's access log is not being written (cannot check what it leaves out)")
+        check("deploy-test-not-a-token" not in logged, "a calendar feed's secret path ended up in nginx's access log")
+        say(f"/calendar/TOKEN.ics is proxied ({feed.status} for a wrong token) and kept out of the access log")
+
         big = self.nginx.request("POST", "/api/v1/sessions", raw_body=b"x" * (2 << 20), headers={"Content-Type": "application/json"})
         check(big.status == 413, f"a 2 MiB body should be refused by nginx with 413, got {big.status}")
         say("a 2 MiB body is refused with 413")
