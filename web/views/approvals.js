@@ -88,7 +88,10 @@ export default {
       const buttons = [approve, reject];
       approve.addEventListener('click', () => decide(deal, 'approve', noteInput, buttons));
       reject.addEventListener('click', () => decide(deal, 'reject', noteInput, buttons));
-      const legs = el('ul', { class: 'legs' }, deal.legs.map((leg) => el('li', { attrs: { 'data-shift-id': String(leg.shift.id) } }, [
+      // Every row has the same buttons; each one is described by its own deal for screen readers.
+      const legsID = `deal-legs-${deal.id}`;
+      for (const control of [noteInput, approve, reject]) control.setAttribute('aria-describedby', legsID);
+      const legs = el('ul', { class: 'legs', attrs: { id: legsID } }, deal.legs.map((leg) => el('li', { attrs: { 'data-shift-id': String(leg.shift.id) } }, [
         el('strong', { text: leg.giverName }),
         el('span', { class: 'arrow', text: ' gives to ' }),
         el('strong', { text: leg.receiverName }),

@@ -54,7 +54,7 @@ export default {
     );
 
     const dayRow = (day) => {
-      const reopen = el('button', { class: 'button secondary', text: 'Reopen', attrs: { type: 'button', 'data-action': 'reopen' } });
+      const reopen = el('button', { class: 'button secondary', text: 'Reopen', attrs: { type: 'button', 'data-action': 'reopen', 'aria-label': `Reopen ${localDay(day.date)}` } });
       reopen.addEventListener('click', async () => {
         if (!(await confirmDialog({
           title: `Reopen ${localDay(day.date)}?`,

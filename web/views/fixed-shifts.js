@@ -119,7 +119,7 @@ export default {
         form.querySelector('button[type=submit]').disabled = true;
         try {
           await ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes);
-          ctx.say(`Saved. ${nameOf(shift.ownerId)}'s future ${WEEKDAYS[(body.weekday ?? shift.weekday) - 1]} shifts follow.`, 'ok');
+          ctx.say(`Saved. ${shift.ownerName}'s future ${WEEKDAYS[(body.weekday ?? shift.weekday) - 1]} shifts follow.`, 'ok');
           await load();
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
@@ -135,17 +135,18 @@ export default {
     };
 
     const shiftRow = (shift) => {
-      const end = el('button', { class: 'button secondary', text: 'End', attrs: { type: 'button', 'data-action': 'end-fixed-shift' } });
+      const what = `${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} ${shift.startTime} shift`;
+      const end = el('button', { class: 'button secondary', text: 'End', attrs: { type: 'button', 'data-action': 'end-fixed-shift', 'aria-label': `End ${what}` } });
       end.addEventListener('click', async () => {
         if (!(await confirmDialog({
-          title: `End ${nameOf(shift.ownerId)}'s ${WEEKDAYS[shift.weekday - 1]} shift?`,
+          title: `End ${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} shift?`,
           message: 'Its future occurrences that nobody traded or edited are removed from the schedule.',
           confirmText: 'End fixed shift', danger: true,
         }))) return;
         end.disabled = true;
         try {
           await ctx.api('DELETE', `/fixed-shifts/${shift.id}`);
-          ctx.say(`${nameOf(shift.ownerId)}'s ${WEEKDAYS[shift.weekday - 1]} shift has ended; future occurrences are removed.`, 'ok');
+          ctx.say(`${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} shift has ended; future occurrences are removed.`, 'ok');
           await load();
         } catch (error) {
           end.disabled = false;
@@ -157,7 +158,7 @@ export default {
       form.id = `fixed-shift-edit-${shift.id}`;
       form.classList.add('row-detail');
       form.hidden = true;
-      const editButton = el('button', { class: 'button secondary', text: 'Edit', attrs: { type: 'button', 'data-action': 'edit-fixed-shift', 'aria-expanded': 'false', 'aria-controls': form.id } });
+      const editButton = el('button', { class: 'button secondary', text: 'Edit', attrs: { type: 'button', 'data-action': 'edit-fixed-shift', 'aria-expanded': 'false', 'aria-controls': form.id, 'aria-label': `Edit ${what}` } });
       editButton.addEventListener('click', () => {
         form.hidden = !form.hidden;
         editButton.setAttribute('aria-expanded', String(!form.hidden));

@@ -41,7 +41,7 @@ export default {
 
     let kiosks = [];
     const kioskRow = (kiosk) => {
-      const revoke = el('button', { class: 'button secondary', text: 'Revoke', attrs: { type: 'button', 'data-action': 'revoke-kiosk' } });
+      const revoke = el('button', { class: 'button secondary', text: 'Revoke', attrs: { type: 'button', 'data-action': 'revoke-kiosk', 'aria-label': `Revoke kiosk ${kiosk.name}` } });
       revoke.hidden = kiosk.revoked;
       revoke.addEventListener('click', async () => {
         if (!(await confirmDialog({

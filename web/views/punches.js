@@ -202,7 +202,7 @@ export default {
       const formRow = el('tr', { class: 'correction-row', attrs: { id: `punch-correct-${punch.id}` }, hidden: true }, [
         el('td', { attrs: { colspan: '7' } }, [correctionForm(punch)]),
       ]);
-      const toggle = el('button', { class: 'button secondary', text: 'Correct', attrs: { type: 'button', 'data-action': 'correct-punch', 'aria-expanded': 'false', 'aria-controls': formRow.id } });
+      const toggle = el('button', { class: 'button secondary', text: 'Correct', attrs: { type: 'button', 'data-action': 'correct-punch', 'aria-expanded': 'false', 'aria-controls': formRow.id, 'aria-label': `Correct ${punch.displayName}'s ${punch.kind === 'in' ? 'check-in' : 'check-out'} of ${dayLabel(punch.localDate)} at ${clock(punch.at)}` } });
       toggle.addEventListener('click', () => {
         formRow.hidden = !formRow.hidden;
         toggle.setAttribute('aria-expanded', String(!formRow.hidden));

@@ -166,7 +166,7 @@ export default {
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
         el('div', {}, [toggle]),
       ]);
-      const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id } });
+      const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Manage ${member.displayName}` } });
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
@@ -230,7 +230,7 @@ export default {
     // Invites -------------------------------------------------------------------------------
     const inviteRow = (invite) => {
       const [state, label] = inviteState(invite);
-      const revoke = el('button', { class: 'button secondary', text: 'Revoke', attrs: { type: 'button', 'data-action': 'revoke-invite' } });
+      const revoke = el('button', { class: 'button secondary', text: 'Revoke', attrs: { type: 'button', 'data-action': 'revoke-invite', 'aria-label': `Revoke invite code created ${formatInstant(invite.createdAt)}` } });
       revoke.hidden = state !== 'active';
       revoke.addEventListener('click', async () => {
         revoke.disabled = true;
