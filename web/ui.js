@@ -80,6 +80,9 @@ export function explain(error) {
  * undefined on failure.
  */
 export async function withBusy(button, action, done) {
+  // A disabled button loses focus to <body>; remember it so keyboard users keep their place.
+  const hadFocus = button && document.activeElement === button;
+  const view = button?.closest('.view');
   if (button) button.disabled = true;
   try {
     const result = await action();
@@ -90,6 +93,12 @@ export async function withBusy(button, action, done) {
     return undefined;
   } finally {
     if (button && button.isConnected) button.disabled = false;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (hadFocus && lost) {
+      const target = button.isConnected ? button : view?.querySelector('h2');
+      if (target && target.tagName === 'H2' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target?.focus({ preventScroll: true });
+    }
   }
 }
 
