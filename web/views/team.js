@@ -31,6 +31,7 @@ function onSubmit(form, ctx, action) {
   });
 }
 
+const roleWords = (role) => (role === 'manager' ? 'Manager' : 'Employee');
 const payWords = (payType) => (payType === 'diligence' ? 'diligence pay' : 'normal pay');
 
 /// What an invite is now, in words (shown next to colour).
@@ -101,19 +102,27 @@ export default {
       const payText = el('span', { text: payWords(member.payType) });
       const payType = select('payType', [['normal', 'Normal'], ['diligence', 'Diligence']], member.payType);
       payType.setAttribute('aria-label', `Pay type of ${member.displayName}`);
-      payType.addEventListener('change', async () => {
-        payType.disabled = true;
+      const role = select('role', [['employee', 'Employee'], ['manager', 'Manager']], member.role);
+      role.setAttribute('aria-label', `Role of ${member.displayName}`);
+      const roleBadge = el('span', { class: `badge badge-${member.role}`, text: roleWords(member.role) });
+      // A setting applies as soon as it is chosen; a refusal (last_manager) puts the old value back.
+      const applyOnChange = (control, key, done) => control.addEventListener('change', async () => {
+        control.disabled = true;
         try {
-          await patch(member, { payType: payType.value }, (u) => `${u.displayName} now has ${u.payType} pay.`);
-          member.payType = payType.value;
+          await patch(member, { [key]: control.value }, (u) => `${u.displayName} ${done(u)}.`);
+          member[key] = control.value;
           payText.textContent = payWords(member.payType);
+          roleBadge.textContent = roleWords(member.role);
+          roleBadge.className = `badge badge-${member.role}`;
         } catch (error) {
-          payType.value = member.payType;
+          control.value = member[key];
           ctx.say(ctx.explain(error), 'error');
         } finally {
-          payType.disabled = false;
+          control.disabled = false;
         }
       });
+      applyOnChange(payType, 'payType', (u) => `now has ${payWords(u.payType)}`);
+      applyOnChange(role, 'role', (u) => `is now ${u.role === 'manager' ? 'a manager' : 'an employee'}`);
 
       const pinInput = el('input', { attrs: { name: 'pin', type: 'password', inputmode: 'numeric', pattern: '[0-9]{4,12}', minlength: '4', maxlength: '12', required: '', autocomplete: 'off', 'aria-label': `New PIN for ${member.displayName}`, placeholder: '4–12 digits' } });
       const pinForm = el('form', { class: 'pin-form' }, [
@@ -163,6 +172,7 @@ export default {
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
         el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
+        el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
         el('div', {}, [toggle]),
       ]);
@@ -175,7 +185,7 @@ export default {
         el('div', { class: 'row-main' }, [
           el('p', { class: 'row-title' }, [
             el('span', { text: member.displayName }), ' ',
-            el('span', { class: `badge badge-${member.role}`, text: member.role === 'manager' ? 'Manager' : 'Employee' }), ' ',
+            roleBadge, ' ',
             member.active ? null : el('span', { class: 'badge badge-inactive', text: 'Deactivated' }),
           ]),
           el('p', { class: 'muted small' }, [
