@@ -92,15 +92,20 @@ async function logout() {
 async function enter(me) {
   if (session) session.live.stop();
   setTimeZone(me.workplace.timeZone);
-  const topics = ['marketplace', 'requests', 'deals', 'notifications', 'schedule', 'now'];
-  if (me.user.role === 'manager') topics.push('approvals');
+  const topicsFor = (role) => ['marketplace', 'requests', 'deals', 'notifications', 'schedule', 'now', ...(role === 'manager' ? ['approvals'] : [])];
+  const topics = topicsFor(me.user.role);
   const storageKey = `shifty.live.after.${me.workplace.id}.${me.user.id}`;
   const live = new LiveStream({
     topics,
     storageKey,
     onSessionEnded: sessionEnded,
     checkSession: async () => {
-      try { await api('GET', '/me'); return true; } catch (error) {
+      try {
+        // A manager demoted while logged in would be refused `approvals` forever: follow the role.
+        const fresh = await api('GET', '/me');
+        live.topics = topicsFor(fresh.user.role);
+        return true;
+      } catch (error) {
         return error instanceof ApiError && error.status === 401 ? false : null;
       }
     },

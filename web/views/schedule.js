@@ -4,7 +4,7 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
-  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge,
+  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge, parseLocalDate,
 } from '../ui.js';
 
 let state = null;
@@ -126,11 +126,26 @@ function incoming(ctx) {
   ]);
 }
 
+/** " · 23–29 Nov": the Monday to Sunday of an ISO week, from any of its shifts' dates. */
+function weekRange(week) {
+  const first = parseLocalDate(week.shifts[0]?.date);
+  if (!first) return '';
+  const monday = new Date(first);
+  monday.setUTCDate(first.getUTCDate() - ((first.getUTCDay() + 6) % 7));
+  const sunday = new Date(monday);
+  sunday.setUTCDate(monday.getUTCDate() + 6);
+  const day = (date) => date.getUTCDate();
+  const month = (date) => new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(date);
+  return monday.getUTCMonth() === sunday.getUTCMonth()
+    ? ` · ${day(monday)}–${day(sunday)} ${month(sunday)}`
+    : ` · ${day(monday)} ${month(monday)} – ${day(sunday)} ${month(sunday)}`;
+}
+
 function paint(ctx) {
   const { container, weeks } = state;
   const body = weeks.length
     ? weeks.map((week) => el('section', { class: 'week', attrs: { 'aria-labelledby': `week-${week.weekBasedYear}-${week.week}` } }, [
-      el('h3', { text: week.label, attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }),
+      el('h3', { attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }, [week.label, el('span', { class: 'week-range', text: weekRange(week) })]),
       el('ul', { class: 'list' }, week.shifts.map((shift) => shiftRow(shift, ctx))),
     ]))
     : [emptyState('No shifts in the coming weeks. Ask for extra work under Requests, or pick up a shift on the Marketplace.')];
