@@ -323,8 +323,9 @@ function setUpLoginForms() {
       name: data.name, timeZone: data.timeZone,
       manager: { username: data.username, displayName: data.displayName, password: data.password },
     });
-    say('Your workplace is ready.', 'ok');
-    await enter(await api('GET', '/me'));
+    const me = await api('GET', '/me');
+    await enter(me);
+    say(`Your workplace is ready. Next time, log in with the workplace “${me.workplace.slug}”.`, 'ok');
   });
 }
 

@@ -58,6 +58,7 @@ export function say(text, kind = 'info') {
   const textNode = box.querySelector('.message-text') || box;
   textNode.textContent = text || '';
   box.className = `message ${kind}`;
+  box.setAttribute('role', kind === 'error' ? 'alert' : 'status');
   box.hidden = !text;
   if (text && kind !== 'error') messageTimer = setTimeout(() => { box.hidden = true; }, 6000);
 }
