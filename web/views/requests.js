@@ -10,12 +10,14 @@ import {
 let state = null;
 
 async function load(ctx) {
-  const [requests, freeDates, weeks] = await Promise.all([
+  const [requests, freeDates, weeks, deals] = await Promise.all([
     ctx.api('GET', '/requests'),
     ctx.api('GET', '/requests/free-dates'),
     ctx.api('GET', '/schedule?weeks=8'),
+    ctx.api('GET', '/deals/mine').catch(() => []),
   ]);
   return {
+    deals: Array.isArray(deals) ? deals : [],
     requests: Array.isArray(requests) ? requests : [],
     freeDates: Array.isArray(freeDates) ? freeDates : [],
     myShifts: (Array.isArray(weeks) ? weeks : []).flatMap((week) => week.shifts),
@@ -67,6 +69,14 @@ function askForm(ctx) {
 
 // ------------------------------------------------------------------------- my requests
 
+/** For a request waiting on its deal: which suggestion I accepted. */
+function acceptedLine(request) {
+  if (request.status !== 'pending_deal' || !request.dealId) return null;
+  const deal = state.deals.find((candidate) => candidate.id === request.dealId);
+  const leg = deal?.legs[0];
+  return leg ? el('p', { class: 'small', text: `You accepted ${leg.giverName}'s shift ${leg.shift.startTime}–${leg.shift.endTime}${leg.shift.position ? ` (${leg.shift.position})` : ''}. A manager decides next.` }) : null;
+}
+
 function myRequestRow(request, ctx) {
   const suggestions = (request.suggestions || []).filter(isFuture);
   const open = request.status === 'open';
@@ -74,6 +84,7 @@ function myRequestRow(request, ctx) {
     el('div', { class: 'row-main' }, [
       el('p', { class: 'row-title' }, [el('time', { attrs: { datetime: request.date }, text: formatDate(request.date, { long: true }) })]),
       el('p', {}, [statusBadge(request.status)]),
+      acceptedLine(request),
       suggestions.length
         ? el('ul', { class: 'list suggestions', attrs: { 'aria-label': 'Suggestions' } }, suggestions.map((shift) => el('li', { class: 'row', data: { shiftId: shift.id } }, [
           shiftSummary(shift, { owner: true, status: false }),
@@ -171,7 +182,7 @@ export default {
   title: 'Requests',
   roles: ['employee', 'manager'],
   async render(container, ctx) {
-    state = { container, requests: [], freeDates: [], myShifts: [] };
+    state = { container, requests: [], freeDates: [], myShifts: [], deals: [] };
     Object.assign(state, await load(ctx));
     paint(ctx);
   },
