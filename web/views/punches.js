@@ -311,6 +311,12 @@ export default {
     } catch (error) {
       ctx.say(ctx.explain(error), 'error');
     }
+    // Other pages link here with filters (the report's "odd punches": #/punches?search=anna&from=…&to=…).
+    const linked = new URLSearchParams(location.hash.split('?')[1] ?? '');
+    for (const key of ['search', 'position', 'from', 'to']) {
+      const value = linked.get(key);
+      if (value && filterForm.elements[key]) filterForm.elements[key].value = value;
+    }
     await Promise.all([loadPresent(), reloadPunches(), loadEdits()]);
   },
 };

@@ -1,7 +1,7 @@
 // Reports (managers): worked hours per day and by position as SVG charts over a chosen range,
 // the monthly timeclock report as a table, CSV/JSON downloads and a printable version.
 
-import { el, viewHeader, formatDate, todayInWorkplace } from '../ui.js';
+import { el, viewHeader, formatDate, formatMinutes, todayInWorkplace } from '../ui.js';
 import { hoursPerDayChart, positionBarsChart, chartLegend, movingAverage, smoothingWindow, positionName, formatHours } from '../chart.js';
 
 const RANGES = [
@@ -80,6 +80,19 @@ function cell(column, content) {
   return el('td', { class: numeric ? 'num' : null, attrs: { 'data-label': label } }, [content]);
 }
 
+/// A member with odd punches (a check-in without check-out…) gets a link to those days' punches,
+/// where a manager corrects them; the figures are provisional until then.
+function oddPunchesLink(employee) {
+  const dates = [...employee.oddPunchDates].sort();
+  const count = dates.length;
+  const query = new URLSearchParams({ search: employee.username });
+  if (count > 0) { query.set('from', dates[0]); query.set('to', dates[count - 1]); }
+  return el('a', {
+    class: 'badge badge-warn', text: `Odd punches: ${count} day${count === 1 ? '' : 's'}`,
+    attrs: { href: `#/punches?${query}`, title: `Correct ${employee.name}'s punches` },
+  });
+}
+
 function monthlyTable(report) {
   const body = el('tbody');
   for (const employee of report.employees) {
@@ -91,7 +104,7 @@ function monthlyTable(report) {
     ].filter(Boolean).join(', ') || '—';
     const complete = employee.complete
       ? el('span', { class: 'badge badge-ok', text: 'Complete' })
-      : el('span', { class: 'badge badge-warn', text: `Odd punches: ${employee.oddPunchDates.length} day(s)` });
+      : oddPunchesLink(employee);
     body.append(el('tr', { attrs: { 'data-user-id': String(employee.userID) } }, [
       el('th', { attrs: { scope: 'row' } }, [el('span', { text: employee.name }), el('span', { class: 'muted small block', text: employee.username })]),
       cell(0, employee.payType === 'diligence' ? 'Diligence' : 'Normal'),
@@ -123,6 +136,39 @@ function monthlyTable(report) {
   ]);
   return tableScroller(`Timeclock report ${monthTitle(report.month)}`, table);
 }
+
+/// Words and badge colour of a timeclock day's status.
+const DAY_STATUS = {
+  present: ['Present', 'badge-ok'],
+  absent: ['Absent', 'badge-inactive'],
+  odd_punches: ['Odd punches', 'badge-warn'],
+  day_off: ['Day off', 'badge-position'],
+  upcoming: ['Not yet', 'badge-position'],
+};
+
+/// One member's month day by day (the report answers `days` when asked for one member).
+function memberDaysTable(employee) {
+  const body = el('tbody');
+  for (const day of employee.days ?? []) {
+    const [words, badge] = DAY_STATUS[day.status] ?? [day.status, 'badge-position'];
+    body.append(el('tr', { attrs: { 'data-date': day.date } }, [
+      el('th', { text: dayTitle(day.date), attrs: { scope: 'row' } }),
+      el('td', { attrs: { 'data-label': 'Status' } }, [el('span', { class: `badge ${badge}`, text: day.isClosed ? `${words} (closed)` : words })]),
+      el('td', { class: 'num', text: hoursOf(day.workedMinutes), attrs: { 'data-label': 'Worked' } }),
+      el('td', { class: 'num', text: day.quotaMinutes === null || day.quotaMinutes === undefined ? '—' : hoursOf(day.quotaMinutes), attrs: { 'data-label': 'Quota' } }),
+      el('td', { class: 'num', text: day.overtimeMinutes === null || day.overtimeMinutes === undefined ? '—' : formatSignedMinutes(day.overtimeMinutes), attrs: { 'data-label': 'Overtime' } }),
+    ]));
+  }
+  const table = el('table', { class: 'data-table responsive-table member-days' }, [
+    el('caption', { text: `${employee.name}, day by day` }),
+    headerRow(['Day', 'Status', 'Worked', 'Quota', 'Overtime']),
+    body,
+  ]);
+  return tableScroller(`${employee.name} day by day`, table);
+}
+
+/// Overtime minutes with their sign: "+41 min", "−1 h 7 min".
+const formatSignedMinutes = (minutes) => (minutes > 0 ? `+${formatMinutes(minutes)}` : formatMinutes(minutes));
 
 function daysTable(data, smoothed) {
   const body = el('tbody');
@@ -161,7 +207,7 @@ export default {
     const smoothBox = el('input', { attrs: { type: 'checkbox', name: 'smooth' } });
     const controls = el('form', { class: 'report-controls no-print', attrs: { 'aria-label': 'Chart options' } }, [
       rangeGroup, monthLabel,
-      el('label', {}, [el('span', { text: 'Who' }), memberSelect]),
+      el('label', {}, [el('span', { text: 'Who (charts and report)' }), memberSelect]),
       el('label', { class: 'inline' }, [smoothBox, el('span', { text: 'Smooth (moving average)' })]),
     ]);
     controls.addEventListener('submit', (event) => event.preventDefault());
@@ -245,8 +291,10 @@ export default {
     const loadReport = async () => {
       const request = ++reportRequest;
       const month = state.reportMonth;
-      const base = `/api/v1/reports/monthly?month=${encodeURIComponent(month)}`;
-      const slug = ctx.me.workplace.slug;
+      const query = new URLSearchParams({ month });
+      if (state.userID) query.set('userID', state.userID);
+      const base = `/api/v1/reports/monthly?${query}`;
+      const slug = state.userID ? `${ctx.me.workplace.slug}-member-${state.userID}` : ctx.me.workplace.slug;
       reportLinks.replaceChildren(
         el('a', { class: 'button secondary', text: 'Download CSV', attrs: { href: `${base}&format=csv`, download: `timeclock-${slug}-${month}.csv`, 'data-action': 'download-report-csv' } }),
         el('a', { class: 'button secondary', text: 'Download JSON', attrs: { href: `${base}&format=json`, download: `timeclock-${slug}-${month}.json`, 'data-action': 'download-report-json' } }),
@@ -254,11 +302,12 @@ export default {
       );
       reportBody.replaceChildren(el('p', { class: 'muted', text: 'Loading the report…' }));
       try {
-        const report = await ctx.api('GET', `/reports/monthly?month=${encodeURIComponent(month)}`);
+        const report = await ctx.api('GET', `/reports/monthly?${query}`);
         if (request !== reportRequest) return;
         const parts = [];
         if (report.judgedThrough) parts.push(el('p', { class: 'muted small', text: `Days after ${dayTitle(report.judgedThrough)} are not judged yet.` }));
         parts.push(report.employees.length ? monthlyTable(report) : el('p', { text: 'Nobody worked or was scheduled this month.' }));
+        if (report.employees.length === 1 && report.employees[0].days) parts.push(memberDaysTable(report.employees[0]));
         reportBody.replaceChildren(...parts);
       } catch (error) {
         if (request !== reportRequest) return;
@@ -277,7 +326,11 @@ export default {
       state.month = monthInput.value;
       loadChart();
     });
-    memberSelect.addEventListener('change', () => { state.userID = memberSelect.value; loadChart(); });
+    memberSelect.addEventListener('change', () => {
+      state.userID = memberSelect.value;
+      loadChart();
+      loadReport();
+    });
     smoothBox.addEventListener('change', () => { state.smooth = smoothBox.checked; draw(); });
     reportMonthInput.addEventListener('change', () => {
       if (!/^\d{4}-\d{2}$/.test(reportMonthInput.value)) return;
