@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "==> installing Python test tools (websockets, kosoku)"
-python3 -m pip install -q --disable-pip-version-check websockets kosoku 2>&1 | grep -v "Requirement already satisfied" || true
+echo "==> installing Python test tools (websockets, kosoku, selenium, icalendar)"
+python3 -m pip install -q --disable-pip-version-check websockets kosoku selenium icalendar 2>&1 | grep -v "Requirement already satisfied" || true
 
 echo "==> building (debug, with tests)"
 swift build --build-tests
@@ -23,3 +23,6 @@ if [[ -f scripts/autobahn/run.sh ]]; then
     echo "==> Autobahn WebSocket conformance (kosoku)"
     bash scripts/autobahn/run.sh .build/debug/shifty
 fi
+
+echo "==> browser end-to-end tests (headless Chromium)"
+bash scripts/e2e/run.sh .build/debug/shifty

@@ -1,0 +1,500 @@
+#!/usr/bin/env python3
+"""End-to-end test of the browser page in real headless Chromium (issue 7, "Done means").
+
+Starts its own `shifty serve --demo` (embedded PostgreSQL in a temporary folder, cheap Argon2)
+and drives separate browser sessions (two employees, a manager and a kiosk device) through the
+public page only:
+
+  1. anna supplies a shift; bram sees it on the marketplace within two seconds without a reload
+     and picks it up; maria sees it in the approval queue live and approves it; both schedules
+     update live;
+  2. bram asks for a free date, anna suggests her shift that day, bram accepts, maria approves;
+  3. a kiosk is set up and anna checks in with her password;
+  4. the report page draws its chart (an <svg> with data);
+  5. anna turns on her calendar feed and the URL the page shows parses with `icalendar`, the
+     traded shift cancelled.
+
+Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored). Waits are
+WebDriverWait on the page's stable hooks (data-shift-id, data-action, ...); a failure names the
+step, saves a screenshot of every browser and prints their consoles and the server log's tail.
+
+Usage: scripts/e2e/test_browser.py --binary .build/debug/shifty [--repeat N]
+"""
+
+import argparse
+import datetime
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import (
+    ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException, TimeoutException,
+    WebDriverException)
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SCREENSHOTS = os.path.join(ROOT, "test-artifacts", "screenshots")
+PASSWORD = "shifty-demo"
+LIVE_DEADLINE = 2.0  # seconds: "sees it appear within two seconds without a reload"
+
+
+class StepFailed(Exception):
+    """A step of the scenario did not happen; the message says what was expected."""
+
+
+def find_binary(path):
+    for candidate in ([path] if path else []) + [os.path.join(ROOT, ".build", "debug", "shifty")]:
+        if candidate and os.access(candidate, os.X_OK):
+            return os.path.abspath(candidate)
+    raise SystemExit(f"error: no shifty binary at {path or '.build/debug/shifty'}: build it with `swift build --product shifty`")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class DemoServer:
+    """`shifty serve --demo` on a free port with its own embedded cluster in a temporary folder."""
+
+    def __init__(self, binary, workdir):
+        self.binary = binary
+        self.workdir = workdir
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.data_dir = os.path.join(workdir, "pg")
+        self.log_path = os.path.join(workdir, "server.log")
+        self.process = None
+
+    def start(self):
+        environment = dict(os.environ)
+        environment.update({
+            "SHIFTY_ARGON2_MEMORY": "64", "SHIFTY_ARGON2_ITERATIONS": "1", "SHIFTY_LOG_LEVEL": "notice",
+        })
+        for name in ("DATABASE_URL", "SHIFTY_CONFIG", "SHIFTY_PORT", "SHIFTY_HOST", "SHIFTY_DATA_DIR"):
+            environment.pop(name, None)
+        self.log = open(self.log_path, "wb")
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--demo", "--port", str(self.port), "--data-dir", self.data_dir,
+             "--web-root", os.path.join(ROOT, "web"), "--migrations", os.path.join(ROOT, "sql")],
+            cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise StepFailed(f"the server exited with status {self.process.returncode} while starting:\n{self.tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.base}/readyz", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.25)
+        raise StepFailed(f"the server was not ready within 120 s:\n{self.tail()}")
+
+    def tail(self, lines=40):
+        try:
+            with open(self.log_path, "rb") as log:
+                return b"\n".join(log.read().splitlines()[-lines:]).decode("utf-8", "replace")
+        except OSError:
+            return "(no server log)"
+
+    def stop(self):
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        # The embedded cluster stops with the server; make sure of it so no postmaster outlives us.
+        if os.path.exists(os.path.join(self.data_dir, "postmaster.pid")):
+            pg_ctl = next((p for p in ("/usr/lib/postgresql/15/bin/pg_ctl", shutil.which("pg_ctl") or "") if p and os.path.exists(p)), None)
+            if pg_ctl:
+                command = [pg_ctl, "stop", "-m", "immediate", "-D", self.data_dir]
+                if os.geteuid() == 0:
+                    command = ["runuser", "-u", "postgres", "--"] + command
+                subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        if getattr(self, "log", None):
+            self.log.close()
+
+
+class Browser:
+    """One headless Chromium profile (its own cookies): one person at their own device."""
+
+    def __init__(self, name, base, workdir, width=1280, height=900):
+        self.name = name
+        self.base = base
+        options = webdriver.ChromeOptions()
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         f"--window-size={width},{height}", f"--user-data-dir={os.path.join(workdir, 'chrome-' + name)}",
+                         "--no-first-run", "--disable-extensions", "--lang=en-GB"):
+            options.add_argument(argument)
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+        self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
+        self.driver.set_script_timeout(20)
+        self.console = []
+
+    # ------------------------------------------------------------------ waiting and acting
+
+    def wait(self, condition, timeout, message, poll=0.05):
+        """Polls `condition` until it is truthy. Live updates re-render lists, so an element found a
+        moment ago may be gone: such stale references just mean "look again"."""
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=poll,
+                                 ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: condition())
+        except TimeoutException:
+            raise StepFailed(f"[{self.name}] {message} (waited {timeout:g} s)") from None
+
+    def css(self, selector):
+        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+
+    def visible(self, selector):
+        return next((element for element in self.css(selector) if element.is_displayed()), None)
+
+    def wait_for(self, selector, message, timeout=10):
+        return self.wait(lambda: self.visible(selector), timeout, f"{message}: no visible {selector}")
+
+    def wait_gone(self, selector, message, timeout=10):
+        self.wait(lambda: not self.visible(selector), timeout, f"{message}: {selector} is still shown")
+
+    def click(self, selector, message, timeout=10):
+        """Clicks the visible, enabled element matching `selector`, finding it again if a live
+        re-render replaced it in between."""
+        def attempt():
+            element = self.visible(selector)
+            if element is None or not element.is_enabled():
+                return False
+            self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", element)
+            try:
+                element.click()
+            except (ElementClickInterceptedException, ElementNotInteractableException):
+                self.driver.execute_script("arguments[0].click();", element)
+            return True
+        self.wait(attempt, timeout, f"{message}: no visible, enabled {selector} to click")
+
+    def type(self, selector, text, message, timeout=10):
+        def attempt():
+            element = self.visible(selector)
+            if element is None:
+                return False
+            element.send_keys(text)
+            return True
+        self.wait(attempt, timeout, f"{message}: no visible {selector} to type into")
+
+    def attribute(self, selector, name, message, timeout=10):
+        return self.wait(lambda: (self.visible(selector) or None) and self.visible(selector).get_attribute(name), timeout,
+                         f"{message}: no visible {selector}")
+
+    def confirm_dialog(self, message):
+        """Clicks the confirming button of the page's modal <dialog> (confirmDialog in ui.js)."""
+        self.click("dialog[open] button[type=submit]", f"{message}: confirm the dialog")
+        self.wait_gone("dialog[open]", f"{message}: the dialog did not close")
+
+    def fetch(self, method, path, body=None):
+        """Calls the API from inside the page (same origin, the page's own cookie session)."""
+        result = self.driver.execute_async_script(
+            """
+            const [method, path, body, done] = arguments;
+            const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
+            if (body !== null) { options.headers['Content-Type'] = 'application/json'; options.body = JSON.stringify(body); }
+            fetch('/api/v1' + path, options)
+              .then(async (response) => done({ status: response.status, text: await response.text() }))
+              .catch((error) => done({ status: 0, text: String(error) }));
+            """,
+            method, path, body)
+        if not 200 <= result["status"] < 300:
+            raise StepFailed(f"[{self.name}] {method} {path} answered {result['status']}: {result['text'][:300]}")
+        return json.loads(result["text"]) if result["text"] else None
+
+    # ------------------------------------------------------------------ the page
+
+    def open_page(self, path="/"):
+        self.driver.get(self.base + path)
+
+    def login(self, username, workplace="demo"):
+        self.open_page("/")
+        self.wait_for("#login-form", "the login form should show when logged out", timeout=20)
+        self.type("#login-form input[name=workplace]", workplace, "login")
+        self.type("#login-form input[name=username]", username, "login")
+        self.type("#login-form input[name=password]", PASSWORD, "login")
+        self.click("#login-form button[type=submit]", "login")
+        # The nav (with #logout) hides behind a menu button on phones: wait for the first view instead.
+        self.wait(lambda: self.css("#view > section.view") and not self.visible("#login-form"), 20, f"{username} should be logged in")
+        self.wait_live()
+
+    def wait_live(self):
+        self.wait(lambda: self.css("#live-status[data-state=online]"), 15, "the live stream should be online")
+
+    def go(self, view_id):
+        """Navigates inside the page (hash router: no reload) and waits for the view's section."""
+        self.driver.execute_script("location.hash = arguments[0];", f"#/{view_id}")
+        self.wait_for(f"#view-{view_id}", f"the {view_id} view should render")
+        self.wait(lambda: not self.css(f"#view-{view_id}[aria-busy=true]"), 15, f"the {view_id} view should finish loading")
+
+    def screenshot(self, name):
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        self.driver.save_screenshot(os.path.join(SCREENSHOTS, f"{name}.png"))
+
+    def collect_console(self):
+        try:
+            self.console.extend(self.driver.get_log("browser"))
+        except WebDriverException:
+            pass
+        return self.console
+
+    def quit(self):
+        try:
+            self.collect_console()
+            self.driver.quit()
+        except WebDriverException:
+            pass
+
+
+# ---------------------------------------------------------------------------------------------
+# The scenario
+
+
+def pick_dates(anna, bram):
+    """Two of anna's future scheduled shifts on days bram is free (he may work one shift a day)."""
+    free = {entry["date"] for entry in bram.fetch("GET", "/requests/free-dates")}
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    shifts = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]]
+    candidates = [shift for shift in shifts
+                  if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow and shift["date"] in free]
+    dates = sorted({shift["date"] for shift in candidates})
+    if len(dates) < 2:
+        raise StepFailed(f"the demo data needs two days where anna works and bram is free; found {dates}")
+    first = next(shift for shift in candidates if shift["date"] == dates[0])
+    second = next(shift for shift in candidates if shift["date"] == dates[1])
+    return first, second
+
+
+def deal_row(shift_id):
+    return f"#view-approvals li[data-deal-id]:has([data-shift-id='{shift_id}'])"
+
+
+def approve(maria, shift_id, note, started):
+    maria.wait_for(deal_row(shift_id), "the pending deal should appear in the approval queue without a reload", timeout=10)
+    latency = time.monotonic() - started
+    if note:
+        maria.type(f"{deal_row(shift_id)} input[name=note]", note, "maria writes a note")
+    maria.click(f"{deal_row(shift_id)} [data-action=approve]", "maria approves")
+    maria.wait_gone(deal_row(shift_id), "the approved deal should leave the queue")
+    return latency
+
+
+def scenario(server, workdir, timings):
+    browsers = {}
+    try:
+        guest = browsers["guest"] = Browser("guest", server.base, workdir, width=390, height=844)
+        guest.open_page("/")
+        guest.wait_for("#login-form", "the login form should show")
+        guest.screenshot("login-phone")
+
+        anna = browsers["anna"] = Browser("anna", server.base, workdir)
+        bram = browsers["bram"] = Browser("bram", server.base, workdir)
+        maria = browsers["maria"] = Browser("maria", server.base, workdir)
+        for person, browser in (("anna", anna), ("bram", bram), ("maria", maria)):
+            browser.login(person)
+
+        supplied, suggested = pick_dates(anna, bram)
+        shift_id, second_id = supplied["id"], suggested["id"]
+
+        # 1. Supply → live on bram's marketplace → pick up → live in maria's queue → approve.
+        bram.go("market")
+        maria.go("approvals")
+        anna.go("schedule")
+        anna.screenshot("schedule")
+        row_selector = f"#view-schedule [data-shift-id='{shift_id}']"
+        anna.click(f"{row_selector} [data-action=supply]", "anna offers her shift")
+        started = time.monotonic()
+        market_row = f"#view-market [data-shift-id='{shift_id}']"
+        bram.wait_for(f"{market_row} [data-action=pick-up]", "bram should see anna's shift on the marketplace without a reload",
+                      timeout=LIVE_DEADLINE)
+        timings["marketplace appears (s)"] = time.monotonic() - started
+        anna.wait_for(f"{row_selector} [data-action=revoke]", "anna's schedule should show the shift as offered")
+        bram.screenshot("market")
+
+        bram.click(f"{market_row} [data-action=pick-up]", "bram picks up the shift")
+        bram.confirm_dialog("bram picks up the shift")
+        picked = time.monotonic()
+        bram.wait_gone(market_row, "the taken shift should leave the marketplace")
+        maria.wait_for(deal_row(shift_id), "maria should see the pick-up in the approval queue live", timeout=5)
+        timings["approval queue appears (s)"] = time.monotonic() - picked
+        maria.screenshot("approvals")
+        bram.go("schedule")
+        timings["approval seen after (s)"] = approve(maria, shift_id, "fine by me", picked)
+        approved = time.monotonic()
+        anna.wait_gone(row_selector, "the traded shift should leave anna's schedule live", timeout=5)
+        bram.wait_for(f"#view-schedule [data-shift-id='{shift_id}']", "the shift should appear on bram's schedule live", timeout=5)
+        timings["both schedules updated (s)"] = time.monotonic() - approved
+        bram.screenshot("schedule-after-trade")
+
+        # 2. A request for extra work, a suggestion, accepted and approved.
+        bram.go("requests")
+        anna.go("requests")
+        mine = f"#view-requests li[data-request-id]:has(time[datetime='{suggested['date']}']):has([data-action=withdraw])"
+        box = f"#request-form input[name=dates][value='{suggested['date']}']"
+        for attempt in range(3):
+            # A live update may re-render the form between the tick and the submit: tick again then.
+            bram.click(f"{box}:not(:checked)", "bram ticks a free date he is offered")
+            bram.click("#request-form [data-action=post-requests]", "bram posts his request")
+            try:
+                bram.wait_for(mine, "bram's request should be listed", timeout=5)
+                break
+            except StepFailed:
+                if attempt == 2:
+                    raise
+        request_id = bram.attribute(mine, "data-request-id", "bram's request should be listed")
+        coworker_row = f"#view-requests li[data-request-id='{request_id}']"
+        anna.wait_for(f"{coworker_row} [data-action=suggest]", "anna should see bram's request live with a suggest button", timeout=5)
+        anna.screenshot("requests")
+        anna.click(f"{coworker_row} [data-action=suggest]", "anna suggests her shift")
+        accept = f"{coworker_row} [data-shift-id='{second_id}'] [data-action=accept]"
+        bram.wait_for(accept, "bram should see anna's suggestion live", timeout=5)
+        bram.screenshot("requests-suggestion")
+        bram.click(accept, "bram accepts the suggestion")
+        bram.confirm_dialog("bram accepts the suggestion")
+        accepted = time.monotonic()
+        approve(maria, second_id, "", accepted)
+        bram.go("schedule")
+        bram.wait_for(f"#view-schedule [data-shift-id='{second_id}']", "the suggested shift should be on bram's schedule", timeout=5)
+
+        # 3. The kiosk: a manager turns a device into a kiosk, anna checks in with her password.
+        kiosk = browsers["kiosk"] = Browser("kiosk", server.base, workdir, width=1024, height=768)
+        kiosk.login("maria")
+        kiosk.open_page("/kiosk.html")
+        kiosk.wait_for("#setup-form", "the kiosk page should offer the manager to set it up", timeout=15)
+        kiosk.type("#setup-form input[name=name]", "Front desk", "name the kiosk")
+        kiosk.click("#setup-form button[type=submit]", "set up the kiosk")
+        kiosk.wait_for("#punch-form", "the kiosk should show the punch form", timeout=15)
+        kiosk.screenshot("kiosk")
+        kiosk.type("#kiosk-username", "anna", "anna types her username")
+        kiosk.click("input[name=mode][value=password]", "choose password")
+        kiosk.type("#kiosk-password", PASSWORD, "anna types her password")
+        kiosk.click("#punch-button", "punch")
+        kiosk.wait_for("#kiosk-result", "the kiosk should confirm the punch", timeout=10)
+        kiosk.wait(lambda: "Anna" in kiosk.wait_for("#result-title", "result title").text, 5,
+                   "the kiosk confirmation should name Anna")
+        kiosk.screenshot("kiosk-result")
+
+        # 4. The report page with its chart.
+        maria.go("reports")
+        maria.wait(lambda: maria.driver.execute_script(
+            """
+            const svg = [...document.querySelectorAll('#view-reports svg')].find((s) => s.getBoundingClientRect().width > 0);
+            if (!svg) return false;
+            const marks = svg.querySelectorAll('polyline[points]:not([points=""]), rect, circle, path[d], polygon[points]');
+            return marks.length > 2;
+            """), 15, "the report page should draw an <svg> chart with data")
+        maria.screenshot("reports")
+
+        # 5. The calendar feed from the page, parsed by a real iCalendar parser.
+        anna.go("calendar")
+        anna.click("[data-action=enable-feed]", "anna turns on her calendar feed")
+        url = anna.attribute("#calendar-feed-url", "value", "the calendar URL should be shown once")
+        anna.screenshot("calendar")
+        check_feed(url, anna_lost=shift_id)
+
+        # Every other main page, for people to look at.
+        for view in ("swaps", "now", "notifications", "account"):
+            anna.go(view)
+            anna.screenshot(view)
+        for view in ("team", "fixed-shifts", "closed-days", "kiosks", "punches"):
+            maria.go(view)
+            maria.screenshot(view)
+        phone = browsers["phone"] = Browser("phone", server.base, workdir, width=360, height=780)
+        phone.login("bram")
+        phone.go("schedule")
+        phone.screenshot("schedule-phone")
+    except Exception:
+        for name, browser in browsers.items():
+            try:
+                browser.screenshot(f"failure-{name}")
+            except WebDriverException:
+                pass
+        raise
+    finally:
+        problems = []
+        for name, browser in browsers.items():
+            for entry in browser.collect_console():
+                text = entry.get("message", "")
+                if "Content Security Policy" in text or "Uncaught" in text:
+                    problems.append(f"[{name}] {text}")
+            browser.quit()
+        if problems:
+            print("Browser console problems:\n  " + "\n  ".join(problems), file=sys.stderr)
+
+
+def check_feed(url, anna_lost):
+    import icalendar
+
+    with urllib.request.urlopen(url, timeout=10) as response:
+        if not response.headers.get("Content-Type", "").startswith("text/calendar"):
+            raise StepFailed(f"the calendar feed has Content-Type {response.headers.get('Content-Type')}")
+        body = response.read()
+    calendar = icalendar.Calendar.from_ical(body)
+    events = {str(event["UID"]).split("@")[0]: event for event in calendar.walk("VEVENT")}
+    lost = events.get(f"shift-{anna_lost}")
+    if lost is None or str(lost["STATUS"]) != "CANCELLED":
+        raise StepFailed(f"anna's feed should list the traded shift {anna_lost} as CANCELLED; events: {sorted(events)}")
+    if not any(str(event["STATUS"]) == "CONFIRMED" for event in events.values()):
+        raise StepFailed("anna's feed should list her remaining shifts as CONFIRMED")
+
+
+def run_once(binary, attempt):
+    if os.path.isdir(SCREENSHOTS):
+        for stale in os.listdir(SCREENSHOTS):
+            if stale.startswith("failure-"):
+                os.remove(os.path.join(SCREENSHOTS, stale))
+    workdir = tempfile.mkdtemp(prefix="shifty-e2e-")
+    os.chmod(workdir, 0o755)  # the embedded cluster runs as the postgres user when we are root
+    server = DemoServer(binary, workdir)
+    timings = {}
+    started = time.monotonic()
+    try:
+        server.start()
+        scenario(server, workdir, timings)
+    except StepFailed as failure:
+        print(f"FAIL (run {attempt}): {failure}", file=sys.stderr)
+        print(f"Screenshots: {SCREENSHOTS}\n--- server log (tail) ---\n{server.tail()}", file=sys.stderr)
+        return False
+    except WebDriverException as failure:
+        print(f"FAIL (run {attempt}): the browser failed: {failure.msg or failure}\n{traceback.format_exc(limit=-3)}", file=sys.stderr)
+        print(f"--- server log (tail) ---\n{server.tail()}", file=sys.stderr)
+        return False
+    finally:
+        server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+    summary = ", ".join(f"{name} {value:.2f}" for name, value in timings.items())
+    print(f"ok (run {attempt}, {time.monotonic() - started:.1f} s): {summary}")
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", help="the shifty executable (default .build/debug/shifty)")
+    parser.add_argument("--repeat", type=int, default=1, help="run the whole scenario this many times")
+    arguments = parser.parse_args()
+    binary = find_binary(arguments.binary)
+    results = [run_once(binary, attempt) for attempt in range(1, arguments.repeat + 1)]
+    print(f"browser end-to-end: {results.count(True)} of {len(results)} runs passed; screenshots in {os.path.relpath(SCREENSHOTS, ROOT)}/")
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()
