@@ -37,7 +37,13 @@ fi
 
 step "installing Python test tools (websockets, prometheus_client)"
 python3 -m pip install -q --disable-pip-version-check websockets prometheus_client 2>&1 | grep -v -e "Requirement already satisfied" -e "Running pip as the 'root' user" || true
-python3 -c 'import websockets, prometheus_client' || fail "the Python packages websockets and prometheus_client are not importable"
+if ! python3 -c 'import websockets.asyncio.client, prometheus_client' 2>/dev/null; then
+    # Debian's own python3 refuses pip installs (PEP 668) and its python3-websockets is too old.
+    python3 -m pip install -q --disable-pip-version-check --break-system-packages --upgrade websockets prometheus_client 2>&1 \
+        | grep -v -e "Requirement already satisfied" -e "Running pip as the 'root' user" || true
+fi
+python3 -c 'import websockets.asyncio.client, prometheus_client' \
+    || fail "the Python packages websockets (13 or newer) and prometheus_client are not importable"
 
 shifty=${DEPLOY_TEST_SHIFTY:-$repo/.build/debug/shifty}
 if [[ ! -x $shifty ]]; then
