@@ -7,7 +7,6 @@ event id in arrival order, every close code, protocol errors and failed connecti
 """
 import asyncio
 import json
-import time
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
@@ -29,7 +28,6 @@ class LiveClient:
         self.connected = asyncio.Event()
         self.hellos = 0
         self._task = None
-        self.last_change = time.monotonic()
 
     @property
     def last_id(self):
@@ -99,6 +97,5 @@ class LiveClient:
                 self.received.append(event_id)
             else:
                 self.received.append(event_id)
-            self.last_change = time.monotonic()
-        elif kind in ("error", "resync_required"):
+            elif kind in ("error", "resync_required"):
             self.problems.append(raw[:300])

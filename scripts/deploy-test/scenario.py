@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
 """The deploy test's scenario: two Shifty instances behind nginx, live clients, and failures.
 
-scripts/deploy-test.sh has started PostgreSQL and nginx; this starts the instances and then:
-  1. checks what nginx adds (HTTPS redirect, no public /metrics, revalidated and gzipped assets,
-     the body limit, Secure cookies from X-Forwarded-Proto, Host forwarded for the Origin check);
-  2. creates a workplace and members and logs them in through nginx (bearer tokens);
-  3. connects live clients through nginx and makes changes through nginx and on each instance;
-  4. stops instance A with SIGTERM (clients get 1001, reconnect through nginx, resume);
-  5. restarts A and kills B with SIGKILL (clients lose the connection, reconnect, resume);
-  6. restarts B, restarts PostgreSQL, and checks both instances recover by themselves;
-  7. parses each instance's /metrics with prometheus_client;
-and after each step checks that every client received every event id of its workplace exactly
-once and in order, comparing with the events table itself.
+scripts/deploy-test.sh has started PostgreSQL and nginx; this starts the instances (settings from
+deploy/shifty.env.example) and then:
+  1. checks that a misspelled setting, an unreachable database and a port in use stop `serve`
+     at once with a message saying so;
+  2. checks what nginx adds (HTTPS redirect, no public /metrics, revalidated and gzipped assets,
+     Cache-Control, the body limit, calendar paths kept out of the access log, Secure cookies from
+     X-Forwarded-Proto, Host forwarded for the Origin check of browser live connections);
+  3. creates a workplace and members and logs them in through nginx (bearer tokens);
+  4. connects live clients through nginx and makes changes through nginx and on each instance;
+  5. stops instance A with SIGTERM (a request in flight is answered, clients get 1001, reconnect
+     through nginx, resume; reads through nginx never fail);
+  6. restarts A and kills B with SIGKILL (clients lose the connection, reconnect, resume);
+  7. restarts B, restarts PostgreSQL, then stops it for 3 s, and checks both instances recover
+     by themselves;
+  8. parses each instance's /metrics with prometheus_client;
+and after each step checks that every client received every event id it may see exactly once and
+in order, comparing with the events table itself.
 """
 import argparse
 import asyncio
