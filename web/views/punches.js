@@ -7,6 +7,7 @@
 import { el, viewHeader, formatDate, formatInstant, confirmDialog } from '../ui.js';
 
 const PAGE_SIZE = 100;
+const PRESENT_REFRESH_MS = 60_000;
 const SOURCES = { kiosk: 'Kiosk', manager: 'Manager', demo: 'Demo data' };
 
 /// The zone's offset from UTC in minutes at an instant (positive east of Greenwich).
@@ -129,7 +130,7 @@ export default {
     );
 
     // Checked in now ------------------------------------------------------------------------
-    const loadPresent = async () => {
+    const loadPresent = async ({ quiet = false } = {}) => {
       try {
         const people = await ctx.api('GET', '/timeclock/present');
         present.replaceChildren(...(people.length === 0
@@ -139,7 +140,7 @@ export default {
             el('span', { class: 'muted', text: ` since ${stamp(person.since)}` }),
           ]))));
       } catch (error) {
-        ctx.say(ctx.explain(error), 'error');
+        if (!quiet) ctx.say(ctx.explain(error), 'error');
       }
     };
 
@@ -317,6 +318,12 @@ export default {
       const value = linked.get(key);
       if (value && filterForm.elements[key]) filterForm.elements[key].value = value;
     }
+    // Check-ins at the kiosk send no live events: refresh who is in every minute while this page is
+    // on screen, and stop once the page is left.
+    const presentTimer = setInterval(() => {
+      if (!container.isConnected) { clearInterval(presentTimer); return; }
+      if (document.visibilityState === 'visible') loadPresent({ quiet: true });
+    }, PRESENT_REFRESH_MS);
     await Promise.all([loadPresent(), reloadPunches(), loadEdits()]);
   },
 };
