@@ -240,8 +240,16 @@ async function route({ focus = true } = {}) {
   try {
     loaded = await entry.load();
   } catch (error) {
-    console.warn(`view ${entry.id} is not available yet`, error);
-    loaded = comingSoon(entry);
+    // A module that is not there yet reads "coming soon"; one that is broken says so.
+    const missing = error instanceof TypeError && /fetch|import/i.test(String(error.message));
+    console.warn(`view ${entry.id} could not be loaded`, error);
+    loaded = missing ? comingSoon(entry) : {
+      default: {
+        render(container) {
+          container.append(viewHeader(entry.title), errorPanel(new Error('broken view'), () => location.reload()));
+        },
+      },
+    };
   }
   if (generation !== renderGeneration) return;
   const module = loaded.default || comingSoon(entry).default;
