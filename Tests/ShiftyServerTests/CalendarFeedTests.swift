@@ -185,13 +185,51 @@ import Testing
             let anna = try await server.createEmployee(in: boss, username: "anna")
             let shift = try await server.createShift(by: boss, for: anna, inDays: 2)
             let before = try #require(try await server.parsedFeed(of: anna).event(shift, slug: boss.slug))
-            // However the API cancels a shift, the feed follows the row: cancel it in SQL as the
-            // marketplace and the manager's cancel do, through the same trigger.
-            try await server.pool.execute("UPDATE shifts SET status = 'cancelled', touched = true WHERE id = $1", [shift])
+            let deleted = try await server.client.json(.DELETE, "/api/v1/shifts/\(shift)", token: boss.token)
+            try #require(deleted.status == 204, "delete shift: \(deleted.status) \(deleted.text)")
             let after = try #require(try await server.parsedFeed(of: anna).event(shift, slug: boss.slug))
             #expect(after.status == "CANCELLED")
             #expect(after.sequence == before.sequence + 1)
             #expect(after.lastModified >= before.lastModified)
+        }
+    }
+
+    /// Closing a day removes the generated occurrences nobody touched (the rows are deleted):
+    /// subscribers must still learn that those shifts are off.
+    @Test func shiftsRemovedByAClosedDayAreEmittedAsCancelled() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let day = TestServer.localDate(in: 3)
+            let fixed = try await server.client.json(.POST, "/api/v1/fixed-shifts", [
+                "ownerId": anna.userID, "weekday": day.weekday.isoNumber, "startTime": "09:00", "durationMinutes": 240, "position": "bar",
+            ], token: boss.token)
+            try #require(fixed.status == 201, "fixed shift: \(fixed.status) \(fixed.text)")
+            let rows = try await server.pool.query(
+                "SELECT id FROM shifts WHERE owner_id = $1 AND local_date = $2::date", [anna.userID, day.description])
+            let occurrence: Int64 = try #require(try rows.first?.decode("id"))
+            let before = try #require(try await server.parsedFeed(of: anna).event(occurrence, slug: boss.slug))
+            #expect(before.status == "CONFIRMED")
+
+            let closed = try await server.client.json(.POST, "/api/v1/closed-days", ["date": day.description, "name": "Inventory"], token: boss.token)
+            try #require(closed.status == 201, "closed day: \(closed.status) \(closed.text)")
+            #expect(try await server.pool.query("SELECT 1 FROM shifts WHERE id = $1", [occurrence]).isEmpty, "the occurrence is deleted")
+            let after = try #require(try await server.parsedFeed(of: anna).event(occurrence, slug: boss.slug))
+            #expect(after.status == "CANCELLED")
+            #expect(after.sequence > before.sequence)
+            #expect(after.start == before.start)
+        }
+    }
+
+    @Test func aDeactivatedMembersFeedIsGone() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let feed = try await server.enableFeed(as: anna)
+            #expect(try await server.client.send(.GET, feed.path).status == 200)
+            let deactivated = try await server.client.json(.PATCH, "/api/v1/users/\(anna.userID)", ["active": false], token: boss.token)
+            try #require(deactivated.status == 200, "deactivate: \(deactivated.status) \(deactivated.text)")
+            #expect(try await server.client.send(.GET, feed.path).status == 404)
         }
     }
 }
