@@ -97,5 +97,5 @@ class LiveClient:
                 self.received.append(event_id)
             else:
                 self.received.append(event_id)
-            elif kind in ("error", "resync_required"):
+        elif kind in ("error", "resync_required"):
             self.problems.append(raw[:300])
