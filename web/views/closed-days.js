@@ -36,7 +36,7 @@ export default {
     const fileInput = el('input', { attrs: { name: 'file', type: 'file', accept: '.csv,text/csv,text/plain' } });
     const csvText = el('textarea', { attrs: { name: 'csv', rows: '6', spellcheck: 'false', placeholder: SAMPLE_CSV } });
     const importErrors = el('div', { attrs: { 'aria-live': 'polite' } });
-    const importForm = el('form', { class: 'stack-form', attrs: { id: 'closed-days-import', 'aria-label': 'Import closed days from CSV' } }, [
+    const importForm = el('form', { class: 'stack-form single-column', attrs: { id: 'closed-days-import', 'aria-label': 'Import closed days from CSV' } }, [
       el('p', { class: 'hint', text: 'One day per line: date (YYYY-MM-DD), name. A header line "date,name" is skipped; names with commas go in double quotes. If any line is wrong, nothing is imported.' }),
       field('CSV file', fileInput),
       field('…or paste the lines', csvText),
