@@ -4,7 +4,7 @@
 
 import { api, ApiError } from './api.js';
 import { LiveStream } from './live.js';
-import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState } from './ui.js';
+import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState, debounce } from './ui.js';
 import { viewsFor, defaultViewId } from './views/index.js';
 import { notificationStore } from './views/notifications.js';
 
@@ -146,6 +146,8 @@ function showLiveState(state) {
 function onLiveMessage(message) {
   if (!session) return;
   notificationStore.handle(message);
+  if (message.type === 'hello' || message.type === 'resync_required'
+    || (message.type === 'event' && (message.event?.topics || []).includes('approvals'))) refreshApprovalCount();
   if (!current) return;
   if (message.type === 'resync_required') {
     // Events were missed for good: reload the view over HTTP.
@@ -189,7 +191,9 @@ function buildNav(role) {
   manage.replaceChildren();
   for (const entry of viewsFor(role)) {
     const link = el('a', { text: entry.title, attrs: { href: `#/${entry.id}` }, data: { nav: entry.id } });
-    if (entry.id === 'notifications') link.append(el('span', { class: 'count nav-count', attrs: { 'aria-hidden': 'true' }, hidden: true }));
+    if (entry.id === 'notifications' || entry.id === 'approvals') {
+      link.append(el('span', { class: 'count nav-count', attrs: { 'aria-hidden': 'true' }, data: { countFor: entry.id }, hidden: true }));
+    }
     (entry.group === 'manage' ? manage : mine).append(el('li', {}, [link]));
   }
   const managing = manage.children.length > 0;
@@ -231,10 +235,10 @@ async function route({ focus = true } = {}) {
   }
   closeMenu();
   markCurrent(entry.id);
-  document.title = `${entry.title} · Shifty`;
   const section = el('section', { class: 'view', attrs: { id: `view-${entry.id}`, 'aria-busy': 'true' } });
   $('view').replaceChildren(section);
   current = { entry, module: null, section };
+  showTitle();
 
   let loaded;
   try {
@@ -286,11 +290,34 @@ function showUnread(count) {
   badge.textContent = String(count);
   badge.hidden = count === 0;
   $('notifications-button').setAttribute('aria-label', count ? `Notifications, ${count} unread` : 'Notifications');
-  for (const navCount of document.querySelectorAll('.nav-count')) {
-    navCount.textContent = String(count);
-    navCount.hidden = count === 0;
-  }
+  showNavCount('notifications', count);
+  showTitle();
 }
+
+/** A count next to a nav link (unread notifications, deals waiting for a manager). */
+function showNavCount(id, count) {
+  const badge = document.querySelector(`.nav-count[data-count-for="${id}"]`);
+  if (!badge) return;
+  badge.textContent = String(count);
+  badge.hidden = count === 0;
+  badge.closest('a')?.setAttribute('aria-label', count ? `${badge.closest('a').firstChild.textContent}, ${count}` : badge.closest('a').firstChild.textContent);
+}
+
+/** "(2) Marketplace · Shifty": the tab shows unread notifications even when it is in the background. */
+function showTitle() {
+  if (!session || !current) return;
+  const unread = notificationStore.unreadCount();
+  document.title = `${unread ? `(${unread}) ` : ''}${current.entry.title} · Shifty`;
+}
+
+/** Managers see how many deals wait for them next to "Approvals", kept current by the approvals topic. */
+const refreshApprovalCount = debounce(async () => {
+  if (session?.me.user.role !== 'manager') return;
+  try {
+    const queue = await api('GET', '/deals/approvals');
+    showNavCount('approvals', Array.isArray(queue) ? queue.length : 0);
+  } catch { /* offline: keep the last count */ }
+}, 300);
 
 function setUpChrome() {
   $('menu-button').addEventListener('click', () => {
