@@ -72,7 +72,7 @@ export default {
         ctx.say(`${action === 'approve' ? 'Approved' : 'Rejected'}: ${dealSummary(deal)}.`, 'ok');
         list.querySelector(`[data-deal-id="${deal.id}"]`)?.remove();
         showCount();
-        list.querySelector('button')?.focus();
+        (list.querySelector('input[name=note]') ?? heading).focus();
       } catch (error) {
         ctx.say(ctx.explain(error), 'error');
         for (const button of buttons) button.disabled = false;

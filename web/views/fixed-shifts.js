@@ -121,6 +121,7 @@ export default {
           await ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes);
           ctx.say(`Saved. ${shift.ownerName}'s future ${WEEKDAYS[(body.weekday ?? shift.weekday) - 1]} shifts follow.`, 'ok');
           await load();
+          container.querySelector(`[data-fixed-shift-id="${shift.id}"] [data-action=edit-fixed-shift]`)?.focus();
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
           form.querySelector('button[type=submit]').disabled = false;
@@ -148,6 +149,7 @@ export default {
           await ctx.api('DELETE', `/fixed-shifts/${shift.id}`);
           ctx.say(`${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} shift has ended; future occurrences are removed.`, 'ok');
           await load();
+          container.querySelector('h2')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
           end.disabled = false;
           ctx.say(ctx.explain(error), 'error');

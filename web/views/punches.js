@@ -171,6 +171,7 @@ export default {
           await ctx.api('PATCH', `/punches/${punch.id}`, body);
           ctx.say(`${punch.displayName}'s punch is corrected.`, 'ok');
           await Promise.all([reloadPunches(), loadEdits(), loadPresent()]);
+          tableBody.querySelector(`tr[data-punch-id="${punch.id}"] [data-action=correct-punch]`)?.focus();
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
         }
@@ -191,6 +192,7 @@ export default {
           await ctx.api('DELETE', `/punches/${punch.id}?reason=${encodeURIComponent(reason)}`);
           ctx.say(`${punch.displayName}'s ${punch.kind === 'in' ? 'check-in' : 'check-out'} of ${dayLabel(punch.localDate)} ${clock(punch.at)} is deleted.`, 'ok');
           await Promise.all([reloadPunches(), loadEdits(), loadPresent()]);
+          container.querySelector('h2')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
         }
