@@ -22,6 +22,7 @@ export function describe(event, me) {
   const mine = shifts.filter((shift) => shift.ownerId === myId);
   const others = shifts.filter((shift) => shift.ownerId !== myId);
   const any = list(shifts) || 'a shift';
+  const yourShift = shifts.length ? `your shift ${list(shifts)}` : 'one of your shifts';
   switch (event.type) {
     case 'suggestion.made': {
       const shift = shifts[0];
@@ -30,7 +31,7 @@ export function describe(event, me) {
         : { text: 'A coworker suggested a shift for your request.', link: 'requests' };
     }
     case 'suggestion.released':
-      return { text: `Your suggestion ${list(mine) || any} was released: the request was filled or withdrawn.`, link: 'schedule' };
+      return { text: `Your suggested shift ${list(mine) || list(shifts) || ''} went back to your schedule: the request was filled or withdrawn.`.replace('shift  went', 'shift went'), link: 'schedule' };
     case 'swap.proposed': {
       const theirs = others[0];
       return theirs
@@ -40,7 +41,7 @@ export function describe(event, me) {
     case 'deal.approved':
       return mine.length
         ? { text: `Approved: you now work ${list(mine)}.`, link: 'schedule' }
-        : { text: `Approved: ${others[0]?.ownerName || 'a coworker'} takes over your shift ${any}.`, link: 'schedule' };
+        : { text: `Approved: ${others[0]?.ownerName || 'a coworker'} takes over ${yourShift}.`, link: 'schedule' };
     case 'deal.rejected':
       return { text: `A manager rejected the deal for ${any}. Everything stays as it was.`, link: 'schedule' };
     case 'deal.declined':
@@ -50,11 +51,11 @@ export function describe(event, me) {
     case 'deal.expired':
       return { text: `The deal for ${any} expired because the shift started before anyone decided.`, link: 'schedule' };
     case 'shift.unassigned':
-      return { text: `A manager released your shift ${any} to the marketplace. You cover it until someone picks it up.`, link: 'market' };
+      return { text: `A manager released ${yourShift} to the marketplace. You cover it until someone picks it up.`, link: 'market' };
     case 'shift.assigned':
       return mine.length
         ? { text: `A manager gave you the shift ${list(mine)}.`, link: 'schedule' }
-        : { text: `A manager gave your shift ${any} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
+        : { text: `A manager gave ${yourShift} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
     case 'shift.created':
       return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
     case 'shift.reminder': {
