@@ -112,6 +112,49 @@ import Testing
         }
     }
 
+    /// A deploy: the instance the client is on shuts down (close code 1001), the address now leads to
+    /// another instance on the same database, and the client resumes there without gaps or duplicates.
+    @Test func aShutdownMovesTheClientToAnotherInstanceWithoutLosingEvents() async throws {
+        try await TestServer.with { a in
+            let workplace = try await TerminalTestWorkplace.create(on: a)
+            var created: [Int64] = []
+            for day in 2...5 { created.append(try await workplace.createShiftForAnna(inDays: day)) }
+            let shiftIDs = created
+            let token = try #require(workplace.ben.token)
+            let recorder = SnapshotRecorder()
+            let policy = ReconnectPolicy(initialDelay: 1.5, multiplier: 2, maximumDelay: 5, jitter: 0)
+            let (proxy, watcher, running, before) = try await a.withAnotherInstance(named: "B") { b in
+                let proxy = try await TestTCPProxy.start(upstreamPort: b.port)
+                let address = try #require(ServerAddress("http://127.0.0.1:\(proxy.port)"))
+                let watcher = LiveWatcher(configuration: .init(server: address, token: token, output: .silent, policy: policy))
+                recorder.attach(to: watcher)
+                let running = Task { await watcher.run() }
+                _ = try await recorder.wait("connected to B") { $0.status == .connected }
+                _ = try await workplace.anna.supply(shiftID: shiftIDs[0])
+                let before = try await recorder.wait("the first offer, through B") { $0.board.rows[shiftIDs[0]] != nil }
+                proxy.switchUpstream(to: a.port)
+                return (proxy, watcher, running, before)
+            }
+            defer { running.cancel() }
+            // B is gone: it said 1001 on the way out.
+            let away = try await recorder.wait("the shutdown") {
+                if case .reconnecting = $0.status { return true }
+                return false
+            }
+            #expect(away.lastCloseCode == 1001)
+            for id in shiftIDs.dropFirst() { _ = try await workplace.anna.supply(shiftID: id) }
+            let lastBefore = try #require(before.lastEventID)
+            let missed = try await workplace.eventIDs(after: lastBefore, type: "shift.supplied")
+            #expect(missed.count == 3)
+            let after = try await recorder.wait("the resume on A") { $0.connections == 2 && $0.appliedEventIDs.count == before.appliedEventIDs.count + 3 }
+            #expect(after.appliedEventIDs == before.appliedEventIDs + missed)
+            for id in shiftIDs { #expect(after.board.rows[id]?.state == .offered) }
+            watcher.stop()
+            _ = await running.value
+            await proxy.close()
+        }
+    }
+
     /// Events pruned while the client was away: the server says `resync_required`, the client reloads
     /// the marketplace over HTTP and carries on after the server's newest id.
     @Test func resyncAfterPrunedEventsReloadsTheMarketplace() async throws {

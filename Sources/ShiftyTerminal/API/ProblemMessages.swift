@@ -91,6 +91,7 @@ public enum ProblemMessages {
         "malformed_message": "The server could not read a message from this client. This is a bug in the client; please report it.",
         "unknown_message_type": "The server does not know a message this client sent. It may be an older version.",
         "binary_not_supported": "The server accepts only text messages on the live stream.",
+        "websocket_required": "That address only answers WebSocket connections. This is a bug in the client; please report it.",
 
         // Input, transport and the server itself.
         "validation_failed": "The server did not accept the input",

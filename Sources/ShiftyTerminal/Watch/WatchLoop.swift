@@ -17,6 +17,7 @@ struct WatchLoop {
     var connections = 0
     var reconnectAt = Date()
     var appliedEventIDs: [Int64] = []
+    var lastCloseCode: UInt16?
     /// Raw text of events not yet applied, for `--json` (events wait while the board loads).
     var rawEvents: [Int64: String] = [:]
     var screen: TerminalScreen?
@@ -79,6 +80,7 @@ struct WatchLoop {
         case .closed(let code, let generation):
             guard generation == self.generation else { return nil }
             self.connection = nil
+            self.lastCloseCode = code
             self.perform(self.state.connectionClosed(code: code, random: Double.random(in: 0..<1)))
         case .reconnectDue(let generation):
             guard generation == self.generation else { return nil }
@@ -224,7 +226,7 @@ struct WatchLoop {
         self.screen?.draw(self.board, header: header, at: now)
         let snapshot = WatchSnapshot(
             board: self.board, status: status, lastEventID: self.state.lastEventID,
-            appliedEventIDs: self.appliedEventIDs, connections: self.connections)
+            appliedEventIDs: self.appliedEventIDs, connections: self.connections, lastCloseCode: self.lastCloseCode)
         for observer in self.observers.withLock({ $0 }) { observer(snapshot) }
     }
 }

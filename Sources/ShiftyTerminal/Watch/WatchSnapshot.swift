@@ -7,4 +7,6 @@ public struct WatchSnapshot: Sendable {
     public var appliedEventIDs: [Int64]
     /// How many WebSocket connections were opened (1 + reconnections).
     public var connections: Int
+    /// The close code of the last connection that ended (`nil`: none yet, or dropped without one).
+    public var lastCloseCode: UInt16?
 }
