@@ -235,6 +235,12 @@ class Browser:
         # The nav (with #logout) hides behind a menu button on phones: wait for the first view instead.
         self.wait(lambda: self.css("#view > section.view") and not self.visible("#login-form"), 20, f"{username} should be logged in")
         self.wait_live()
+        # A marker that only survives while the document is never reloaded: "live" means no reload.
+        self.driver.execute_script("window.__shiftyE2ESamePage = true;")
+
+    def assert_not_reloaded(self, what):
+        if not self.driver.execute_script("return window.__shiftyE2ESamePage === true;"):
+            raise StepFailed(f"[{self.name}] {what} needed a page reload")
 
     def wait_live(self):
         self.wait(lambda: self.css("#live-status[data-state=online]"), 15, "the live stream should be online")
@@ -326,6 +332,7 @@ def scenario(server, workdir, timings):
         bram.wait_for(f"{market_row} [data-action=pick-up]", "bram should see anna's shift on the marketplace without a reload",
                       timeout=LIVE_DEADLINE)
         timings["marketplace appears (s)"] = time.monotonic() - started
+        bram.assert_not_reloaded("seeing the supplied shift")
         anna.wait_for(f"{row_selector} [data-action=revoke]", "anna's schedule should show the shift as offered")
         bram.screenshot("market")
 
@@ -342,6 +349,10 @@ def scenario(server, workdir, timings):
         anna.wait_gone(row_selector, "the traded shift should leave anna's schedule live", timeout=5)
         bram.wait_for(f"#view-schedule [data-shift-id='{shift_id}']", "the shift should appear on bram's schedule live", timeout=5)
         timings["both schedules updated (s)"] = time.monotonic() - approved
+        for browser in (anna, bram, maria):
+            browser.assert_not_reloaded("following the trade")
+        bram.wait(lambda: (bram.visible("#notification-count") or None) and int(bram.visible("#notification-count").text or 0) > 0,
+                  5, "bram's notification badge should count the approval")
         bram.screenshot("schedule-after-trade")
 
         # 2. A request for extra work, a suggestion, accepted and approved.
@@ -373,6 +384,8 @@ def scenario(server, workdir, timings):
         approve(maria, second_id, "", accepted)
         bram.go("schedule")
         bram.wait_for(f"#view-schedule [data-shift-id='{second_id}']", "the suggested shift should be on bram's schedule", timeout=5)
+        for browser in (anna, bram, maria):
+            browser.assert_not_reloaded("the request, suggestion and approval")
 
         # 3. The kiosk: a manager turns a device into a kiosk, anna checks in with her password.
         kiosk = browsers["kiosk"] = Browser("kiosk", server.base, workdir, width=1024, height=768)
