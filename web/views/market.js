@@ -4,7 +4,7 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
-  preserveFocus, isFuture, formatShift,
+  preserveFocus, isFuture, formatShift, weekLabel,
 } from '../ui.js';
 
 let state = null;
@@ -49,6 +49,17 @@ function row(shift, ctx, fresh) {
   ]);
 }
 
+/** [["Week 48", shifts…], …] in date order. */
+function byWeek(shifts) {
+  const groups = new Map();
+  for (const shift of shifts) {
+    const label = weekLabel(shift.date) || 'Later';
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(shift);
+  }
+  return [...groups.entries()];
+}
+
 function paint(ctx, freshIds = new Set()) {
   const { container, shifts } = state;
   const visible = sortShifts(shifts.filter(isFuture));
@@ -59,9 +70,12 @@ function paint(ctx, freshIds = new Set()) {
   container.replaceChildren(
     viewHeader('Marketplace'),
     el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: summary }),
-    visible.length
-      ? el('ul', { class: 'list', attrs: { 'aria-label': 'Shifts on offer' } }, visible.map((shift) => row(shift, ctx, freshIds.has(shift.id))))
-      : emptyState('When a coworker offers a shift, it appears here right away. Offer one of yours from My schedule.'),
+    ...(visible.length
+      ? byWeek(visible).map(([label, shifts]) => el('section', { class: 'week', attrs: { 'aria-label': label } }, [
+        el('h3', { text: label }),
+        el('ul', { class: 'list' }, shifts.map((shift) => row(shift, ctx, freshIds.has(shift.id)))),
+      ]))
+      : [emptyState('When a coworker offers a shift, it appears here right away. Offer one of yours from My schedule.')]),
   );
 }
 
