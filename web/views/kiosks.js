@@ -60,7 +60,7 @@ export default {
           ctx.say(ctx.explain(error), 'error');
         }
       });
-      return el('li', { class: ['row', 'kiosk', kiosk.revoked && 'kiosk-revoked'], attrs: { 'data-kiosk-id': String(kiosk.id) } }, [
+      return el('li', { class: ['row', 'kiosk-device', kiosk.revoked && 'kiosk-revoked'], attrs: { 'data-kiosk-id': String(kiosk.id) } }, [
         el('div', { class: 'row-main' }, [
           el('p', { class: 'row-title' }, [
             el('span', { text: kiosk.name }), ' ',
