@@ -64,6 +64,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("event-retention-days"), help: "Days events are kept for live clients that resume. [env: SHIFTY_EVENT_RETENTION_DAYS] (default: 14)")
     var eventRetentionDays: Int?
 
+    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy whose X-Forwarded-For names the client, for per-client login throttling (repeatable). [env: SHIFTY_TRUSTED_PROXIES, comma-separated] (default: none)")
+    var trustedProxies: [String] = []
+
     @Option(name: .customLong("shutdown-timeout"), help: "Seconds a SIGTERM may take: stop accepting, close live connections with 1001, finish requests, then exit. [env: SHIFTY_SHUTDOWN_TIMEOUT] (default: 10)")
     var shutdownTimeout: Int?
 
@@ -121,6 +124,11 @@ struct ServerOptions: ParsableArguments {
         if let seconds = try number(shutdownTimeout, "SHIFTY_SHUTDOWN_TIMEOUT") {
             guard (1...600).contains(seconds) else { throw ValidationError("--shutdown-timeout must be between 1 and 600 seconds.") }
             configuration.shutdownTimeout = .seconds(seconds)
+        }
+        configuration.openAPIDocument = environment["SHIFTY_OPENAPI"].map { URL(fileURLWithPath: $0) }
+        configuration.trustedProxies = trustedProxies + (environment["SHIFTY_TRUSTED_PROXIES"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? [])
+        for proxy in configuration.trustedProxies where !ClientAddress.isValidLiteral(proxy) {
+            throw ValidationError("--trusted-proxy takes IP addresses (like 127.0.0.1 or ::1), not '\(proxy)'.")
         }
         let level = logLevel ?? environment["SHIFTY_LOG_LEVEL"] ?? "info"
         guard Logger.Level(rawValue: level) != nil else {

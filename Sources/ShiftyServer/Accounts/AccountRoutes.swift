@@ -28,7 +28,10 @@ struct AccountRoutes {
             if (input.client ?? .cookie) == .cookie, request.headers[.origin] != nil {
                 try authenticator.originPolicy.check(request)
             }
-            let session = try await accounts.login(input, remoteAddress: context.remoteAddress, userAgent: request.headers[.userAgent])
+            let client = ClientAddress.resolve(
+                peer: context.remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!],
+                trustedProxies: Set(configuration.trustedProxies))
+            let session = try await accounts.login(input, remoteAddress: client, userAgent: request.headers[.userAgent])
             return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
         }
         api.delete("sessions/current") { request, _ in

@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     public var secureCookies: Bool = false
     public var webRoot: URL?
     public var migrationsDirectory: URL?
+    /// The API description served at /api/v1/openapi.yaml; nil: found next to the binary or in the
+    /// working directory (or SHIFTY_OPENAPI in the environment).
+    public var openAPIDocument: URL?
     public var loginThrottle = LoginThrottlePolicy()
     /// Apply pending migrations at start (as `shifty migrate` does).
     public var migrateOnStart: Bool = true
@@ -34,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     /// How often each instance re-reads events even without a notification, closes live connections
     /// of ended sessions (logout, deactivation) and prunes old events.
     public var livePollInterval: Duration = .seconds(10)
+    /// Addresses of reverse proxies (nginx) whose `X-Forwarded-For` names the real client, so login
+    /// throttling counts per client instead of per proxy.
+    public var trustedProxies: [String] = []
     /// How long a graceful shutdown (SIGTERM) may take before the remaining work is cancelled.
     public var shutdownTimeout: Duration = .seconds(10)
 

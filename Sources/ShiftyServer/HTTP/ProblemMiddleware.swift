@@ -28,10 +28,16 @@ public struct ProblemMiddleware: RouterMiddleware {
         logged.headers[.init("X-Request-ID")!] = context.id
         let elapsed = ContinuousClock.now - started
         context.logger.info(
-            "\(request.method) \(request.uri.path) \(response.status.code)",
+            "\(request.method) \(Self.loggable(request.uri.path)) \(response.status.code)",
             metadata: ["duration_ms": "\(Self.milliseconds(elapsed))"]
         )
         return logged
+    }
+
+    /// The path as logs may show it: calendar feed URLs carry their secret token in the path, so it
+    /// is cut out (logs are read by more people than the token's owner).
+    static func loggable(_ path: String) -> String {
+        path.hasPrefix("/calendar/") ? "/calendar/[token]" : path
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -53,7 +59,7 @@ public struct ProblemMiddleware: RouterMiddleware {
                 retryAfterSeconds: 2
             )
         default:
-            context.logger.error("unhandled error on \(request.method) \(request.uri.path): \(String(reflecting: error))")
+            context.logger.error("unhandled error on \(request.method) \(loggable(request.uri.path)): \(String(reflecting: error))")
             return Problem(.internalServerError, code: "internal_error", detail: "Something went wrong on our side; it has been logged.")
         }
     }
