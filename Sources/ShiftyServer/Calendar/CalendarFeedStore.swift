@@ -53,7 +53,8 @@ enum CalendarFeedStore {
     }
 
     /// The member's shifts starting within the window around `now`, cancelled ones included, and
-    /// the shifts that left them within it; ordered by start.
+    /// the shifts that left them within it; ordered by start. Live and cancelled shifts are read
+    /// separately so each branch uses its partial (owner, start) index instead of scanning shifts.
     static func shifts(userID: Int64, around now: Date, on connection: PostgresConnection) throws -> [CalendarFeedShift] {
         let from = now.addingTimeInterval(-Double(daysBack) * 86_400)
         let to = now.addingTimeInterval(Double(daysAhead) * 86_400)
@@ -61,7 +62,11 @@ enum CalendarFeedStore {
             """
             SELECT id, starts_at, ends_at, position, status, sequence, updated_at AS last_modified
             FROM shifts
-            WHERE owner_id = $1 AND starts_at >= $2 AND starts_at < $3
+            WHERE owner_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled'
+            UNION ALL
+            SELECT id, starts_at, ends_at, position, status, sequence, updated_at
+            FROM shifts
+            WHERE owner_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status = 'cancelled'
             UNION ALL
             SELECT d.shift_id, d.starts_at, d.ends_at, d.position, NULL, d.sequence, d.departed_at
             FROM shift_departures d
