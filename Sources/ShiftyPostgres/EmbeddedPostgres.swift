@@ -24,7 +24,8 @@ public struct EmbeddedPostgres: Sendable {
     let logger: Logger
 
     /// - Parameters:
-    ///   - socketDirectory: defaults to `<data>/../postgres-socket`.
+    ///   - socketDirectory: defaults to `<data>-socket` beside the data folder (`.shifty/postgres-socket`),
+    ///     so two clusters with data folders side by side never share a socket.
     ///   - port: only names the socket file (`.s.PGSQL.<port>`); no TCP port is opened.
     ///   - serverSettings: extra server settings; names must be identifiers.
     public init(
@@ -36,7 +37,7 @@ public struct EmbeddedPostgres: Sendable {
     ) {
         self.serverSettings = serverSettings.filter { PostgresIdentifier.isValid($0.key) }
         self.dataDirectory = dataDirectory.standardizedFileURL
-        self.socketDirectory = (socketDirectory ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("postgres-socket"))
+        self.socketDirectory = (socketDirectory ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("\(dataDirectory.lastPathComponent)-socket"))
             .standardizedFileURL
         self.port = port
         self.logger = logger

@@ -55,6 +55,11 @@ import Testing
             let back = try await server.shift(second, as: anna)
             #expect(back["ownerId"] as? Int == Int(anna.userID))
             #expect(back["status"] as? String == "supplied")
+            // Everyone's marketplace hears it is back: a workplace-wide shift.supplied after the rejection.
+            let announced = try await server.pool.query(
+                "SELECT audience FROM events WHERE workplace_id = $1 AND type = 'shift.supplied' AND payload->'shiftIds' @> $2::jsonb ORDER BY id",
+                [boss.workplaceID, "[\(second)]"])
+            #expect(try announced.map { try $0.decode("audience", as: String.self) } == ["workplace", "workplace"])
 
             let today = TestServer.localDate(in: 0)
             let trades = try await server.client.json(.GET, "/api/v1/trades?from=\(today)&to=\(today.adding(days: 7))", token: boss.token)

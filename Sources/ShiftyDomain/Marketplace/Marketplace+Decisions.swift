@@ -103,6 +103,7 @@ extension Marketplace {
         ended.decidedAt = context.now
         ended.decisionNote = note
         builder.record(deal: ended, from: deal.state, note: note)
+        var backOnMarket: [ShiftID] = []
         for leg in deal.legs {
             guard let shift = context.shifts[leg.shiftID] else {
                 throw MarketplaceRefusal(.shiftNotFound, "Shift \(leg.shiftID) of deal \(deal.id) was not loaded.")
@@ -110,6 +111,11 @@ extension Marketplace {
             // Only touch rows this deal still holds; never clobber a later change.
             guard shift.status == .inDeal, shift.dealID == deal.id else { continue }
             builder.change(shift, to: leg.previousState, note: note)
+            if leg.previousState.status == .supplied { backOnMarket.append(shift.id) }
+        }
+        if !backOnMarket.isEmpty {
+            // Everyone's marketplace shows it again, not only the deal's parties.
+            builder.emit(MarketplaceEvent(kind: .shiftSupplied, audience: .workplace, shiftIDs: backOnMarket, dealID: deal.id))
         }
         if deal.kind == .suggestionAccepted, let request = context.request, request.id == deal.requestID,
            request.status == .pendingDeal, request.dealID == deal.id {
