@@ -28,6 +28,7 @@ public enum ProblemMessages {
         "login_throttled": "Too many failed logins. Wait a few minutes before trying again.",
         "wrong_password": "The current password is not right. Try again.",
         "origin_not_allowed": "The server refused the request as coming from another site. Check the --server address.",
+        "websocket_required": "That address is the live stream and needs a WebSocket client: use `shifty watch`.",
         "manager_only": "Only a manager of this workplace can do this. Ask a manager.",
         "not_a_manager": "Only a manager of this workplace can do this. Ask a manager.",
         "signup_disabled": "This server does not allow creating workplaces. Ask its administrator.",
