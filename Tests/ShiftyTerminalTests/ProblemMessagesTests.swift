@@ -29,6 +29,12 @@ import Testing
         }
     }
 
+    @Test func noCodeIsListedTwice() {
+        let codes = ProblemMessages.entries.map(\.0)
+        #expect(codes.count == Set(codes).count)
+        #expect(ProblemMessages.sentences.count == codes.count)
+    }
+
     @Test func unknownCodesShowTheServersDetail() {
         let problem = APIProblem(status: 409, code: "brand_new_rule", detail: "The moon is full.")
         #expect(problem.message == "The moon is full.")
