@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 import traceback
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
@@ -422,6 +423,15 @@ def scenario(server, workdir, timings):
         url = anna.attribute("#calendar-feed-url", "value", "the calendar URL should be shown once")
         anna.screenshot("calendar")
         check_feed(url, anna_lost=shift_id)
+        anna.click("[data-action=disable-feed]", "anna turns her calendar feed off")
+        anna.confirm_dialog("anna turns her calendar feed off")
+        anna.wait_for("[data-feed-state=off]", "the calendar view should say the feed is off")
+        try:
+            urllib.request.urlopen(url, timeout=10)
+            raise StepFailed("the calendar URL should stop working once the feed is turned off")
+        except urllib.error.HTTPError as error:
+            if error.code != 404:
+                raise StepFailed(f"a turned-off calendar URL should answer 404, not {error.code}") from None
 
         # Every other main page, for people to look at.
         for view in ("swaps", "now", "notifications", "account"):
