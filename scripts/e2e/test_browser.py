@@ -444,6 +444,10 @@ def scenario(server, workdir, timings):
         phone.login("bram")
         phone.go("schedule")
         phone.screenshot("schedule-phone")
+        phone.go("calendar")
+        phone.click("[data-action=enable-feed]", "bram turns on his calendar feed on a phone")
+        phone.wait_for("#calendar-feed-url", "the calendar URL should be shown on a phone")
+        phone.screenshot("calendar-phone")
     except Exception:
         for name, browser in browsers.items():
             try:
