@@ -68,7 +68,8 @@ import Testing
         #expect(client.phase == .connected)
         let replayed = Fixtures.event(102, "shift.revoked", shifts: [])
         #expect(client.received(.event(replayed)) == [.apply(replayed)])
-        #expect(client.received(.resumed(after: 101, through: 110, replayed: 1)).isEmpty)
+        #expect(client.received(.resumed(after: 101, through: 110, replayed: 1)) == [.report("caught up: 1 change made while away")])
+        #expect(client.received(.resumed(after: 110, through: 110, replayed: 0)).isEmpty)
         // The next drop starts the backoff from the beginning again.
         #expect(client.connectionClosed(code: 1013, random: 0) == [.statusChanged, .scheduleReconnect(seconds: 1, attempt: 1)])
     }

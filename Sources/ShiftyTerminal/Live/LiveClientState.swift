@@ -125,7 +125,11 @@ public struct LiveClientState: Sendable {
             return [.statusChanged, .loadMarketplace]
         case .error(let code, let text):
             return [.report(ProblemMessages.message(for: APIProblem(status: 0, code: code, detail: text)))]
-        case .resumed, .subscribed, .now, .pong, .unknown:
+        case .resumed(_, _, let replayed):
+            // Worth a word only when something was actually missed.
+            guard replayed > 0 else { return [] }
+            return [.report("caught up: \(replayed) change\(replayed == 1 ? "" : "s") made while away")]
+        case .subscribed, .now, .pong, .unknown:
             return []
         }
     }

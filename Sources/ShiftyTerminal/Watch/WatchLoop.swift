@@ -106,6 +106,9 @@ struct WatchLoop {
     }
 
     mutating func perform(_ actions: [LiveClientAction]) {
+        // Reported once the other actions ran, so a reconnect's countdown is already set.
+        var statusChanged = false
+        defer { if statusChanged { self.noteStatus() } }
         for action in actions {
             switch action {
             case .connect(let target):
@@ -148,7 +151,7 @@ struct WatchLoop {
             case .report(let text):
                 self.note(text)
             case .statusChanged:
-                self.noteStatus()
+                statusChanged = true
             case .finish:
                 switch self.state.phase {
                 case .sessionEnded: self.outcome = .sessionEnded
