@@ -72,6 +72,50 @@ import Testing
         }
     }
 
+    /// What scripts see: `--json` prints each event object as one JSON line, without a TTY one plain
+    /// line per event; connection notes go to stderr, never between the events.
+    @Test(arguments: [WatchOutputMode.json, .lines])
+    func scriptOutputIsOneLinePerEvent(mode: WatchOutputMode) async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            let first = try await workplace.createShiftForAnna(inDays: 2)
+            let second = try await workplace.createShiftForAnna(inDays: 3)
+            let token = try #require(workplace.ben.token)
+            let out = Locked<String>("")
+            let err = Locked<String>("")
+            let sink = WatchSink(out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } })
+            let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: token, output: mode, sink: sink))
+            let recorder = SnapshotRecorder()
+            recorder.attach(to: watcher)
+            let running = Task { await watcher.run() }
+            defer { running.cancel() }
+            _ = try await recorder.wait("connected") { $0.status == .connected }
+            _ = try await workplace.anna.supply(shiftID: first)
+            _ = try await workplace.anna.supply(shiftID: second)
+            let done = try await recorder.wait("two events") { $0.appliedEventIDs.count == 2 }
+            watcher.stop()
+            _ = await running.value
+
+            let lines = out.withLock { $0 }.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.count == 2)
+            for (line, (id, shift)) in zip(lines, zip(done.appliedEventIDs, [first, second])) {
+                switch mode {
+                case .json:
+                    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                    #expect((object["id"] as? NSNumber)?.int64Value == id)
+                    #expect(object["type"] as? String == "shift.supplied")
+                    let data = try #require(object["data"] as? [String: Any])
+                    #expect((data["shiftIds"] as? [NSNumber])?.map(\.int64Value) == [shift])
+                default:
+                    #expect(line.hasPrefix("#\(id) "))
+                    #expect(line.contains(" shift.supplied shift \(shift) "))
+                    #expect(line.hasSuffix(", Anna, supplied"))
+                }
+            }
+            #expect(err.withLock { $0 }.contains("shifty watch: connected"))
+        }
+    }
+
     @Test func resumeAfterADropDeliversExactlyTheMissedEventsInOrder() async throws {
         try await TestServer.with { server in
             let workplace = try await TerminalTestWorkplace.create(on: server)

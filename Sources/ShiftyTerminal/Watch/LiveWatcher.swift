@@ -14,16 +14,19 @@ public final class LiveWatcher: Sendable {
         public var output: WatchOutputMode
         public var topics: [String]
         public var policy: ReconnectPolicy
+        public var sink: WatchSink
 
         public init(
             server: ServerAddress, token: String, output: WatchOutputMode,
-            topics: [String] = LiveClientState.defaultTopics, policy: ReconnectPolicy = ReconnectPolicy()
+            topics: [String] = LiveClientState.defaultTopics, policy: ReconnectPolicy = ReconnectPolicy(),
+            sink: WatchSink = .standard
         ) {
             self.server = server
             self.token = token
             self.output = output
             self.topics = topics
             self.policy = policy
+            self.sink = sink
         }
     }
 

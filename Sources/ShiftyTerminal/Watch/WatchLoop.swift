@@ -46,8 +46,8 @@ struct WatchLoop {
         // Once the screen is gone, say why we stopped where the user will see it.
         guard self.configuration.output != .silent else { return }
         switch self.outcome {
-        case .sessionEnded: StandardStreams.writeError(ProblemMessages.sessionEnded + "\n")
-        case .stopped(let reason) where reason != "quit": StandardStreams.writeError("shifty watch stopped: \(reason)\n")
+        case .sessionEnded: self.configuration.sink.err(ProblemMessages.sessionEnded + "\n")
+        case .stopped(let reason) where reason != "quit": self.configuration.sink.err("shifty watch stopped: \(reason)\n")
         default: break
         }
     }
@@ -129,8 +129,8 @@ struct WatchLoop {
                 } else {
                     self.board.replace(with: shifts, at: Date())
                 }
-                if !firstLoad, self.configuration.output == .lines {
-                    StandardStreams.write("# reloaded: \(self.board.activeCount) shifts on the marketplace\n")
+                if !firstLoad {
+                    self.note("reloaded the marketplace: \(self.board.activeCount) shifts offered")
                 }
             case .apply(let event):
                 self.board.apply(event, at: Date())
@@ -194,10 +194,10 @@ struct WatchLoop {
     func print(_ event: LiveEvent) {
         switch self.configuration.output {
         case .lines:
-            StandardStreams.write(EventLineFormatter.line(for: event) + "\n")
+            self.configuration.sink.out(EventLineFormatter.line(for: event) + "\n")
         case .json:
             if let raw = self.rawEvents[event.id], let line = EventJSONLine.line(fromMessage: raw) {
-                StandardStreams.write(line + "\n")
+                self.configuration.sink.out(line + "\n")
             }
         case .table, .silent:
             break
@@ -207,7 +207,7 @@ struct WatchLoop {
     /// Messages for the user: on stderr when printing lines, in the footer's place otherwise.
     func note(_ text: String) {
         switch self.configuration.output {
-        case .lines, .json: StandardStreams.writeError("shifty watch: \(text)\n")
+        case .lines, .json: self.configuration.sink.err("shifty watch: \(text)\n")
         case .table: self.screen?.setNote(text)
         case .silent: break
         }
@@ -218,7 +218,7 @@ struct WatchLoop {
         let status = self.state.status(reconnectAt: self.reconnectAt)
         var text = status.text(at: Date())
         if status == .connected, let last = self.state.lastEventID { text += " (last event #\(last))" }
-        StandardStreams.writeError("shifty watch: \(text)\n")
+        self.configuration.sink.err("shifty watch: \(text)\n")
     }
 
     mutating func redraw(at now: Date) {
