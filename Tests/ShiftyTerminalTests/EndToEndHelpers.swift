@@ -19,7 +19,7 @@ struct TerminalTestWorkplace {
 
     var address: ServerAddress { ServerAddress("http://127.0.0.1:\(server.port)")! }
 
-    static func create(on server: TestServer) async throws -> TerminalTestWorkplace {
+    static func create(on server: TestServer, autoApprove: Bool = true) async throws -> TerminalTestWorkplace {
         let slug = "term-\(UUID().uuidString.prefix(8).lowercased())"
         let created = try await server.client.json(.POST, "/api/v1/workplaces", [
             "name": "Café Terminal", "slug": slug, "timeZone": "Europe/Amsterdam", "client": "bearer",
@@ -28,9 +28,9 @@ struct TerminalTestWorkplace {
         try #require(created.status == 201, "create workplace: \(created.status) \(created.text)")
         let managerToken = try #require(created.json["token"] as? String)
         let workplaceID = Int64(try #require((created.json["workplace"] as? [String: Any])?["id"] as? Int))
-        // Pick-ups are approved at once, so a take is one event.
+        // With auto-approval a take is one event; without it a manager decides.
         let settings = try await server.client.json(
-            .PATCH, "/api/v1/workplace", ["settings": ["autoApprove": true]], token: managerToken)
+            .PATCH, "/api/v1/workplace", ["settings": ["autoApprove": autoApprove]], token: managerToken)
         try #require(settings.status == 200, "settings: \(settings.status) \(settings.text)")
         for name in ["anna", "ben"] {
             let user = try await server.client.json(.POST, "/api/v1/users", [

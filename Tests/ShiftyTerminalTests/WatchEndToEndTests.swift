@@ -116,6 +116,39 @@ import Testing
         }
     }
 
+    /// A manager's watcher also follows the approval queue: a pick-up shows as pending, approving it
+    /// through `shifty approve`'s call shows who took it.
+    @Test func managersSeePickUpsWaitForApprovalAndTheirDecision() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server, autoApprove: false)
+            let shiftID = try await workplace.createShiftForAnna(inDays: 4)
+            _ = try await workplace.anna.supply(shiftID: shiftID)
+            let out = Locked<[String]>([])
+            let sink = WatchSink(out: { text in out.withLock { $0.append(text) } }, err: { _ in })
+            let watcher = LiveWatcher(configuration: .init(
+                server: workplace.address, token: workplace.managerToken, output: .lines, sink: sink))
+            let recorder = SnapshotRecorder()
+            recorder.attach(to: watcher)
+            let running = Task { await watcher.run() }
+            defer { running.cancel() }
+            let connected = try await recorder.wait("connected") { $0.status == .connected }
+            #expect(connected.board.rows[shiftID]?.state == .offered)
+
+            let taken = try await workplace.ben.take(shiftID: shiftID)
+            let dealID = try #require(taken.deal?.id)
+            #expect(taken.deal?.state == "pending_approval")
+            _ = try await recorder.wait("pending approval") { $0.board.rows[shiftID]?.state == .pendingApproval }
+            _ = try await recorder.wait("the approval queue event") { _ in
+                out.withLock { $0.contains { $0.contains(" deal.awaiting_approval deal \(dealID) ") } }
+            }
+            let approved = try await workplace.manager.approve(dealID: dealID, note: "fine")
+            #expect(approved.deal?.state == "approved")
+            _ = try await recorder.wait("taken by Ben") { $0.board.rows[shiftID]?.state == .gone("taken by Ben") }
+            watcher.stop()
+            _ = await running.value
+        }
+    }
+
     @Test func resumeAfterADropDeliversExactlyTheMissedEventsInOrder() async throws {
         try await TestServer.with { server in
             let workplace = try await TerminalTestWorkplace.create(on: server)
