@@ -99,6 +99,22 @@ import Testing
         if case .stopped = other.phase {} else { Issue.record("expected stopped, got \(other.phase)") }
     }
 
+    @Test func aServerThatNeverSaysHelloIsAbandonedAndRetried() throws {
+        var client = LiveClientState(policy: policy)
+        _ = client.start()
+        // Still connecting (no 101) when the time is up.
+        #expect(client.openTimedOut(random: 0) == [.abandonConnection, .statusChanged, .scheduleReconnect(seconds: 1, attempt: 1)])
+        _ = client.reconnectDelayElapsed()
+        _ = client.connectionOpened()
+        // Upgraded, but no hello.
+        #expect(client.openTimedOut(random: 0) == [.abandonConnection, .statusChanged, .scheduleReconnect(seconds: 2, attempt: 2)])
+        _ = client.reconnectDelayElapsed()
+        _ = client.connectionOpened()
+        _ = client.received(.hello(try #require(Fixtures.hello(newest: 1))))
+        // Once hello came, a late timer means nothing.
+        #expect(client.openTimedOut(random: 0).isEmpty)
+    }
+
     @Test func messageTooBigIsNotRetried() {
         var client = connectedClient()
         #expect(client.connectionClosed(code: 1009, random: 0).contains(.finish))

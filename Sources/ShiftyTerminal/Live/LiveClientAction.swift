@@ -14,6 +14,9 @@ public enum LiveClientAction: Sendable, Hashable {
     case scheduleReconnect(seconds: Double, attempt: Int)
     /// Close the WebSocket (normal closure).
     case close
+    /// Forget the connection being opened (or waiting for `hello`): drop it and ignore anything it
+    /// reports later.
+    case abandonConnection
     /// Tell the user something (a refusal, a protocol error); not fatal by itself.
     case report(String)
     /// The connection state to show changed.

@@ -104,6 +104,20 @@ public struct LiveClientState: Sendable {
         }
     }
 
+    /// How long opening a connection may take, from the TCP connect to `hello`.
+    public static let openTimeout: Double = 15
+
+    /// `openTimeout` passed since the last `.connect` and no `hello` came: the server accepted but does
+    /// not answer (overloaded, half-open, a proxy holding the request). Give up on it and retry.
+    public mutating func openTimedOut(random: Double) -> [LiveClientAction] {
+        switch self.phase {
+        case .connecting, .awaitingHello:
+            return [.abandonConnection] + self.scheduleReconnect(random: random)
+        default:
+            return []
+        }
+    }
+
     public mutating func reconnectDelayElapsed() -> [LiveClientAction] {
         guard case .waitingToReconnect(let attempt) = self.phase else { return [] }
         self.phase = .connecting(attempt: attempt)

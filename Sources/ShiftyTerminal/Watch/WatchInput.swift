@@ -8,6 +8,7 @@ enum WatchInput: Sendable {
     case message(String, generation: Int)
     case closed(UInt16?, generation: Int)
     case reconnectDue(generation: Int)
+    case openTimeout(generation: Int)
     case loaded(Result<[MarketShift], APIClientError>)
     case tick
     case drop

@@ -85,6 +85,9 @@ struct WatchLoop {
         case .reconnectDue(let generation):
             guard generation == self.generation else { return nil }
             self.perform(self.state.reconnectDelayElapsed())
+        case .openTimeout(let generation):
+            guard generation == self.generation else { return nil }
+            self.perform(self.state.openTimedOut(random: Double.random(in: 0..<1)))
         case .loaded(.success(let shifts)):
             self.perform(self.state.marketplaceLoaded(shifts))
         case .loaded(.failure(let error)):
@@ -148,6 +151,10 @@ struct WatchLoop {
                 }
             case .close:
                 self.connection?.close()
+            case .abandonConnection:
+                self.generation += 1
+                self.connection?.channel.close(promise: nil)
+                self.connection = nil
             case .report(let text):
                 self.note(text)
             case .statusChanged:
@@ -166,6 +173,10 @@ struct WatchLoop {
         self.generation += 1
         let generation = self.generation
         let continuation = self.continuation
+        Task {
+            try? await Task.sleep(for: .seconds(LiveClientState.openTimeout))
+            continuation.yield(.openTimeout(generation: generation))
+        }
         let callbacks = WebSocketCallbacks(
             onMessage: { message, _ in
                 if let text = message.text { continuation.yield(.message(text, generation: generation)) }
