@@ -89,9 +89,6 @@ public struct MarketBoard: Sendable {
         }
     }
 
-    /// The earliest instant at which `expire` would change something (to schedule a redraw).
-    public var nextExpiry: Date? { self.flashes.values.min() }
-
     private mutating func flash(_ ids: Set<Int64>, at now: Date) {
         for id in ids { self.flashes[id] = now.addingTimeInterval(self.flashDuration) }
     }

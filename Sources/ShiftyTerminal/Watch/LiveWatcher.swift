@@ -59,7 +59,7 @@ public final class LiveWatcher: Sendable {
         self.observers.withLock { $0.append(observer) }
     }
 
-    /// Runs until the user quits, the session ends or the server refuses for good.
+    /// Runs until the user quits, the session ends or the server refuses for good. Call it once.
     public func run() async -> Outcome {
         var loop = WatchLoop(configuration: self.configuration, continuation: self.continuation, observers: self.observers)
         let ticker = Task { [continuation] in
@@ -71,7 +71,7 @@ public final class LiveWatcher: Sendable {
         defer { ticker.cancel() }
         loop.begin()
         for await input in self.inputs {
-            if let outcome = await loop.handle(input) {
+            if let outcome = loop.handle(input) {
                 loop.end()
                 return outcome
             }

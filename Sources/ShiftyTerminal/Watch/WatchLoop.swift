@@ -53,7 +53,7 @@ struct WatchLoop {
     }
 
     /// Handles one input; returns the outcome when the watcher is done.
-    mutating func handle(_ input: WatchInput) async -> LiveWatcher.Outcome? {
+    mutating func handle(_ input: WatchInput) -> LiveWatcher.Outcome? {
         let now = Date()
         switch input {
         case .opened(let connection, let generation):
