@@ -115,6 +115,19 @@ import Testing
         #expect(client.openTimedOut(random: 0).isEmpty)
     }
 
+    @Test func aServerThatDropsUsRightAfterHelloStillBacksOff() throws {
+        var client = connectedClient(newest: 100)
+        #expect(client.connectionClosed(code: 1013, random: 0).last == .scheduleReconnect(seconds: 1, attempt: 1))
+        for attempt in 2...4 {
+            _ = client.reconnectDelayElapsed()
+            _ = client.connectionOpened()
+            _ = client.received(.hello(try #require(Fixtures.hello(newest: 100))))
+            // Dropped before the replay finished: the wait keeps growing.
+            let delay = policy.nominalDelay(attempt: attempt)
+            #expect(client.connectionClosed(code: 1013, random: 0).last == .scheduleReconnect(seconds: delay, attempt: attempt))
+        }
+    }
+
     @Test func messageTooBigIsNotRetried() {
         var client = connectedClient()
         #expect(client.connectionClosed(code: 1009, random: 0).contains(.finish))

@@ -32,7 +32,8 @@ public struct LiveClientState: Sendable {
     public let policy: ReconnectPolicy
     var buffered: [LiveEvent] = []
     var hasLoadedOnce = false
-    /// Failed attempts since the last successful `hello`.
+    /// Failed attempts since a connection last caught up (loaded the board or finished its replay), so a
+    /// server that accepts and then drops us at once still sees the backoff grow.
     var failures = 0
 
     public static let defaultTopics = ["marketplace", "requests", "deals", "notifications"]
@@ -140,6 +141,8 @@ public struct LiveClientState: Sendable {
         case .error(let code, let text):
             return [.report(ProblemMessages.message(for: APIProblem(status: 0, code: code, detail: text)))]
         case .resumed(_, _, let replayed):
+            // Caught up: this connection works, so the next drop starts the backoff afresh.
+            self.failures = 0
             // Worth a word only when something was actually missed.
             guard replayed > 0 else { return [] }
             return [.report("caught up: \(replayed) change\(replayed == 1 ? "" : "s") made while away")]
@@ -153,6 +156,7 @@ public struct LiveClientState: Sendable {
         guard self.phase == .loading else { return [] }
         let first = !self.hasLoadedOnce
         self.hasLoadedOnce = true
+        self.failures = 0
         self.phase = .connected
         var actions: [LiveClientAction] = [.statusChanged, .replaceBoard(shifts, firstLoad: first)]
         let pending = self.buffered
@@ -201,7 +205,6 @@ public struct LiveClientState: Sendable {
     private mutating func receivedHello(_ hello: LiveHello) -> [LiveClientAction] {
         guard case .awaitingHello = self.phase else { return [] }
         self.hello = hello
-        self.failures = 0
         var actions: [LiveClientAction] = [.statusChanged]
         if hello.topics.contains("approvals"), !self.topics.contains("approvals") {
             self.topics.append("approvals")
