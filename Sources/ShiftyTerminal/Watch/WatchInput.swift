@@ -9,7 +9,8 @@ enum WatchInput: Sendable {
     case closed(UInt16?, generation: Int)
     case reconnectDue(generation: Int)
     case openTimeout(generation: Int)
-    case loaded(Result<[MarketShift], APIClientError>)
+    /// A marketplace load finished; `generation` is the connection it was asked for.
+    case loaded(Result<[MarketShift], APIClientError>, generation: Int)
     case tick
     case drop
     case stop

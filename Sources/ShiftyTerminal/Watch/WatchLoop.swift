@@ -17,6 +17,7 @@ struct WatchLoop {
     var connections = 0
     var reconnectAt = Date()
     var appliedEventIDs: [Int64] = []
+    static let appliedHistoryLimit = 10_000
     var lastCloseCode: UInt16?
     /// Raw text of events not yet applied, for `--json` (events wait while the board loads).
     var rawEvents: [Int64: String] = [:]
@@ -88,9 +89,12 @@ struct WatchLoop {
         case .openTimeout(let generation):
             guard generation == self.generation else { return nil }
             self.perform(self.state.openTimedOut(random: Double.random(in: 0..<1)))
-        case .loaded(.success(let shifts)):
+        case .loaded(_, let generation) where generation != self.generation:
+            // Asked for by a connection that is gone: its snapshot may predate the new one's hello.
+            return nil
+        case .loaded(.success(let shifts), _):
             self.perform(self.state.marketplaceLoaded(shifts))
-        case .loaded(.failure(let error)):
+        case .loaded(.failure(let error), _):
             if error.problemCode == "session_expired" || error.problemCode == "unauthenticated" {
                 self.outcome = .sessionEnded
             } else {
@@ -119,11 +123,12 @@ struct WatchLoop {
             case .loadMarketplace:
                 let api = self.api
                 let continuation = self.continuation
+                let generation = self.generation
                 Task {
                     do throws(APIClientError) {
-                        continuation.yield(.loaded(.success(try await api.marketplace())))
+                        continuation.yield(.loaded(.success(try await api.marketplace()), generation: generation))
                     } catch {
-                        continuation.yield(.loaded(.failure(error)))
+                        continuation.yield(.loaded(.failure(error), generation: generation))
                     }
                 }
             case .replaceBoard(let shifts, let firstLoad):
@@ -138,6 +143,10 @@ struct WatchLoop {
             case .apply(let event):
                 self.board.apply(event, at: Date())
                 self.appliedEventIDs.append(event.id)
+                // Observers need the recent history only; a watch left running for weeks stays small.
+                if self.appliedEventIDs.count > Self.appliedHistoryLimit {
+                    self.appliedEventIDs.removeFirst(self.appliedEventIDs.count / 2)
+                }
                 self.print(event)
             case .send(let text):
                 self.connection?.send(text: text)

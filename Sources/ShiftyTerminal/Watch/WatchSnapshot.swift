@@ -3,7 +3,7 @@ public struct WatchSnapshot: Sendable {
     public var board: MarketBoard
     public var status: ConnectionStatus
     public var lastEventID: Int64?
-    /// Every event applied so far, in order.
+    /// The events applied so far, in order (the most recent several thousand).
     public var appliedEventIDs: [Int64]
     /// How many WebSocket connections were opened (1 + reconnections).
     public var connections: Int
