@@ -48,6 +48,19 @@ struct WatchCommand: AsyncParsableCommand {
             source.resume()
             return source
         }
+        if case .table = output, isatty(STDIN_FILENO) == 1 {
+            // The screen turns echo and line buffering off, so single keys arrive: q quits.
+            let keys = Thread {
+                var byte: UInt8 = 0
+                while read(STDIN_FILENO, &byte, 1) == 1 {
+                    if byte == UInt8(ascii: "q") || byte == UInt8(ascii: "Q") {
+                        watcher.stop()
+                        return
+                    }
+                }
+            }
+            keys.start()
+        }
         let outcome = await watcher.run()
         signals.forEach { $0.cancel() }
         switch outcome {

@@ -52,8 +52,8 @@ public struct MarketBoardRenderer: Sendable {
         }
         let offered = board.activeCount
         let footer = rows.isEmpty
-            ? "Nothing is offered right now. Ctrl-C quits."
-            : "\(offered) shift\(offered == 1 ? "" : "s") on the marketplace. Ctrl-C quits."
+            ? "Nothing is offered right now. q quits."
+            : "\(offered) shift\(offered == 1 ? "" : "s") on the marketplace. q quits."
         lines.append(ANSIStyle.dim.apply(self.pad(footer), enabled: self.colour))
         return lines
     }
