@@ -19,6 +19,9 @@ BROADCAST_EVENTS="${BROADCAST_EVENTS:-20}"
 BROADCAST_RUNS="${BROADCAST_RUNS:-3}"
 SERVER_FD_LIMIT="${SERVER_FD_LIMIT:-20000}"
 THREADS="${LOAD_THREADS:-2}"
+# One core for the server, so one event loop (NIO's default counts the machine's cores, not the
+# taskset: two loops would share core 0 and switch between each other on every event).
+SERVER_EVENT_LOOPS="${SERVER_EVENT_LOOPS:-1}"
 SUBSCRIBER_ACCOUNTS="${SUBSCRIBER_ACCOUNTS:-20}"
 
 if (( $(nproc) >= 2 )); then SERVER_CPU=(taskset -c 0); LOAD_CPU=(taskset -c 1); else SERVER_CPU=(); LOAD_CPU=(); fi
@@ -59,6 +62,7 @@ BASE="http://127.0.0.1:$PORT"
 
 start_server() {
     # Cheap Argon2 (the benchmark logs in a few dozen times; password hashing is not what is measured).
+    NIO_SINGLETON_GROUP_LOOP_COUNT="$SERVER_EVENT_LOOPS" \
     "${SERVER_CPU[@]}" bash -c "ulimit -n $SERVER_FD_LIMIT && exec \"\$0\" \"\$@\"" "$SHIFTY" serve \
         --database-url "$conninfo" --host 127.0.0.1 --port "$PORT" --allow-signup --pool-size 16 \
         --argon2-memory 64 --argon2-iterations 1 --log-level "${SERVER_LOG_LEVEL:-warning}" \
@@ -105,7 +109,7 @@ echo "workplace live-bench: $SUBSCRIBER_ACCOUNTS subscriber accounts, trigger sh
 
 echo "machine: $(uname -srm), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'), load average: $(cut -d' ' -f1-3 /proc/loadavg), commit $(git rev-parse --short HEAD)"
-echo "server: taskset -c 0, ulimit -n $SERVER_FD_LIMIT; LiveLoad: taskset -c 1, $THREADS event loops; ephemeral ports $(tr '\t' '-' </proc/sys/net/ipv4/ip_local_port_range)"
+echo "server: taskset -c 0, ulimit -n $SERVER_FD_LIMIT, $SERVER_EVENT_LOOPS event loop(s); LiveLoad: taskset -c 1, $THREADS event loops; ephemeral ports $(tr '\t' '-' </proc/sys/net/ipv4/ip_local_port_range)"
 results="$work/results"
 : >"$results"
 

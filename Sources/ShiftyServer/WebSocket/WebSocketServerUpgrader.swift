@@ -19,6 +19,17 @@ struct WebSocketServerUpgrader: NIOTypedHTTPServerProtocolUpgrader {
     let decide: @Sendable (HTTPRequestHead, any Channel, Logger) async -> WebSocketUpgradeDecision
     let state: NIOLoopBound<WebSocketUpgradeState>
     let logger: Logger
+    /// Upgrades beyond the process's descriptor budget are refused before the application decides.
+    var budget: WebSocketConnectionBudget = .process
+
+    /// The answer to an upgrade when the budget is spent: the client should try again later (or
+    /// another instance), and the server keeps descriptors for HTTP and its database.
+    static let serverFull = WebSocketHandshakeRefusal(
+        status: .serviceUnavailable,
+        headers: ["Content-Type": "application/problem+json", "Retry-After": "5", "Cache-Control": "no-store"],
+        body: #"{"code":"server_full","detail":"This server holds as many live connections as it can; try again in a moment.","#
+            + #""status":503,"title":"Service Unavailable","type":"https://shifty.example/problems/server_full"}"#
+    )
 
     func buildUpgradeResponse(
         channel: any Channel,
@@ -31,6 +42,10 @@ struct WebSocketServerUpgrader: NIOTypedHTTPServerProtocolUpgrader {
         } catch {
             return self.refuse(channel: channel, with: error, version: upgradeRequest.version)
         }
+        let budget = self.budget
+        guard budget.tryAcquire() else {
+            return self.refuse(channel: channel, with: Self.serverFull, version: upgradeRequest.version)
+        }
         let decide = self.decide
         let logger = self.logger
         let decision = channel.eventLoop.makeFutureWithTask {
@@ -40,10 +55,14 @@ struct WebSocketServerUpgrader: NIOTypedHTTPServerProtocolUpgrader {
         return decision.flatMap { decision -> EventLoopFuture<HTTPHeaders> in
             switch decision {
             case .notWebSocket:
+                budget.release()
                 return channel.eventLoop.makeFailedFuture(NoUpgrade())
             case .refuse(let refusal):
+                budget.release()
                 return self.refuse(channel: channel, with: refusal, version: upgradeRequest.version)
             case .accept(let subprotocol, let configuration, let callbacks):
+                // The place is held for as long as the connection lives, whatever happens next.
+                channel.closeFuture.whenComplete { _ in budget.release() }
                 if let subprotocol, !request.offeredSubprotocols.contains(subprotocol) {
                     logger.error("WebSocket accept chose subprotocol \(subprotocol) the client did not offer")
                     return self.refuse(
