@@ -28,9 +28,12 @@ if (( $(nproc) >= 2 )); then SERVER_CPU=(taskset -c 0); LOAD_CPU=(taskset -c 1);
 
 # Both through the Benchmarks package (it depends on the root package by path): one scratch folder,
 # the dependencies compiled once.
-echo "== building shifty and LiveLoad (release)" >&2
-swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product shifty >&2
-swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product LiveLoad >&2
+# BENCH_SKIP_BUILD=1 reuses the binaries already in the scratch folder (repeated measurements).
+if [[ -z ${BENCH_SKIP_BUILD:-} ]]; then
+    echo "== building shifty and LiveLoad (release)" >&2
+    swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product shifty >&2
+    swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product LiveLoad >&2
+fi
 BIN="$(swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --show-bin-path)"
 SHIFTY="$BIN/shifty"
 LOAD="$BIN/LiveLoad"
