@@ -143,6 +143,12 @@ for size in $BROADCAST_SIZES; do
     done
 done
 
+if [[ -s $work/server.log ]]; then
+    echo
+    echo "== server log (warnings and errors, last 15 lines of $(wc -l <"$work/server.log"))"
+    tail -15 "$work/server.log" | cut -c1-400
+fi
+
 echo
 echo "== summary"
 awk '
