@@ -1,6 +1,9 @@
 import Foundation
 @testable import ShiftyTerminal
 import ShiftyTestSupport
+import ShiftyWebSocket
+import NIOCore
+import NIOPosix
 import Testing
 
 /// The terminal client against a real server and database: REST commands, refusals, and `watch`
@@ -282,14 +285,27 @@ import Testing
         }
     }
 
-    @Test func aTLSAddressStopsWithAClearReason() async {
-        let server = ServerAddress("https://shifts.example.com")!
-        let watcher = LiveWatcher(configuration: .init(server: server, token: "t", output: .silent))
-        guard case .stopped(let reason) = await watcher.run() else {
-            Issue.record("expected the watcher to stop")
-            return
+    @Test func anHTTPSAddressSpeaksTLS() async throws {
+        // A peer that answers plain HTTP and hangs up: a TLS handshake with it fails, and the failure
+        // must say TLS (proving the live socket put NIOSSL in front of the WebSocket).
+        let plain = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(PlainHTTPRefuser()) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        defer { plain.close(promise: nil) }
+        do {
+            _ = try await LiveSocket.connect(
+                host: "127.0.0.1", port: plain.localAddress?.port ?? 0, target: "/api/v1/live", token: "t",
+                tls: LiveSocket.TLS(), callbacks: WebSocketCallbacks()).get()
+            Issue.record("a TLS handshake with a plain HTTP peer succeeded")
+        } catch let failure as LiveConnectFailure {
+            guard case .unreachable(let reason) = failure else {
+                Issue.record("unexpected failure \(failure)")
+                return
+            }
+            #expect(reason.hasPrefix("TLS"), "\(reason)")
         }
-        #expect(reason.contains("http://"))
     }
 
     @Test func anEndedSessionStopsTheWatcher() async throws {
@@ -298,5 +314,16 @@ import Testing
             let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: "made-up", output: .silent))
             #expect(await watcher.run() == .sessionEnded)
         }
+    }
+}
+
+/// Answers any bytes like a plain HTTP server that did not understand them, then hangs up.
+final class PlainHTTPRefuser: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let answer = context.channel.allocator.buffer(string: "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
+        context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in context.close(promise: nil) }
     }
 }

@@ -37,6 +37,7 @@ from https_api import Api, trusting  # noqa: E402
 from instance import Instance  # noqa: E402
 from live_client import LiveClient  # noqa: E402
 from metrics_check import Scrape  # noqa: E402
+from terminal_watcher import TerminalWatcher  # noqa: E402
 
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
@@ -287,6 +288,7 @@ class Scenario:
         await self.sigkill_step()
         await self.postgres_restart_step()
         self.metrics_step()
+        await self.terminal_watch_step()
         self.final_report()
 
     def check_start_failures(self):
@@ -635,6 +637,35 @@ class Scenario:
             check(dropped == 0, f"{dropped:.0f} events were dropped")
             check(sockets == len(self.clients), f"the instances count {sockets:.0f} open WebSockets, {len(self.clients)} clients are connected")
             say(f"together: {sockets:.0f} open WebSockets = {len(self.clients)} clients, no event dropped")
+
+    async def terminal_watch_step(self):
+        """`shifty watch --json` through nginx over TLS (our WebSocket client with NIOSSL, trusting the
+        throwaway certificate with --ca-file): every marketplace event after it connected, once, in order."""
+        phase("the terminal client through nginx (wss, --ca-file)")
+        member = next(m for m in self.members if m.shifts)
+        watcher = TerminalWatcher(
+            "watch", self.args.shifty, f"https://localhost:{self.args.https_port}", member.token, self.args.ca,
+            self.args.work, MARKETPLACE_TYPES)
+        try:
+            started = time.monotonic()
+            while not watcher.connected.is_set():
+                check(not watcher.problems, f"shifty watch: {watcher.problems}")
+                check(time.monotonic() - started < 20, f"shifty watch did not connect in 20 s: {watcher.log_tail()}")
+                await asyncio.sleep(0.05)
+            before = set(await asyncio.to_thread(self.expected_ids, member))
+            await self.changes(self.nginx, 4, "through nginx while shifty watch runs")
+            started = time.monotonic()
+            while True:
+                want = [i for i in await asyncio.to_thread(self.expected_ids, member) if i not in before]
+                if watcher.received == want:
+                    break
+                check(len(watcher.received) == len(set(watcher.received)), f"shifty watch printed an id twice: {watcher.received}")
+                check(time.monotonic() - started < 10,
+                      f"shifty watch printed {watcher.received}, expected {want}; its log: {watcher.log_tail()}")
+                await asyncio.sleep(0.1)
+            say(f"shifty watch --json over TLS printed all {len(want)} new events once, in order")
+        finally:
+            await watcher.stop()
 
     def final_report(self):
         phase("every client, every event")

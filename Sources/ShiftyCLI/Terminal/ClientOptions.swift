@@ -10,9 +10,21 @@ struct ClientOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The Shifty server, e.g. http://localhost:8080 (default: SHIFTY_SERVER or the saved login).", valueName: "url"))
     var server: String?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp("Trust the certificates in this PEM file for an https:// server with its own (self-signed) certificate. [env: SHIFTY_CA_FILE]", valueName: "path"))
+    var caFile: String?
+
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     var store: SessionStore { SessionStore(environment: self.environment) }
+
+    /// The CA file to trust (checked), for REST calls and the live stream alike.
+    func trustedCAFile() throws -> String? {
+        guard let file = self.caFile ?? self.environment["SHIFTY_CA_FILE"], !file.isEmpty else { return nil }
+        guard FileManager.default.isReadableFile(atPath: file) else {
+            throw CLIFailure("Cannot read the CA file \(file): check the path (it should hold PEM certificates).")
+        }
+        return file
+    }
 
     /// The server address to use.
     func serverAddress() throws -> ServerAddress {
@@ -34,7 +46,7 @@ struct ClientOptions: ParsableArguments {
     }
 
     func client() throws -> ShiftyAPIClient {
-        ShiftyAPIClient(server: try self.serverAddress(), token: try self.token())
+        ShiftyAPIClient(server: try self.serverAddress(), token: try self.token(), caFile: try self.trustedCAFile())
     }
 }
 

@@ -36,7 +36,7 @@ struct LoginCommand: AsyncParsableCommand {
         } else {
             throw CLIFailure("No password given.")
         }
-        let api = ShiftyAPIClient(server: server, token: nil)
+        let api = ShiftyAPIClient(server: server, token: nil, caFile: try client.trustedCAFile())
         let result = try await callAPI { () async throws(APIClientError) in
             try await api.login(workplace: workplace, username: user, password: password)
         }
@@ -66,7 +66,7 @@ struct LogoutCommand: AsyncParsableCommand {
         var serverMessage = ""
         if let server = ServerAddress(client.server ?? saved.server) {
             do throws(APIClientError) {
-                try await ShiftyAPIClient(server: server, token: saved.token).logout()
+                try await ShiftyAPIClient(server: server, token: saved.token, caFile: try? client.trustedCAFile()).logout()
             } catch {
                 // Forget the token anyway: it is unusable or the user wants it gone.
                 serverMessage = " (the server said: \(error.message))"

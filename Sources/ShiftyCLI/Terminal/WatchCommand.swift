@@ -40,7 +40,9 @@ struct WatchCommand: AsyncParsableCommand {
             let colour = environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
             output = .table(colour: colour)
         }
-        let watcher = LiveWatcher(configuration: .init(server: server, token: token, output: output))
+        var configuration = LiveWatcher.Configuration(server: server, token: token, output: output)
+        configuration.caFile = try client.trustedCAFile()
+        let watcher = LiveWatcher(configuration: configuration)
         let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

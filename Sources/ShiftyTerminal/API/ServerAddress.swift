@@ -34,6 +34,12 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         return "\(self.scheme)://\(name)\(self.port == defaultPort ? "" : ":\(self.port)")\(self.basePath)"
     }
 
+    /// The `Host` header value: the name, and the port unless it is the scheme's default.
+    public var hostHeader: String {
+        let name = self.host.contains(":") ? "[\(self.host)]" : self.host
+        return self.port == (self.isTLS ? 443 : 80) ? name : "\(name):\(self.port)"
+    }
+
     /// The URL of an API path such as `/api/v1/marketplace`.
     public func url(_ path: String) -> URL? {
         URL(string: self.description + path)

@@ -12,10 +12,13 @@ public struct ShiftyAPIClient: Sendable {
     public let server: ServerAddress
     public let token: String?
     let session: URLSession
+    /// Set with a CA file: requests go over our NIO stack, which can trust it (URLSession cannot).
+    let requester: NIOHTTPRequester?
 
-    public init(server: ServerAddress, token: String?, timeout: TimeInterval = 30) {
+    public init(server: ServerAddress, token: String?, timeout: TimeInterval = 30, caFile: String? = nil) {
         self.server = server
         self.token = token
+        self.requester = caFile.flatMap { try? NIOHTTPRequester(server: server, caFile: $0, timeout: .seconds(Int64(timeout))) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpShouldSetCookies = false
@@ -35,20 +38,32 @@ public struct ShiftyAPIClient: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         let data: Data
-        let response: URLResponse
-        do {
-            (data, response) = try await self.session.data(for: request)
-        } catch {
-            throw .transport(Self.describe(error))
+        let statusCode: Int
+        if let requester {
+            do {
+                let target = self.server.liveTarget(path)
+                let headers = (request.allHTTPHeaderFields ?? [:]).map { ($0.key, $0.value) }
+                (statusCode, data) = try await requester.send(method: method, target: target, headers: headers, body: body)
+            } catch {
+                throw .transport(Self.describe(error))
+            }
+        } else {
+            let response: URLResponse
+            do {
+                (data, response) = try await self.session.data(for: request)
+            } catch {
+                throw .transport(Self.describe(error))
+            }
+            guard let http = response as? HTTPURLResponse else { throw .transport("no HTTP response") }
+            statusCode = http.statusCode
         }
-        guard let http = response as? HTTPURLResponse else { throw .transport("no HTTP response") }
-        guard (200..<300).contains(http.statusCode) else {
+        guard (200..<300).contains(statusCode) else {
             if var problem = try? JSONDecoder().decode(APIProblem.self, from: data) {
-                problem.status = http.statusCode
+                problem.status = statusCode
                 throw .problem(problem)
             }
             let text = String(decoding: data.prefix(200), as: UTF8.self)
-            throw .unexpectedResponse(status: http.statusCode, text.isEmpty ? "empty body" : text)
+            throw .unexpectedResponse(status: statusCode, text.isEmpty ? "empty body" : text)
         }
         return data
     }

@@ -1,18 +1,37 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 import ShiftyWebSocket
 
-/// Opens the live WebSocket over TCP with our RFC 6455 client and a bearer token.
+/// Opens the live WebSocket over TCP (or TLS for `https://` servers) with our RFC 6455 client and a
+/// bearer token.
 ///
-/// `wss://` needs TLS, which our WebSocket layer does not have yet: for a server behind a TLS proxy,
-/// point `shifty watch` at a plain-HTTP address of the server (the REST commands work over https).
+/// Our WebSocket layer only needs a connected channel, so TLS is one more handler in front of it:
+/// NIOSSL with the system's trust roots, or a given CA file for a server with its own certificate.
 public enum LiveSocket {
+    /// How to reach a TLS server.
+    public struct TLS: Sendable {
+        /// A PEM file of certificates to trust instead of the system's (a self-signed deployment).
+        public var caFile: String?
+        public init(caFile: String? = nil) { self.caFile = caFile }
+    }
+
     /// Connects and upgrades; the future fails with a ``LiveConnectFailure``.
     public static func connect(
-        host: String, port: Int, target: String, token: String,
+        host: String, port: Int, target: String, token: String, tls: TLS? = nil,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         callbacks: WebSocketCallbacks
     ) -> EventLoopFuture<WebSocketConnection> {
+        let sslContext: NIOSSLContext?
+        do {
+            sslContext = try tls.map { tls in
+                var configuration = TLSConfiguration.makeClientConfiguration()
+                if let caFile = tls.caFile { configuration.trustRoots = .file(caFile) }
+                return try NIOSSLContext(configuration: configuration)
+            }
+        } catch {
+            return group.next().makeFailedFuture(LiveConnectFailure.unsupported("cannot set up TLS: \(error)"))
+        }
         let url = WebSocketURL(host: host, port: port, target: target)
         let configuration = WebSocketConfiguration(
             maxFrameSize: 1 << 20, maxMessageSize: 4 << 20, maxQueuedBytes: 1 << 20,
@@ -20,6 +39,13 @@ public enum LiveSocket {
         return ClientBootstrap(group: group)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .connectTimeout(.seconds(10))
+            .channelInitializer { channel in
+                guard let sslContext else { return channel.eventLoop.makeSucceededVoidFuture() }
+                return channel.eventLoop.makeCompletedFuture {
+                    let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: Self.isIPAddress(host) ? nil : host)
+                    try channel.pipeline.syncOperations.addHandler(handler)
+                }
+            }
             .connect(host: host, port: port)
             .flatMap { channel in
                 WebSocketClient.upgrade(
@@ -30,8 +56,20 @@ public enum LiveSocket {
             .flatMapErrorThrowing { error in throw Self.classify(error) }
     }
 
+    /// SNI and certificate names are host names; an IP literal is checked against the certificate's
+    /// IP entries instead.
+    static func isIPAddress(_ host: String) -> Bool {
+        host.contains(":") || host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { UInt8($0) != nil }
+    }
+
     /// What a handshake or connect error means for reconnecting.
     public static func classify(_ error: any Error) -> LiveConnectFailure {
+        if let failure = error as? LiveConnectFailure { return failure }
+        if let tlsError = error as? NIOSSLError {
+            // A certificate the client does not trust will not fix itself by retrying quickly, but a
+            // server restarting mid-handshake will: report it and keep the usual backoff.
+            return .unreachable("TLS: \(tlsError)")
+        }
         guard let failure = error as? WebSocketClientError else {
             return .unreachable("\(error)")
         }

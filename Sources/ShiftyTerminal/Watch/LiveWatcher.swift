@@ -15,6 +15,8 @@ public final class LiveWatcher: Sendable {
         public var topics: [String]
         public var policy: ReconnectPolicy
         public var sink: WatchSink
+        /// Certificates to trust for an `https://` server instead of the system's (SHIFTY_CA_FILE).
+        public var caFile: String?
 
         public init(
             server: ServerAddress, token: String, output: WatchOutputMode,

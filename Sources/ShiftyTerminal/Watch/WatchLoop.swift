@@ -31,7 +31,7 @@ struct WatchLoop {
         self.configuration = configuration
         self.continuation = continuation
         self.observers = observers
-        self.api = ShiftyAPIClient(server: configuration.server, token: configuration.token)
+        self.api = ShiftyAPIClient(server: configuration.server, token: configuration.token, caFile: configuration.caFile)
         self.state = LiveClientState(topics: configuration.topics, policy: configuration.policy)
         if case .table(let colour) = configuration.output { self.screen = TerminalScreen(colour: colour) }
     }
@@ -193,14 +193,9 @@ struct WatchLoop {
             onClose: { code, _ in continuation.yield(.closed(code?.rawValue, generation: generation)) }
         )
         let server = self.configuration.server
-        guard !server.isTLS else {
-            continuation.yield(.connectFailed(.unsupported(
-                "the live stream needs TLS for \(server), which this client does not have yet; give `watch` the server's plain http:// address"),
-                generation: generation))
-            return
-        }
         LiveSocket.connect(
             host: server.host, port: server.port, target: server.liveTarget(target), token: self.configuration.token,
+            tls: server.isTLS ? LiveSocket.TLS(caFile: self.configuration.caFile) : nil,
             callbacks: callbacks
         ).whenComplete { result in
             switch result {
