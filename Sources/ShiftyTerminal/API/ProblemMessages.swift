@@ -112,5 +112,6 @@ public enum ProblemMessages {
         ("database_unavailable", "The server cannot reach its database right now. Try again in a minute."),
         ("internal_error", "Something went wrong on the server. Try again; if it keeps happening, tell the administrator."),
         ("shutting_down", "The server is restarting. Try again in a few seconds."),
+        ("server_full", "The server holds as many live connections as it can. Try again in a moment (another instance may answer)."),
     ]
 }
