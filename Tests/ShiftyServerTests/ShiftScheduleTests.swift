@@ -189,3 +189,33 @@ import Testing
         }
     }
 }
+
+/// The team schedule: every member sees who works when, in their own workplace only.
+@Suite struct TeamScheduleTests {
+    @Test func membersSeeEveryonesShiftsInARange() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let first = try await server.createShift(by: boss, for: anna, inDays: 2)
+            let second = try await server.createShift(by: boss, for: bram, inDays: 3)
+            _ = try await server.createShift(by: boss, for: bram, inDays: 20)
+            let other = try await server.createWorkplace()
+            let stranger = try await server.createEmployee(in: other, username: "anna")
+            _ = try await server.createShift(by: other, for: stranger, inDays: 2)
+
+            let from = TestServer.localDate(in: 0), to = TestServer.localDate(in: 7)
+            let seen = try await server.client.json(.GET, "/api/v1/team-schedule?from=\(from)&to=\(to)", token: bram.token)
+            #expect(seen.status == 200, "\(seen.text)")
+            #expect(seen.jsonArray.compactMap { $0["id"] as? Int } == [Int(first), Int(second)])
+            #expect(seen.jsonArray.first?["ownerName"] as? String == "Anna")
+
+            #expect(try await server.client.json(.GET, "/api/v1/team-schedule?from=\(from)&to=\(to)").status == 401)
+            let backwards = try await server.client.json(.GET, "/api/v1/team-schedule?from=\(to)&to=\(from)", token: anna.token)
+            #expect(backwards.status == 422)
+            let tooLong = try await server.client.json(.GET, "/api/v1/team-schedule?from=\(from)&to=\(from.adding(days: 62))", token: anna.token)
+            #expect(tooLong.status == 422)
+            #expect(try await server.client.json(.GET, "/api/v1/team-schedule?from=x&to=\(to)", token: anna.token).status == 422)
+        }
+    }
+}

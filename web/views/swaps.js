@@ -1,8 +1,8 @@
 // Swaps: propose to trade one of my shifts for a coworker's, answer swaps proposed to me
 // (accept or decline), and follow my deals until a manager decides. Deal events reload it live.
 //
-// The API lets employees see coworkers' shifts only where they are public: on the marketplace and
-// on the Now board (who works next), so those are the shifts offered to swap with.
+// Coworkers' shifts come from the team schedule (the next eight weeks), marked when they are also
+// on the marketplace.
 
 import {
   el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, preserveFocus, debounce,
@@ -12,11 +12,15 @@ import {
 let state = null;
 
 async function load(ctx) {
-  const [deals, weeks, market, now] = await Promise.all([
+  const today = new Date();
+  const until = new Date(today.getTime() + 55 * 86400000);
+  const day = (date) => date.toISOString().slice(0, 10);
+  const [deals, weeks, market, now, team] = await Promise.all([
     ctx.api('GET', '/deals/mine'),
     ctx.api('GET', '/schedule?weeks=8'),
     ctx.api('GET', '/marketplace').catch(() => []),
     ctx.api('GET', '/now').catch(() => null),
+    ctx.api('GET', `/team-schedule?from=${day(new Date(today.getTime() - 86400000))}&to=${day(until)}`).catch(() => []),
   ]);
   const myId = ctx.me.user.id;
   const myShifts = (Array.isArray(weeks) ? weeks : []).flatMap((week) => week.shifts)
@@ -24,6 +28,10 @@ async function load(ctx) {
   const theirs = new Map();
   for (const shift of Array.isArray(market) ? market : []) {
     if (shift.ownerId !== myId && !shift.unassigned && isFuture(shift)) theirs.set(shift.id, { ...shift, source: 'on the marketplace' });
+  }
+  for (const shift of Array.isArray(team) ? team : []) {
+    if (shift.ownerId === myId || theirs.has(shift.id) || shift.unassigned || shift.status !== 'scheduled' || !isFuture(shift)) continue;
+    theirs.set(shift.id, { ...shift, source: 'team schedule' });
   }
   for (const next of now?.next?.shifts || []) {
     if (next.user?.id === myId || theirs.has(next.shiftId)) continue;
@@ -91,7 +99,7 @@ function proposeForm(ctx) {
   const form = el('form', { attrs: { id: 'swap-form', 'aria-labelledby': 'propose-title' } }, [
     el('label', { attrs: { for: 'swap-offered' } }, ['Your shift', offered]),
     el('label', { attrs: { for: 'swap-wanted' } }, ['Their shift', wanted]),
-    el('p', { class: 'hint', text: 'You can swap with shifts on the marketplace and with the coworkers who work next. They accept or decline, then a manager approves.' }),
+    el('p', { class: 'hint', text: 'Pick one of your shifts and a coworker\'s shift from the team schedule. They accept or decline, then a manager approves.' }),
     el('div', { class: 'row-actions' }, [submit]),
   ]);
   form.addEventListener('submit', async (event) => {

@@ -30,6 +30,17 @@ struct ShiftRoutes {
             return try APIJSON.response(try await shifts.schedule(caller, userID: userID, weeks: weeks))
         }
 
+        api.get("team-schedule") { request, _ in
+            let caller = try await authenticator.require(request)
+            guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {
+                throw Problem.invalid("from", "must be a date (YYYY-MM-DD)")
+            }
+            guard let to = request.uri.queryParameters.get("to").flatMap(LocalDate.init) else {
+                throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
+            }
+            return try APIJSON.response(try await shifts.teamSchedule(caller, from: from, to: to))
+        }
+
         api.get("fixed-shifts") { request, _ in
             let caller = try await authenticator.require(request)
             let ownerID = request.uri.queryParameters.get("userId").flatMap { Int64($0) }
