@@ -31,6 +31,7 @@ import Testing
             #expect(shifts.first?["id"] as? Int == Int(shift))
             #expect(shifts.first?["status"] as? String == "supplied")
             #expect(shifts.first?["ownerName"] as? String != nil)
+            #expect((event["data"] as? [String: Any])?["actorId"] as? Int == Int(anna.userID))
 
             // Picking it up takes it off everyone's marketplace at once.
             #expect(try await server.act("/shifts/\(shift)/pick-up", as: bram).status == 201)

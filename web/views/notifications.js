@@ -109,6 +109,8 @@ class NotificationStore {
     const event = message.event;
     if (!Array.isArray(event.topics) || !event.topics.includes('notifications')) return;
     if (this.items.some((item) => item.id === event.id)) return;
+    // Nobody needs to be told about what they did themselves (declining, cancelling…).
+    if (event.data && event.data.actorId === this.me.user.id && event.type !== 'shift.reminder') return;
     const described = describe(event, this.me);
     if (!described) return;
     this.items.unshift({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: false });

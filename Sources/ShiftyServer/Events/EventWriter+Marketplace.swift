@@ -4,7 +4,7 @@ import ShiftyPostgres
 extension EventWriter {
     /// Records a domain event with its audience translated to the table's columns and the shifts'
     /// current state (call it after the shifts were written).
-    static func insert(_ event: MarketplaceEvent, workplaceID: Int64, on connection: PostgresConnection) throws {
+    static func insert(_ event: MarketplaceEvent, workplaceID: Int64, actorID: Int64? = nil, on connection: PostgresConnection) throws {
         let audience: EventAudience
         let users: [Int64]
         switch event.audience {
@@ -17,6 +17,6 @@ extension EventWriter {
         }
         try insert(
             workplaceID: workplaceID, type: event.kind.rawValue, audience: audience, userIDs: users,
-            payload: MarketplaceEventPayload(event, shifts: shifts), on: connection)
+            payload: MarketplaceEventPayload(event, shifts: shifts, actorID: actorID), on: connection)
     }
 }

@@ -6,9 +6,12 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     var shiftIds: [Int64]
     var dealId: Int64?
     var requestId: Int64?
+    /// Who caused it (nil: the system, e.g. an expiry), so clients need not notify people of their own actions.
+    var actorId: Int64?
     var shifts: [ShiftView]
 
-    init(_ event: MarketplaceEvent, shifts: [ShiftView]) {
+    init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
+        actorId = actorID
         shiftIds = event.shiftIDs.map(\.rawValue)
         dealId = event.dealID?.rawValue
         requestId = event.requestID?.rawValue

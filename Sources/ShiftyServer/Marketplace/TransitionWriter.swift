@@ -34,8 +34,9 @@ enum TransitionWriter {
                 workplaceID: workplaceID, subject: subject, subjectID: id, actorID: entry.actor?.rawValue, at: entry.at,
                 action: action.name, from: entry.from, to: entry.to, note: entry.note, on: connection)
         }
+        let actorID = transition.history.lazy.compactMap(\.actor).first?.rawValue
         for event in transition.events {
-            try EventWriter.insert(event, workplaceID: workplaceID, on: connection)
+            try EventWriter.insert(event, workplaceID: workplaceID, actorID: actorID, on: connection)
         }
     }
 

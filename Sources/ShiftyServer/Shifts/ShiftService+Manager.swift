@@ -77,7 +77,7 @@ extension ShiftService {
             if shift.status == .supplied {
                 try EventWriter.insert(
                     MarketplaceEvent(kind: .shiftRevoked, audience: .workplace, shiftIDs: [shift.id]),
-                    workplaceID: workplaceID, on: connection)
+                    workplaceID: workplaceID, actorID: caller.id, on: connection)
             }
             try EventWriter.insert(
                 workplaceID: workplaceID, type: "shift.assigned", audience: .users, userIDs: [shift.owner.rawValue, ownerID],
