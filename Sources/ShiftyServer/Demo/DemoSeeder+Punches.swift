@@ -42,6 +42,7 @@ extension DemoSeeder {
                 }
             }
             guard !userIDs.isEmpty else { return 0 }
+            try Self.insertPastShifts(members: members, workplaceID: workplaceID, today: today, timeZone: timeZone, on: connection)
             // One statement for all rows: arrays unnested side by side.
             return try connection.execute(
                 """
@@ -53,6 +54,45 @@ extension DemoSeeder {
         }
         if inserted > 0 { logger.info("demo punches seeded", metadata: ["punches": "\(inserted)"]) }
         return inserted
+    }
+
+    /// The shifts the demo's punches were worked against: one per member and day with punches, at the
+    /// nominal hours of `demoPunches` (08:00–16:30, Saturdays 10:00–15:30, Chloé's Fridays 18:00–01:00)
+    /// in the member's usual position, so the reports' "scheduled vs worked" and "hours by position"
+    /// have something real to show. Marked touched: generation never looks at past days anyway.
+    static func insertPastShifts(
+        members: PostgresRows, workplaceID: Int64, today: LocalDate, timeZone: WorkplaceTimeZone, on connection: PostgresConnection
+    ) throws {
+        var owners: [Int64] = [], dates: [String] = [], starts: [String] = [], ends: [String] = [], positions: [String] = []
+        for member in members {
+            let id: Int64 = try member.decode("id")
+            let username: String = try member.decode("username")
+            let position = demoFixedShifts.first { $0.username == username }?.position ?? "floor"
+            for offset in 1...punchDays {
+                let date = today.adding(days: -offset)
+                guard !demoPunches(username: username, date: date, timeZone: timeZone).isEmpty else { continue }
+                let (startMinute, minutes) = switch (username, date.weekday) {
+                case ("chloe", .friday): (18 * 60, 7 * 60)
+                case (_, .saturday): (10 * 60, 330)
+                default: (8 * 60, 510)
+                }
+                guard let time = LocalTime(minutesSinceMidnight: startMinute) else { continue }
+                let start = timeZone.instant(on: date, at: time)
+                owners.append(id)
+                dates.append(date.description)
+                starts.append(start.timeIntervalSince1970.description)
+                ends.append(start.addingTimeInterval(TimeInterval(minutes * 60)).timeIntervalSince1970.description)
+                positions.append(position)
+            }
+        }
+        guard !owners.isEmpty else { return }
+        try connection.execute(
+            """
+            INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position, touched)
+            SELECT $1, o, d::date, to_timestamp(s::float8), to_timestamp(e::float8), p, true
+            FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]) AS x(o, d, s, e, p)
+            """,
+            [workplaceID, owners, dates, starts, ends, positions])
     }
 
     /// One member's punches for one date (possibly none).
