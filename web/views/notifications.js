@@ -1,9 +1,10 @@
 // Notifications: personal events from the live stream (topic `notifications`: deals decided,
 // swaps proposed, suggestions to my requests, shifts given or released, reminders) turned into
-// sentences, kept in localStorage per user (the API has no notification list), with an unread
+// sentences, kept in localStorage per user and merged with GET /notifications on start, with an unread
 // count for the header badge.
 
 import { el, viewHeader, emptyState, formatShift, formatInstant, say } from '../ui.js';
+import { api } from '../api.js';
 
 const MAX_ITEMS = 100;
 
@@ -85,6 +86,35 @@ class NotificationStore {
     } catch {
       this.items = [];
     }
+    this.changed();
+    this.loadFromServer();
+  }
+
+  /** Merges the server's list (GET /notifications): the same notifications on every device. */
+  async loadFromServer() {
+    const me = this.me;
+    let events;
+    try {
+      events = await api('GET', '/notifications?limit=50');
+    } catch {
+      return; // offline or logged out: the live stream and the local list still work
+    }
+    if (this.me !== me || !Array.isArray(events)) return;
+    let added = false;
+    for (const event of events) {
+      if (this.items.some((item) => item.id === event.id)) continue;
+      if (event.data && event.data.actorId === me.user.id && event.type !== 'shift.reminder') continue;
+      const described = describe(event, me);
+      if (!described) continue;
+      // Older than what this device already showed: arrives as read, no toast.
+      const newest = this.items.length ? Math.max(...this.items.map((item) => item.id)) : 0;
+      this.items.push({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: event.id <= newest });
+      added = true;
+    }
+    if (!added) return;
+    this.items.sort((a, b) => b.id - a.id);
+    this.items = this.items.slice(0, MAX_ITEMS);
+    this.save();
     this.changed();
   }
 

@@ -30,6 +30,7 @@ public enum ShiftyApplication {
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
         LiveRoutes().register(on: api)
+        NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {

@@ -40,6 +40,19 @@ enum LiveEventStore {
         ).map(event(from:))
     }
 
+    /// Events addressed to this member personally (`users` audience), newest first, older than `before`.
+    static func personalEvents(userID: Int64, workplaceID: Int64, before: Int64?, limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {
+        try connection.query(
+            """
+            SELECT \(columns) FROM events e
+            WHERE e.workplace_id = $1 AND e.audience = 'users' AND $2 = ANY(e.user_ids)
+              AND ($3::bigint IS NULL OR e.id < $3)
+            ORDER BY e.id DESC LIMIT $4
+            """,
+            [workplaceID, userID, before, Int64(limit)]
+        ).map(event(from:))
+    }
+
     /// Ids at or below the result may have been deleted by retention (0: nothing deleted yet).
     static func prunedThrough(workplaceID: Int64, on connection: PostgresConnection) throws -> Int64 {
         try connection.query(

@@ -35,10 +35,15 @@ enum LiveServerMessage {
     }
 
     static func event(_ event: LiveEvent) -> String {
+        #"{"type":"event","event":\#(eventObject(event))}"#
+    }
+
+    /// The `event` object itself: `{"id","type","topics","at","data"}` (also the items of GET /notifications).
+    static func eventObject(_ event: LiveEvent) -> String {
         let at = event.createdAt.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         let topics = event.topics.topics.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
         let data = event.payloadJSON.isEmpty ? "{}" : event.payloadJSON
-        return #"{"type":"event","event":{"id":\#(event.id),"type":\#(jsonString(event.type)),"topics":[\#(topics)],"at":"\#(at)","data":\#(data)}}"#
+        return #"{"id":\#(event.id),"type":\#(jsonString(event.type)),"topics":[\#(topics)],"at":"\#(at)","data":\#(data)}"#
     }
 
     static func subscribed(_ topics: LiveTopicSet) -> String {

@@ -1,0 +1,41 @@
+import Hummingbird
+import ShiftyPostgres
+
+/// `GET /api/v1/notifications`: my personal events (topic `notifications`) from the event history,
+/// newest first, so every device shows the same list the live stream builds up, also after being
+/// offline for longer than a reconnect.
+struct NotificationRoutes {
+    let pool: PostgresPool
+    let authenticator: Authenticator
+
+    static let maximumLimit = 200
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        api.get("notifications") { request, _ -> Response in
+            let caller = try await authenticator.require(request)
+            let limit = try request.uri.queryParameters.get("limit").map { text -> Int in
+                guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
+                    throw Problem.invalid("limit", "must be 1 to \(Self.maximumLimit)")
+                }
+                return value
+            } ?? 50
+            let before = try request.uri.queryParameters.get("before").map { text -> Int64 in
+                guard let value = Int64(text), value > 0 else { throw Problem.invalid("before", "must be an event id") }
+                return value
+            }
+            let recipient = LiveRecipient(userID: caller.id, workplaceID: caller.workplaceID, isManager: caller.isManager, sessionID: caller.sessionID)
+            let events = try await pool.withConnection { connection in
+                try LiveEventStore.personalEvents(
+                    userID: caller.id, workplaceID: caller.workplaceID, before: before, limit: limit * 2, on: connection)
+            }
+            let notifications = events
+                .filter { $0.topics.contains(.notifications) && $0.isVisible(to: recipient) }
+                .prefix(limit)
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            let body = "[" + notifications.map(LiveServerMessage.eventObject).joined(separator: ",") + "]"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
+        }
+    }
+}
