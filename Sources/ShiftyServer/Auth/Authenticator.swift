@@ -33,14 +33,20 @@ public struct Authenticator: Sendable {
     }
 
     static func presentedToken(in request: Request) -> (String, SessionKind)? {
-        if let authorization = request.headers[.authorization] {
+        presentedToken(authorization: request.headers[.authorization], cookie: request.cookies[cookieName]?.value)
+    }
+
+    /// The bearer token, else the session cookie's value: the one precedence rule for HTTP requests
+    /// and WebSocket handshakes alike.
+    static func presentedToken(authorization: String?, cookie: String?) -> (String, SessionKind)? {
+        if let authorization {
             let parts = authorization.split(separator: " ", maxSplits: 1)
             if parts.count == 2, parts[0].lowercased() == "bearer" {
                 let token = parts[1].trimmingCharacters(in: .whitespaces)
                 if !token.isEmpty, token.count <= 256 { return (token, .bearer) }
             }
         }
-        if let cookie = request.cookies[cookieName]?.value, !cookie.isEmpty, cookie.count <= 256 {
+        if let cookie, !cookie.isEmpty, cookie.count <= 256 {
             return (cookie, .cookie)
         }
         return nil

@@ -152,7 +152,7 @@ final class LiveConnection: @unchecked Sendable {
         case .resyncRequired(let oldest, let newest):
             state.skipHistory(through: newest)
             for item in state.finishReplay() { socket.send(item.frame) }
-            socket.send(text: LiveServerMessage.resyncRequired(after: explicitAfter ?? start(), oldestAvailableID: oldest, newestEventID: newest))
+            socket.send(text: LiveServerMessage.resyncRequired(after: explicitAfter ?? startingFloor, oldestAvailableID: oldest, newestEventID: newest))
         case .events(let events, let through):
             let missed = state.replayed(events)
             for event in missed {
@@ -171,6 +171,4 @@ final class LiveConnection: @unchecked Sendable {
             startReplay(explicitAfter: next)
         }
     }
-
-    private func start() -> Int64 { startingFloor }
 }

@@ -80,24 +80,14 @@ struct LiveEndpoint: Sendable {
         return (String(uri[..<mark]), uri[uri.index(after: mark)...])
     }
 
-    /// The bearer token, else the session cookie (the same precedence as HTTP requests).
+    /// The bearer token, else the session cookie (``Authenticator``'s rule, from raw handshake headers).
     static func credentials(in headers: HTTPHeaders) -> (String, SessionKind)? {
-        if let authorization = headers.first(name: "authorization") {
-            let parts = authorization.split(separator: " ", maxSplits: 1)
-            if parts.count == 2, parts[0].lowercased() == "bearer" {
-                let token = parts[1].trimmingCharacters(in: .whitespaces)
-                if !token.isEmpty, token.count <= 256 { return (token, .bearer) }
-            }
-        }
-        for header in headers[canonicalForm: "cookie"] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Authenticator.cookieName else { continue }
-                let value = parts[1].trimmingCharacters(in: .whitespaces)
-                if !value.isEmpty, value.count <= 256 { return (value, .cookie) }
-            }
-        }
-        return nil
+        let cookie = headers[canonicalForm: "cookie"].lazy.flatMap { $0.split(separator: ";") }.compactMap { pair -> String? in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == Authenticator.cookieName else { return nil }
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        }.first
+        return Authenticator.presentedToken(authorization: headers.first(name: "authorization"), cookie: cookie)
     }
 }
 
