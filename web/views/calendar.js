@@ -103,7 +103,7 @@ function paint() {
       status,
       el('div', { class: 'view-actions' }, [enable, disable]),
     ]),
-    url ? urlPanel(url) : null,
+    ...(url ? [urlPanel(url)] : []),
     instructions(),
   );
 }

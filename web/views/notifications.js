@@ -192,7 +192,7 @@ function renderList(ctx) {
     viewHeader('Notifications', items.length
       ? el('button', { class: 'button secondary', text: 'Clear all', attrs: { type: 'button' }, on: { click: () => notificationStore.clear() } })
       : null),
-    el('p', { class: 'muted', text: 'Kept on this device. New ones arrive live.' }),
+    el('p', { class: 'muted', text: 'New ones arrive live; older ones come from the server, so every device shows them.' }),
     listNode,
   );
   // Seen now: the badge goes to zero, the "New" marks stay until the next visit.

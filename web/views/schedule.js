@@ -153,7 +153,7 @@ function paint(ctx) {
   container.replaceChildren(
     viewHeader('My schedule', el('a', { class: 'button secondary', text: 'Marketplace', attrs: { href: '#/market' } })),
     el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: total === 1 ? '1 shift in the next 8 weeks.' : `${total} shifts in the next 8 weeks.` }),
-    incoming(ctx),
+    ...[incoming(ctx)].filter(Boolean),
     ...body,
   );
 }
