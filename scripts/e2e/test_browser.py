@@ -252,9 +252,19 @@ class Browser:
         self.wait_for(f"#view-{view_id}", f"the {view_id} view should render")
         self.wait(lambda: not self.css(f"#view-{view_id}[aria-busy=true]"), 15, f"the {view_id} view should finish loading")
 
-    def screenshot(self, name):
+    def screenshot(self, name, check=True):
         os.makedirs(SCREENSHOTS, exist_ok=True)
         self.driver.save_screenshot(os.path.join(SCREENSHOTS, f"{name}.png"))
+        if not check:
+            return
+        # Every page we look at must read as words: a stray null/undefined is a rendering bug.
+        try:
+            text = self.driver.find_element(By.ID, "view").text
+        except WebDriverException:
+            return
+        leaked = [word for word in ("null", "undefined", "NaN", "[object Object]") if word in text.split() or word == "[object Object]" and word in text]
+        if leaked:
+            raise StepFailed(f"[{self.name}] the {name} page shows {leaked}: {text[:300]}")
 
     def collect_console(self):
         try:
@@ -451,7 +461,7 @@ def scenario(server, workdir, timings):
     except Exception:
         for name, browser in browsers.items():
             try:
-                browser.screenshot(f"failure-{name}")
+                browser.screenshot(f"failure-{name}", check=False)
             except WebDriverException:
                 pass
         raise
