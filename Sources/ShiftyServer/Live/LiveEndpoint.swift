@@ -69,10 +69,7 @@ struct LiveEndpoint: Sendable {
     }
 
     static func refuse(_ problem: Problem) -> WebSocketUpgradeDecision {
-        let body = (try? LiveServerMessage.encoder.encode(problem)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        var headers: HTTPHeaders = ["Content-Type": "application/problem+json", "Cache-Control": "no-store"]
-        if problem.status == .unauthorized { headers.add(name: "WWW-Authenticate", value: "Bearer") }
-        return .refuse(status: HTTPResponseStatus(statusCode: Int(problem.status.code)), headers: headers, body: body)
+        .refuse(WebSocketHandshakeRefusal(problem: problem))
     }
 
     static func split(_ uri: String) -> (path: String, query: Substring) {

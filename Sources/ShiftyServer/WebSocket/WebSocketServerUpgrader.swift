@@ -24,12 +24,9 @@ struct WebSocketServerUpgrader: NIOTypedHTTPServerProtocolUpgrader {
 
     /// The answer to an upgrade when the budget is spent: the client should try again later (or
     /// another instance), and the server keeps descriptors for HTTP and its database.
-    static let serverFull = WebSocketHandshakeRefusal(
-        status: .serviceUnavailable,
-        headers: ["Content-Type": "application/problem+json", "Retry-After": "5", "Cache-Control": "no-store"],
-        body: #"{"code":"server_full","detail":"This server holds as many live connections as it can; try again in a moment.","#
-            + #""status":503,"title":"Service Unavailable","type":"https://shifty.example/problems/server_full"}"#
-    )
+    static let serverFull = WebSocketHandshakeRefusal(problem: Problem(
+        .serviceUnavailable, code: "server_full",
+        detail: "This server holds as many live connections as it can; try again in a moment.", retryAfterSeconds: 5))
 
     func buildUpgradeResponse(
         channel: any Channel,
