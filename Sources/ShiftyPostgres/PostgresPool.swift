@@ -139,12 +139,10 @@ public final class PostgresPool: Sendable {
             state.nextWaiterID += 1
             return state.nextWaiterID
         }
-        let timer = LockedBox<Task<Void, Never>?>(nil)
-        defer { timer.withLock { $0?.cancel() } }
-        let timeout = configuration.acquireTimeout
+        let deadline = ContinuousClock.now + configuration.acquireTimeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
-                let action = state.withLock { $0.machine.acquire(id: id, waiter: continuation) }
+                let action = state.withLock { $0.machine.acquire(id: id, waiter: continuation, deadline: deadline) }
                 switch action {
                 case .use(let box):
                     continuation.resume(returning: .connection(box))
@@ -152,18 +150,14 @@ public final class PostgresPool: Sendable {
                     continuation.resume(returning: .openSlot)
                 case .fail:
                     continuation.resume(throwing: PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down"))
-                case .wait:
+                case .wait(let armTimer):
+                    if armTimer {
+                        startTimeoutTimer(until: deadline)
+                    }
                     // Cancelled before we were queued: the cancellation handler found nothing to remove.
                     if Task.isCancelled, let waiter = state.withLock({ $0.machine.removeWaiter(id: id) }) {
                         waiter.resume(throwing: CancellationError())
-                        return
                     }
-                    let task = Task { [weak self] in
-                        try? await Task.sleep(for: timeout)
-                        guard !Task.isCancelled else { return }
-                        self?.timeOut(waiterID: id)
-                    }
-                    timer.withLock { $0 = task }
                 }
             }
         } onCancel: {
@@ -173,16 +167,41 @@ public final class PostgresPool: Sendable {
         }
     }
 
-    private func timeOut(waiterID: Int) {
-        guard let waiter = state.withLock({ $0.machine.removeWaiter(id: waiterID) }) else { return }
-        let statistics = self.statistics
-        waiter.resume(
-            throwing: PostgresError(
-                kind: .poolTimeout,
-                message: "no PostgreSQL connection became free within \(configuration.acquireTimeout) "
-                    + "(\(statistics.inUse) of \(statistics.maximum) in use, \(statistics.waiting) waiting)"
+    /// The pool's one timeout timer: sleeps until the earliest waiter's deadline, fails the waiters
+    /// whose deadline passed, and stops once nobody waits.
+    private func startTimeoutTimer(until deadline: ContinuousClock.Instant) {
+        Task { [weak self] in
+            var wakeAt = deadline
+            while true {
+                try? await Task.sleep(until: wakeAt, clock: .continuous)
+                guard let self, let next = self.failExpiredWaiters() else { return }
+                wakeAt = next
+            }
+        }
+    }
+
+    /// Fails the waiters whose deadline passed; returns when to check again (nil: nobody waits).
+    private func failExpiredWaiters() -> ContinuousClock.Instant? {
+        let (expired, next, statistics) = state.withLock { state in
+            let (expired, next) = state.machine.timerFired(now: .now)
+            let statistics = PostgresPoolStatistics(
+                open: state.machine.openCount,
+                inUse: state.machine.inUseCount,
+                waiting: state.machine.waiters.count + expired.count,
+                maximum: state.machine.maximumOpen
             )
-        )
+            return (expired, next, statistics)
+        }
+        for waiter in expired {
+            waiter.resume(
+                throwing: PostgresError(
+                    kind: .poolTimeout,
+                    message: "no PostgreSQL connection became free within \(configuration.acquireTimeout) "
+                        + "(\(statistics.inUse) of \(statistics.maximum) in use, \(statistics.waiting) waiting)"
+                )
+            )
+        }
+        return next
     }
 
     private func release(_ box: ConnectionBox) {

@@ -1,14 +1,29 @@
 /// The pool's bookkeeping as a value type: who gets which connection, when a new connection may be
 /// opened, and who waits. It performs no I/O; it returns actions that ``PostgresPool`` carries out,
-/// so the rules (FIFO waiters, size limit, replacing broken connections) are tested without a server.
+/// so the rules (FIFO waiters, size limit, replacing broken connections, waiter timeouts) are tested
+/// without a server.
+///
+/// Waiter timeouts use one timer per pool, not one per waiter: a burst of thousands of queued callers
+/// (every live client reconnecting after a restart) would otherwise leave thousands of sleeping
+/// timers behind, still firing one by one long after the callers were served.
 struct PostgresPoolStateMachine<Connection, Waiter> {
+    typealias Deadline = ContinuousClock.Instant
+
+    struct QueuedWaiter {
+        let id: Int
+        let deadline: Deadline
+        let waiter: Waiter
+    }
+
     enum AcquireAction {
         /// Hand this idle connection to the caller.
         case use(Connection)
         /// The caller got a free slot and opens a new connection itself.
         case open
-        /// The caller was queued; it is resumed by a later release or by its timeout.
-        case wait
+        /// The caller was queued; it is resumed by a later release or by its timeout. When `armTimer`
+        /// is true no timeout timer runs yet: the pool starts the one timer, sleeping until the
+        /// caller's deadline, and calls ``timerFired(now:)`` when it wakes.
+        case wait(armTimer: Bool)
         /// The pool is shut down.
         case fail
     }
@@ -30,8 +45,10 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     private(set) var idle: [Connection] = []
     /// Connections that exist or are being opened (idle + in use + opening).
     private(set) var openCount = 0
-    private(set) var waiters: [(id: Int, waiter: Waiter)] = []
+    private(set) var waiters: [QueuedWaiter] = []
     private(set) var isShutDown = false
+    /// Whether the pool's timeout timer is running (it runs while anybody waits, and a little longer).
+    private(set) var isTimerArmed = false
 
     init(maximumOpen: Int) {
         self.maximumOpen = max(1, maximumOpen)
@@ -39,7 +56,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
 
     var inUseCount: Int { openCount - idle.count }
 
-    mutating func acquire(id: Int, waiter: Waiter) -> AcquireAction {
+    mutating func acquire(id: Int, waiter: Waiter, deadline: Deadline) -> AcquireAction {
         if isShutDown { return .fail }
         // Waiters are only queued while nothing is idle, so FIFO order holds.
         if let connection = idle.popLast() { return .use(connection) }
@@ -47,8 +64,28 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
             openCount += 1
             return .open
         }
-        waiters.append((id, waiter))
-        return .wait
+        waiters.append(QueuedWaiter(id: id, deadline: deadline, waiter: waiter))
+        if isTimerArmed { return .wait(armTimer: false) }
+        isTimerArmed = true
+        return .wait(armTimer: true)
+    }
+
+    /// The timeout timer woke at `now`: removes the waiters whose deadline has passed (the pool fails
+    /// them) and says when to wake next, the earliest remaining deadline. `nil` disarms the timer:
+    /// nobody waits, and the next queued caller arms it again.
+    mutating func timerFired(now: Deadline) -> (expired: [Waiter], next: Deadline?) {
+        var expired: [Waiter] = []
+        var next: Deadline?
+        waiters.removeAll { queued in
+            if queued.deadline <= now {
+                expired.append(queued.waiter)
+                return true
+            }
+            next = min(next ?? queued.deadline, queued.deadline)
+            return false
+        }
+        if next == nil { isTimerArmed = false }
+        return (expired, next)
     }
 
     /// A connection comes back. `reusable` is false when it broke or was left in a transaction.

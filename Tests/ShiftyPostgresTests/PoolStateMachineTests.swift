@@ -5,13 +5,15 @@ import Testing
 @Suite("Pool state machine (no I/O)")
 struct PoolStateMachineTests {
     typealias Machine = PostgresPoolStateMachine<String, String>
+    static let start = ContinuousClock.now
+    static let later = start + .seconds(10)
 
     @Test func opensUpToTheLimitThenQueuesFIFO() {
         var machine = Machine(maximumOpen: 2)
-        guard case .open = machine.acquire(id: 1, waiter: "a") else { Issue.record("expected open"); return }
-        guard case .open = machine.acquire(id: 2, waiter: "b") else { Issue.record("expected open"); return }
-        guard case .wait = machine.acquire(id: 3, waiter: "c") else { Issue.record("expected wait"); return }
-        guard case .wait = machine.acquire(id: 4, waiter: "d") else { Issue.record("expected wait"); return }
+        guard case .open = machine.acquire(id: 1, waiter: "a", deadline: Self.later) else { Issue.record("expected open"); return }
+        guard case .open = machine.acquire(id: 2, waiter: "b", deadline: Self.later) else { Issue.record("expected open"); return }
+        guard case .wait = machine.acquire(id: 3, waiter: "c", deadline: Self.later) else { Issue.record("expected wait"); return }
+        guard case .wait = machine.acquire(id: 4, waiter: "d", deadline: Self.later) else { Issue.record("expected wait"); return }
         #expect(machine.openCount == 2)
         #expect(machine.waiters.map(\.waiter) == ["c", "d"])
 
@@ -22,14 +24,14 @@ struct PoolStateMachineTests {
             Issue.record("second waiter must get the connection"); return
         }
         guard case .keep = machine.release("conn1", reusable: true) else { Issue.record("expected keep"); return }
-        guard case .use("conn1") = machine.acquire(id: 5, waiter: "e") else { Issue.record("expected idle reuse"); return }
+        guard case .use("conn1") = machine.acquire(id: 5, waiter: "e", deadline: Self.later) else { Issue.record("expected idle reuse"); return }
         #expect(machine.inUseCount == 2)
     }
 
     @Test func brokenConnectionsFreeTheirSlotForTheNextWaiter() {
         var machine = Machine(maximumOpen: 1)
-        _ = machine.acquire(id: 1, waiter: "a")
-        _ = machine.acquire(id: 2, waiter: "b")
+        _ = machine.acquire(id: 1, waiter: "a", deadline: Self.later)
+        _ = machine.acquire(id: 2, waiter: "b", deadline: Self.later)
         guard case .openFor("b") = machine.release("dead", reusable: false) else {
             Issue.record("waiter should open a replacement"); return
         }
@@ -38,14 +40,14 @@ struct PoolStateMachineTests {
         // Opening failed: the slot is free again.
         guard case .none = machine.freeSlot() else { Issue.record("expected none"); return }
         #expect(machine.openCount == 0)
-        guard case .open = machine.acquire(id: 3, waiter: "c") else { Issue.record("expected open"); return }
+        guard case .open = machine.acquire(id: 3, waiter: "c", deadline: Self.later) else { Issue.record("expected open"); return }
     }
 
     @Test func timedOutWaitersLeaveTheQueue() {
         var machine = Machine(maximumOpen: 1)
-        _ = machine.acquire(id: 1, waiter: "a")
-        _ = machine.acquire(id: 2, waiter: "b")
-        _ = machine.acquire(id: 3, waiter: "c")
+        _ = machine.acquire(id: 1, waiter: "a", deadline: Self.later)
+        _ = machine.acquire(id: 2, waiter: "b", deadline: Self.later)
+        _ = machine.acquire(id: 3, waiter: "c", deadline: Self.later)
         #expect(machine.removeWaiter(id: 2) == "b")
         #expect(machine.removeWaiter(id: 2) == nil)
         guard case .handOver(_, to: "c") = machine.release("conn", reusable: true) else {
@@ -53,22 +55,64 @@ struct PoolStateMachineTests {
         }
     }
 
+    @Test func oneTimerServesEveryWaiterAndStopsWhenNobodyWaits() {
+        var machine = Machine(maximumOpen: 1)
+        guard case .open = machine.acquire(id: 1, waiter: "a", deadline: Self.start + .seconds(1)) else {
+            Issue.record("expected open"); return
+        }
+        // The first queued caller arms the timer; later ones ride on it.
+        guard case .wait(armTimer: true) = machine.acquire(id: 2, waiter: "b", deadline: Self.start + .seconds(2)) else {
+            Issue.record("the first waiter must arm the timer"); return
+        }
+        for (id, waiter, second) in [(3, "c", 3), (4, "d", 4), (5, "e", 5)] {
+            guard case .wait(armTimer: false) = machine.acquire(id: id, waiter: waiter, deadline: Self.start + .seconds(second)) else {
+                Issue.record("only one timer per pool"); return
+            }
+        }
+        // "b" was served before its deadline; "c" gave up (cancelled).
+        guard case .handOver(_, to: "b") = machine.release("conn", reusable: true) else { Issue.record("expected b"); return }
+        #expect(machine.removeWaiter(id: 3) == "c")
+
+        // Woken at b's deadline: nobody expired yet, sleep until d's.
+        var fired = machine.timerFired(now: Self.start + .seconds(2))
+        #expect(fired.expired.isEmpty)
+        #expect(fired.next == Self.start + .seconds(4))
+        #expect(machine.isTimerArmed)
+
+        // At d's deadline only d expires; e still waits.
+        fired = machine.timerFired(now: Self.start + .seconds(4))
+        #expect(fired.expired == ["d"])
+        #expect(fired.next == Self.start + .seconds(5))
+        #expect(machine.waiters.map(\.waiter) == ["e"])
+
+        // Late wake-up: e expires too and the timer disarms.
+        fired = machine.timerFired(now: Self.start + .seconds(9))
+        #expect(fired.expired == ["e"])
+        #expect(fired.next == nil)
+        #expect(!machine.isTimerArmed)
+
+        // The next queued caller arms it again.
+        guard case .wait(armTimer: true) = machine.acquire(id: 6, waiter: "f", deadline: Self.start + .seconds(20)) else {
+            Issue.record("a disarmed timer must be re-armed"); return
+        }
+    }
+
     @Test func shutdownFailsWaitersAndClosesReturningConnections() {
         var machine = Machine(maximumOpen: 2)
-        _ = machine.acquire(id: 1, waiter: "a")
-        _ = machine.acquire(id: 2, waiter: "b")
+        _ = machine.acquire(id: 1, waiter: "a", deadline: Self.later)
+        _ = machine.acquire(id: 2, waiter: "b", deadline: Self.later)
         _ = machine.release("idle", reusable: true)
-        _ = machine.acquire(id: 3, waiter: "c")  // takes "idle"
-        _ = machine.acquire(id: 4, waiter: "d")  // waits
+        _ = machine.acquire(id: 3, waiter: "c", deadline: Self.later)  // takes "idle"
+        _ = machine.acquire(id: 4, waiter: "d", deadline: Self.later)  // waits
         _ = machine.release("idle", reusable: true)  // handed to d
         _ = machine.release("spare", reusable: true)  // kept idle
-        _ = machine.acquire(id: 5, waiter: "e")  // takes spare
-        _ = machine.acquire(id: 6, waiter: "f")  // waits
+        _ = machine.acquire(id: 5, waiter: "e", deadline: Self.later)  // takes spare
+        _ = machine.acquire(id: 6, waiter: "f", deadline: Self.later)  // waits
         let (idle, waiters) = machine.shutDown()
         #expect(idle.isEmpty)
         #expect(waiters == ["f"])
         guard case .close("late") = machine.release("late", reusable: true) else { Issue.record("expected close"); return }
-        guard case .fail = machine.acquire(id: 7, waiter: "g") else { Issue.record("expected fail"); return }
+        guard case .fail = machine.acquire(id: 7, waiter: "g", deadline: Self.later) else { Issue.record("expected fail"); return }
         #expect(machine.openCount == 1)
     }
 

@@ -33,6 +33,45 @@ struct PoolTests {
         }
     }
 
+    /// One timer serves all waiters: a caller queued later still gets its full timeout, and one
+    /// queued first is not kept waiting for the later one's deadline.
+    @Test func staggeredWaitersEachTimeOutAtTheirOwnDeadline() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            let pool = PostgresPool(
+                configuration: PostgresConfiguration(
+                    connectionString: database.connectionString, poolSize: 1, acquireTimeout: .milliseconds(400)
+                ),
+                logger: testLogger
+            )
+            let holder = Task { try await pool.execute("SELECT pg_sleep(2)") }
+            #expect(await eventually { pool.statistics.inUse == 1 })
+            let started = ContinuousClock.now
+            let timeOut = { @Sendable () async -> Duration? in
+                do {
+                    _ = try await pool.query("SELECT 1")
+                    return nil
+                } catch let error as PostgresError where error.kind == .poolTimeout {
+                    return ContinuousClock.now - started
+                } catch {
+                    return nil
+                }
+            }
+            let first = Task { await timeOut() }
+            try await Task.sleep(for: .milliseconds(250))
+            let second = Task { await timeOut() }
+            let firstWaited = try #require(await first.value)
+            let secondWaited = try #require(await second.value)
+            #expect(firstWaited >= .milliseconds(390))
+            #expect(firstWaited < .milliseconds(640))
+            #expect(secondWaited >= .milliseconds(640))
+            #expect(secondWaited < .milliseconds(1900))
+            _ = try await holder.value
+            #expect(pool.statistics.waiting == 0)
+            #expect(try await pool.query("SELECT 1 AS one").first?.decode("one", as: Int.self) == 1)
+            await pool.shutdown()
+        }
+    }
+
     @Test func waitersAreServedInArrivalOrder() async throws {
         try await withTestDatabase(migrations: nil) { database in
             let pool = PostgresPool(
