@@ -44,9 +44,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .target(name: "CEpoll"),
         .executableTarget(
             name: "LiveLoad",
             dependencies: [
+                "CEpoll",
                 .product(name: "ShiftyWebSocket", package: "Shifty"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -19,6 +19,11 @@ BROADCAST_EVENTS="${BROADCAST_EVENTS:-20}"
 BROADCAST_RUNS="${BROADCAST_RUNS:-3}"
 SERVER_FD_LIMIT="${SERVER_FD_LIMIT:-20000}"
 THREADS="${LOAD_THREADS:-2}"
+# Which subscriber clients measure the broadcasts (BENCHMARKS.md, "Live push"): `epoll` (one thread of
+# ours) sends each ACK from the reading thread after it read, as a client on another machine builds its
+# ACKs on its own CPU; `nio` is our WebSocket client on NIO event loops, whose quick ACKs loopback builds
+# on the server's core, inside the server's write(2).
+BROADCAST_CLIENTS="${BROADCAST_CLIENTS:-epoll nio}"
 # One core for the server, so one event loop (NIO's default counts the machine's cores, not the
 # taskset: two loops would share core 0 and switch between each other on every event).
 SERVER_EVENT_LOOPS="${SERVER_EVENT_LOOPS:-1}"
@@ -130,17 +135,20 @@ if ! kill -0 "$SERVER_PID" 2>/dev/null; then
     SERVER_PID=""
 fi
 
+for client in $BROADCAST_CLIENTS; do
 for size in $BROADCAST_SIZES; do
     for run in $(seq 1 "$BROADCAST_RUNS"); do
         # A fresh server per run: every run starts from the same state.
         stop_server
         start_server
         echo
-        echo "== broadcast to $size subscribers, run $run/$BROADCAST_RUNS (load average $(cut -d' ' -f1 /proc/loadavg))"
+        echo "== broadcast to $size subscribers ($client client), run $run/$BROADCAST_RUNS (load average $(cut -d' ' -f1 /proc/loadavg))"
         run_load broadcast --port "$PORT" --server-pid "$SERVER_PID" --tokens "$tokens" --trigger-token "$trigger_token" \
             --shift "$shift_id" --subscribers "$size" --events "$BROADCAST_EVENTS" --threads "$THREADS" \
+            --client "$client" ${POLLING_OPTIONS:-} \
             || echo "broadcast run failed (exit $?)" | tee -a "$results"
     done
+done
 done
 
 if [[ -s $work/server.log ]]; then
@@ -160,7 +168,7 @@ awk '
     printf "held connections still open after the overflow: %s of %s\n", v["still_held"], v["held"] }
 ' "$results"
 echo
-echo "| subscribers | events | p50 per delivery | p99 per delivery | max | last subscriber (median / max) | HTTP answer | at -> last | server CPU per event | missing |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| client | subscribers | events | p50 per delivery | p99 per delivery | max | last subscriber (median / max) | HTTP answer | at -> last | server CPU per event | missing |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 awk '/^RESULT broadcast / { delete v; for (i = 3; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-    printf "| %s | %s | %s ms | %s ms | %s ms | %s / %s ms | %s ms | %s ms | %s ms | %s |\n", v["subscribers"], v["events"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["last_median_ms"], v["last_max_ms"], v["http_median_ms"], v["at_to_last_median_ms"], v["cpu_ms_per_event"], v["missing"] }' "$results"
+    printf "| %s | %s | %s | %s ms | %s ms | %s ms | %s / %s ms | %s ms | %s ms | %s ms | %s |\n", v["client"], v["subscribers"], v["events"], v["p50_ms"], v["p99_ms"], v["max_ms"], v["last_median_ms"], v["last_max_ms"], v["http_median_ms"], v["at_to_last_median_ms"], v["cpu_ms_per_event"], v["missing"] }' "$results"

@@ -32,17 +32,41 @@ enum BroadcastMode {
         let threads = try arguments.int("--threads", default: 2)
         let concurrency = max(1, try arguments.int("--concurrency", default: 200))
         let server = arguments.string("--server-pid").flatMap(Int32.init).map(ServerProcess.init)
-
-        let client = LoadClient(host: host, port: port, target: "/api/v1/live?topics=marketplace", tokens: tokens, threads: threads)
-        let outcomes = await client.open(count: subscribers, concurrency: concurrency, timeout: .seconds(20), label: "subscribers")
-        let channels = outcomes.openChannels
-        guard channels.count == subscribers else {
-            for (label, number) in outcomes.tally { log("  \(label): \(number)") }
-            throw UsageError("only \(channels.count) of \(subscribers) subscribers connected")
+        let target = "/api/v1/live?topics=marketplace"
+        // `nio`: our WebSocket client on NIO event loops, which sleep in epoll_wait between frames.
+        // `epoll`: EpollSubscribers, whose ACKs are sent from the reading thread, on the clients' core.
+        let clientKind = arguments.string("--client", default: "nio")
+        let client: any BroadcastSubscribers
+        var channels: [any Channel] = []
+        switch clientKind {
+        case "nio":
+            let nio = LoadClient(host: host, port: port, target: target, tokens: tokens, threads: threads)
+            let outcomes = await nio.open(count: subscribers, concurrency: concurrency, timeout: .seconds(20), label: "subscribers")
+            channels = outcomes.openChannels
+            guard channels.count == subscribers else {
+                for (label, number) in outcomes.tally { log("  \(label): \(number)") }
+                throw UsageError("only \(channels.count) of \(subscribers) subscribers connected")
+            }
+            client = nio
+        case "epoll":
+            // `--ack-from-reader 0` shows what acknowledging from the reader is worth.
+            let epoll = try EpollSubscribers(
+                host: host, port: port, target: target, tokens: tokens,
+                acknowledgeFromReader: try arguments.int("--ack-from-reader", default: 1) != 0)
+            epoll.start()
+            try epoll.open(count: subscribers, batch: concurrency)
+            client = epoll
+        default:
+            throw UsageError("--client must be nio or epoll, not '\(clientKind)'")
         }
-        let hellos = await client.waitForHellos(subscribers, timeout: .seconds(30))
+        let hellos = await waitForHellos(client, subscribers, timeout: .seconds(30))
         guard hellos == subscribers else { throw UsageError("only \(hellos) of \(subscribers) subscribers got their hello") }
         try await Task.sleep(for: .seconds(2))  // let every connection's initial catch-up finish
+        if let epoll = client as? EpollSubscribers {
+            log("subscribers: one thread of ours on one epoll set, ACKs \(epoll.acknowledgesFromReader ? "sent by that thread after reading" : "as the kernel chooses")")
+        } else {
+            log("subscribers: \(threads) NIO event loop(s), sleeping in epoll_wait between frames")
+        }
 
         let http = PlainHTTPClient(host: host, port: port)
         var action = "supply"
@@ -58,15 +82,24 @@ enum BroadcastMode {
         }
         let cpuAfter = server?.cpuTicks
         let cpuTicks = cpuAfter.flatMap { after in cpuBefore.map { before in zip(after, before).map { $0 - $1 } } } ?? []
-        report(samples, subscribers: subscribers, serverCPUTicks: cpuTicks, closes: client.closes)
+        report(samples, client: clientKind, subscribers: subscribers, serverCPUTicks: cpuTicks, closes: client.closes)
         for channel in channels { channel.close(promise: nil) }
         try await Task.sleep(for: .seconds(1))
-        await client.shutdown()
+        if let nio = client as? LoadClient { await nio.shutdown() }
+        (client as? EpollSubscribers)?.stop()
+    }
+
+    private static func waitForHellos(_ client: any BroadcastSubscribers, _ count: Int, timeout: Duration) async -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while client.hellos < count, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return client.hellos
     }
 
     /// One change and its deliveries. Flips to the other action when the shift is already in the
     /// state the current one would produce (409), so a re-run on the same shift works.
-    private static func trigger(client: LoadClient, http: PlainHTTPClient, shift: Int, action: inout String, token: String, subscribers: Int) async throws -> EventSample {
+    private static func trigger(client: any BroadcastSubscribers, http: PlainHTTPClient, shift: Int, action: inout String, token: String, subscribers: Int) async throws -> EventSample {
         let baseline = client.deliveries
         var started = Clock.monotonic()
         var startedWall = Clock.wall()
@@ -103,7 +136,7 @@ enum BroadcastMode {
         return EventSample(latencies: latencies, last: latencies.last ?? 0, httpTime: answered - started, toAt: toAt, missing: max(0, subscribers - latencies.count))
     }
 
-    private static func report(_ samples: [EventSample], subscribers: Int, serverCPUTicks: [Int], closes: (count: Int, codes: [String: Int])) {
+    private static func report(_ samples: [EventSample], client: String, subscribers: Int, serverCPUTicks: [Int], closes: (count: Int, codes: [String: Int])) {
         let all = samples.flatMap(\.latencies).sorted()
         let lasts = samples.map(\.last).sorted()
         let https = samples.map(\.httpTime).sorted()
@@ -121,7 +154,7 @@ enum BroadcastMode {
             print(String(format: "  event `at` (transaction start, ms precision) -> last delivery: median %.1f ms", Double(median) / 1e6))
         }
         print(String(format: "  server CPU per event (utime+stime): %.1f ms, %.2f us per recipient", cpuPerEvent * 1e3, cpuPerEvent * 1e6 / Double(max(subscribers, 1))))
-        print(String(format: "RESULT broadcast subscribers=%d events=%d deliveries=%d missing=%d p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f max_ms=%.2f last_median_ms=%.2f last_max_ms=%.2f http_median_ms=%.2f at_to_last_median_ms=%.1f cpu_ms_per_event=%.1f",
+        print("RESULT broadcast client=\(client) " + String(format: "subscribers=%d events=%d deliveries=%d missing=%d p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f max_ms=%.2f last_median_ms=%.2f last_max_ms=%.2f http_median_ms=%.2f at_to_last_median_ms=%.1f cpu_ms_per_event=%.1f",
                      subscribers, samples.count, all.count, missing,
                      Double(percentile(all, 0.5)) / 1e6, Double(percentile(all, 0.9)) / 1e6, Double(percentile(all, 0.99)) / 1e6, Double(all.last ?? 0) / 1e6,
                      Double(percentile(lasts, 0.5)) / 1e6, Double(lasts.last ?? 0) / 1e6, Double(percentile(https, 0.5)) / 1e6,

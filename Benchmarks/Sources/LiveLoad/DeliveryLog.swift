@@ -21,13 +21,18 @@ final class DeliveryLog: Sendable {
 
     func record(_ message: ByteBuffer) {
         let now = Clock.monotonic()
-        if let id = message.liveEventID {
+        message.withUnsafeReadableBytes { record($0, at: now) }
+    }
+
+    /// One received message, read at `now` (monotonic nanoseconds).
+    func record(_ message: UnsafeRawBufferPointer, at now: UInt64) {
+        if let id = EventFrameScanner.eventID(in: message) {
             state.withLockedValue { state in
                 state.receipts[id, default: []].append(now)
                 state.deliveries += 1
-                if state.ats[id] == nil, let at = message.liveEventAt { state.ats[id] = at }
+                if state.ats[id] == nil, let at = EventFrameScanner.at(in: message) { state.ats[id] = at }
             }
-        } else if message.isLiveHello {
+        } else if EventFrameScanner.isHello(message) {
             state.withLockedValue { $0.hellos += 1 }
         }
     }
