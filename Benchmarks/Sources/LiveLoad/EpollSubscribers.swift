@@ -112,32 +112,15 @@ final class EpollSubscribers: @unchecked Sendable {
     // MARK: - Handshake
 
     private func connect(token: String) throws -> Int32 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            close(descriptor)
-            throw Failure(description: "--client epoll needs an IPv4 address as --host, not \(host)")
-        }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var on: Int32 = 1
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw Failure(description: "connect: \(reason)")
-        }
+        let descriptor = try TCPSocket.connect(host: host, port: port, timeoutSeconds: 20)
         let request = "GET \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: \(Self.key)\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer \(token)\r\n\r\n"
-        try writeAll(descriptor, Array(request.utf8))
+        do {
+            try TCPSocket.writeAll(descriptor, Array(request.utf8))
+        } catch {
+            close(descriptor)
+            throw error
+        }
         return descriptor
     }
 
@@ -305,7 +288,7 @@ final class EpollSubscribers: @unchecked Sendable {
         let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
         var frame: [UInt8] = [0x8A, 0x80 | UInt8(payload.count)] + mask
         for (position, byte) in payload.enumerated() { frame.append(byte ^ mask[position % 4]) }
-        try? writeAll(descriptor, frame)
+        try? TCPSocket.writeAll(descriptor, frame)
     }
 
     private func finish(_ index: Int, reason: String) {
@@ -317,15 +300,5 @@ final class EpollSubscribers: @unchecked Sendable {
         connection.open = false
         close(connection.descriptor)
         deliveryLog.recordClose(reason)
-    }
-
-    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw Failure(description: "write: \(String(cString: strerror(errno)))") }
-            written += count
-        }
     }
 }

@@ -59,37 +59,18 @@ final class PlainHTTPClient {
     }
 
     private func connect(timeoutSeconds: Int) throws {
-        let fd = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure.connect(String(cString: strerror(errno))) }
-        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var noDelay: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            close(fd)
-            throw Failure.connect("\(host) is not an IPv4 address")
+        do {
+            socket = try TCPSocket.connect(host: host, port: port, timeoutSeconds: timeoutSeconds)
+        } catch {
+            throw Failure.connect(error.description)
         }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw Failure.connect(reason)
-        }
-        socket = fd
     }
 
     private func write(_ bytes: [UInt8]) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw Failure.io(String(cString: strerror(errno))) }
-            offset += written
+        do {
+            try TCPSocket.writeAll(socket, bytes)
+        } catch {
+            throw Failure.io(error.description)
         }
     }
 
