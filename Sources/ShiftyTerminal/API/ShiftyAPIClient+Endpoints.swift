@@ -2,18 +2,8 @@ import Foundation
 
 /// The answer to a login: the bearer token and who it belongs to.
 public struct LoginResult: Decodable, Sendable, Hashable {
-    public struct User: Decodable, Sendable, Hashable {
-        public var id: Int64
-        public var username: String
-        public var displayName: String
-        public var role: String
-    }
-
-    public struct Workplace: Decodable, Sendable, Hashable {
-        public var id: Int64
-        public var slug: String
-        public var name: String
-    }
+    public typealias User = AccountUser
+    public typealias Workplace = AccountWorkplace
 
     public var token: String
     public var expiresAt: String

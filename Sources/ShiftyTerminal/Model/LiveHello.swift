@@ -1,18 +1,7 @@
 /// The server's first message on the live stream: who we are, where, and the newest event id.
 public struct LiveHello: Decodable, Sendable, Hashable {
-    public struct User: Decodable, Sendable, Hashable {
-        public var id: Int64
-        public var username: String
-        public var displayName: String
-        public var role: String
-    }
-
-    public struct Workplace: Decodable, Sendable, Hashable {
-        public var id: Int64
-        public var slug: String
-        public var name: String
-        public var timeZone: String?
-    }
+    public typealias User = AccountUser
+    public typealias Workplace = AccountWorkplace
 
     public var `protocol`: Int
     public var user: User
