@@ -246,6 +246,23 @@ export function actionButton(action, label, onClick, { kind = 'secondary', descr
   });
 }
 
+/**
+ * "Cancel" for one of my deals: asks first (`message` says what happens to the shifts), then
+ * cancels the deal and runs `after` (the view reloads itself).
+ */
+export function cancelDealButton(ctx, dealId, { label = 'Cancel', message, after }) {
+  return actionButton('cancel', label, async (button) => {
+    const answer = await confirmDialog({
+      title: 'Cancel this deal?', message, confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
+    });
+    if (!answer) return;
+    await withBusy(button, async () => {
+      await ctx.api('POST', `/deals/${dealId}/cancel`, {});
+      await after();
+    }, 'The deal is cancelled.');
+  });
+}
+
 /** Shows a failure inside a view (with a retry button) instead of leaving it blank. */
 export function errorPanel(error, retry) {
   return el('div', { class: 'error-panel', attrs: { role: 'alert' } }, [

@@ -3,7 +3,7 @@
 // approved, a shift given to me, a coworker taking my offered shift) reload the list.
 
 import {
-  el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
+  el, viewHeader, emptyState, shiftSummary, actionButton, cancelDealButton, withBusy,
   preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge, parseLocalDate,
 } from '../ui.js';
 
@@ -63,17 +63,10 @@ function actionsFor(shift, ctx) {
     case 'in_deal': {
       const deal = dealOf(shift);
       if (!shift.dealId) return [];
-      return [actionButton('cancel', 'Cancel deal', async (button) => {
-        const answer = await confirmDialog({
-          title: 'Cancel this deal?',
-          message: `${formatShift(shift)}: ${dealWords(deal, ctx.me)} Cancelling puts every shift back where it was.`,
-          confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
-        });
-        if (!answer) return;
-        await withBusy(button, async () => {
-          await ctx.api('POST', `/deals/${shift.dealId}/cancel`, {});
-          await refresh(ctx);
-        }, 'The deal is cancelled.');
+      return [cancelDealButton(ctx, shift.dealId, {
+        label: 'Cancel deal',
+        message: `${formatShift(shift)}: ${dealWords(deal, ctx.me)} Cancelling puts every shift back where it was.`,
+        after: () => refresh(ctx),
       })];
     }
     default:
@@ -105,16 +98,9 @@ function incoming(ctx) {
       summary.append(el('p', { class: 'small' }, [statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== myId ? 'Waiting for your answer' : undefined), waiting ? ` ${waiting}` : null]));
       rows.push(el('li', { class: 'row', data: { dealId: deal.id, shiftId: leg.shift.id } }, [
         summary,
-        el('div', { class: 'row-actions' }, [actionButton('cancel', 'Cancel', async (button) => {
-          const answer = await confirmDialog({
-            title: 'Cancel this deal?', message: `${formatShift(leg.shift)} stays with ${leg.giverName}.`,
-            confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
-          });
-          if (!answer) return;
-          await withBusy(button, async () => {
-            await ctx.api('POST', `/deals/${deal.id}/cancel`, {});
-            await refresh(ctx);
-          }, 'The deal is cancelled.');
+        el('div', { class: 'row-actions' }, [cancelDealButton(ctx, deal.id, {
+          message: `${formatShift(leg.shift)} stays with ${leg.giverName}.`,
+          after: () => refresh(ctx),
         })]),
       ]));
     }

@@ -5,7 +5,7 @@
 // on the marketplace.
 
 import {
-  el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, preserveFocus, debounce,
+  el, viewHeader, emptyState, actionButton, cancelDealButton, withBusy, preserveFocus, debounce,
   formatShift, formatInstant, statusBadge, isFuture,
 } from '../ui.js';
 
@@ -69,20 +69,6 @@ function dealRow(deal, ctx, actions) {
     ]),
     el('div', { class: 'row-actions' }, actions),
   ]);
-}
-
-function cancelButton(deal, ctx) {
-  return actionButton('cancel', 'Cancel', async (button) => {
-    const answer = await confirmDialog({
-      title: 'Cancel this deal?', message: 'Every shift goes back to where it was.',
-      confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
-    });
-    if (!answer) return;
-    await withBusy(button, async () => {
-      await ctx.api('POST', `/deals/${deal.id}/cancel`, {});
-      await refresh(ctx);
-    }, 'The deal is cancelled.');
-  });
 }
 
 function proposeForm(ctx) {
@@ -152,7 +138,7 @@ function paint(ctx) {
     el('section', { attrs: { 'aria-labelledby': 'mine-title' } }, [
       el('h3', { text: 'My deals', attrs: { id: 'mine-title' } }),
       proposed.length || waiting.length
-        ? el('ul', { class: 'list' }, [...proposed, ...waiting].map((deal) => dealRow(deal, ctx, [cancelButton(deal, ctx)])))
+        ? el('ul', { class: 'list' }, [...proposed, ...waiting].map((deal) => dealRow(deal, ctx, [cancelDealButton(ctx, deal.id, { message: 'Every shift goes back to where it was.', after: () => refresh(ctx) })])))
         : emptyState('No deals in progress.'),
     ]),
   );
