@@ -1,4 +1,5 @@
 import Foundation
+@testable import ShiftyPostgres
 @testable import ShiftyServer
 import ShiftyTestSupport
 import Testing
@@ -310,17 +311,11 @@ print(json.dumps({'calendar': header, 'events': events, 'longestLine': max(len(l
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("feed-\(UUID().uuidString).ics")
         try document.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        // The project's runner (posix_spawn, output through a file): Foundation's `Process` wait
+        // was seen to hang on Linux off the main thread.
+        let outcome = try ExternalCommand(executable: "/usr/bin/env", arguments: ["python3", "-c", script, file.path]).runBlocking()
+        let text = outcome.output
+        guard outcome.status == 0 else {
             if text.contains("No module named 'icalendar'") {
                 throw Failure(description: "The calendar tests need Python's icalendar package: run `python3 -m pip install icalendar` (make test does this).")
             }
