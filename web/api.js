@@ -47,7 +47,17 @@ export async function api(method, path, body) {
     const retryAfter = Number.parseInt(response.headers.get('Retry-After') || '', 10);
     throw new ApiError(response.status, data && typeof data === 'object' ? data : {}, Number.isFinite(retryAfter) ? retryAfter : null);
   }
+  // Paged lists (deals) answer one page and a Link to the next: the page shows the whole list.
+  const next = method === 'GET' && Array.isArray(data) ? nextPagePath(response.headers.get('Link')) : null;
+  if (next) return data.concat(await api('GET', next));
   return data;
+}
+
+/** The API path (without /api/v1) of a `Link: <…>; rel="next"` header, or null. */
+export function nextPagePath(link) {
+  const match = /<([^>]+)>\s*;\s*rel="?next"?/.exec(link || '');
+  if (!match || !match[1].startsWith('/api/v1/')) return null;
+  return match[1].slice('/api/v1'.length);
 }
 
 /** Builds a query string from an object, leaving out empty values: query({ from, to }). */
@@ -82,6 +92,9 @@ const sentences = {
   websocket_required: 'The live connection could not be set up.',
   invalid_parameter: 'The page asked for something in a way the server did not accept. Reload the page.',
   openapi_missing: 'The API description is not available on this server.',
+  malformed_request: 'The browser sent something the server could not read. Reload the page.',
+  request_headers_too_large: 'The request was too large for the server. Log out and in again, then retry.',
+  request_timeout: 'The connection was too slow and was closed. Please try again.',
 
   // Accounts and sessions
   invalid_credentials: 'The workplace, username or password is not right. Check them and try again.',
@@ -95,6 +108,7 @@ const sentences = {
   username_taken: 'This username is already taken in this workplace. Choose another one.',
   invite_invalid: 'This invite code does not work: it may be mistyped, used up, expired or revoked. Ask your manager for a new one.',
   wrong_password: 'Your current password is not right.',
+  signup_throttled: 'Too many new accounts were made from this network. Wait a while and try again.',
   last_manager: 'The workplace needs at least one active manager, so this manager cannot be demoted or deactivated.',
   validation_failed: 'Some of the information is not valid.',
   fixed_shifts_managed_by_managers: 'In this workplace only managers change fixed shifts.',
@@ -182,6 +196,9 @@ function waitWords(seconds) {
 /** The sentence for an ApiError (or anything shaped like { status, code, fields }). */
 export function problemSentence(error) {
   const code = error.code;
+  if (code === 'signup_throttled') {
+    return `Too many new accounts were made from this network. Wait ${waitWords(error.retryAfterSeconds)} and try again.`;
+  }
   if (code === 'login_throttled' || code === 'kiosk_throttled') {
     return `Too many wrong attempts. Wait ${waitWords(error.retryAfterSeconds)} and try again.`;
   }

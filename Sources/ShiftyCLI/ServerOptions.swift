@@ -70,6 +70,15 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("shutdown-timeout"), help: "Seconds a SIGTERM may take: stop accepting, close live connections with 1001, finish requests, then exit. [env: SHIFTY_SHUTDOWN_TIMEOUT] (default: 10)")
     var shutdownTimeout: Int?
 
+    @Option(name: .customLong("http-idle-timeout"), help: "Seconds an HTTP connection may wait before sending a request (after connecting, between keep-alive requests); then 408 and close. [env: SHIFTY_HTTP_IDLE_TIMEOUT] (default: 30)")
+    var httpIdleTimeout: Int?
+
+    @Option(name: .customLong("http-header-timeout"), help: "Seconds from a request's first byte until its headers are complete; then 408 and close. [env: SHIFTY_HTTP_HEADER_TIMEOUT] (default: 10)")
+    var httpHeaderTimeout: Int?
+
+    @Option(name: .customLong("http-body-timeout"), help: "Longest silence in seconds while a request body arrives; then 408 and close. [env: SHIFTY_HTTP_BODY_TIMEOUT] (default: 30)")
+    var httpBodyTimeout: Int?
+
     /// The environment with the settings file underneath it.
     func settings() throws -> [String: String] {
         let environment = ProcessInfo.processInfo.environment
@@ -125,6 +134,14 @@ struct ServerOptions: ParsableArguments {
             guard (1...600).contains(seconds) else { throw ValidationError("--shutdown-timeout must be between 1 and 600 seconds.") }
             configuration.shutdownTimeout = .seconds(seconds)
         }
+        func timeout(_ flag: Int?, _ name: String, _ option: String) throws -> Duration? {
+            guard let seconds = try number(flag, name) else { return nil }
+            guard (1...3600).contains(seconds) else { throw ValidationError("--\(option) must be between 1 and 3600 seconds.") }
+            return .seconds(seconds)
+        }
+        configuration.httpTimeouts.idle = try timeout(httpIdleTimeout, "SHIFTY_HTTP_IDLE_TIMEOUT", "http-idle-timeout") ?? configuration.httpTimeouts.idle
+        configuration.httpTimeouts.header = try timeout(httpHeaderTimeout, "SHIFTY_HTTP_HEADER_TIMEOUT", "http-header-timeout") ?? configuration.httpTimeouts.header
+        configuration.httpTimeouts.body = try timeout(httpBodyTimeout, "SHIFTY_HTTP_BODY_TIMEOUT", "http-body-timeout") ?? configuration.httpTimeouts.body
         configuration.openAPIDocument = environment["SHIFTY_OPENAPI"].map { URL(fileURLWithPath: $0) }
         configuration.trustedProxies = trustedProxies + (environment["SHIFTY_TRUSTED_PROXIES"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? [])
         for proxy in configuration.trustedProxies where !ClientAddress.isValidLiteral(proxy) {

@@ -52,6 +52,27 @@ import Testing
         #expect(flagged.instanceName == "cli")
     }
 
+    @Test func httpTimeoutsComeFromFlagsTheEnvironmentOrTheFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_HTTP_IDLE_TIMEOUT=45\nSHIFTY_HTTP_HEADER_TIMEOUT=5\nSHIFTY_HTTP_BODY_TIMEOUT=20\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.httpTimeouts.idle == .seconds(45))
+        #expect(fromFile.httpTimeouts.header == .seconds(5))
+        #expect(fromFile.httpTimeouts.body == .seconds(20))
+        let flagged = try ServerOptions.parse(["--config", url.path, "--http-idle-timeout", "7", "--migrations", Self.sqlFolder]).configuration()
+        #expect(flagged.httpTimeouts.idle == .seconds(7))
+        let defaults = try ServerOptions.parse(["--migrations", Self.sqlFolder]).configuration()
+        #expect(defaults.httpTimeouts.idle == .seconds(30))
+        #expect(defaults.httpTimeouts.header == .seconds(10))
+        #expect(defaults.httpTimeouts.body == .seconds(30))
+        for bad in [["--http-idle-timeout", "0"], ["--http-header-timeout", "99999"], ["--http-body-timeout", "-1"]] {
+            #expect(throws: (any Error).self, "\(bad)") {
+                try ServerOptions.parse(bad + ["--migrations", Self.sqlFolder]).configuration()
+            }
+        }
+    }
+
     @Test func badValuesAreRefusedWithAMessage() throws {
         let cases: [[String]] = [
             ["--port", "70000"], ["--shutdown-timeout", "0"], ["--event-retention-days", "0"],

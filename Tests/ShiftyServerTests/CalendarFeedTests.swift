@@ -108,6 +108,27 @@ import Testing
         }
     }
 
+    @Test func aPasswordChangeEndsTheFeedAndOtherSessions() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            _ = try await server.createShift(by: boss, for: anna, inDays: 1)
+            let otherSession = try await server.login(workplace: boss.slug, username: "anna").token
+            let feed = try await server.enableFeed(as: anna)
+            #expect(try await server.client.send(.GET, feed.path).status == 200)
+
+            let changed = try await server.client.json(.PUT, "/api/v1/me/password", ["currentPassword": TestServer.password, "newPassword": "a brand new password"], token: anna.token)
+            #expect(changed.status == 204, "\(changed.text)")
+            #expect(try await server.client.send(.GET, feed.path).status == 404)
+            #expect(try await server.client.json(.GET, "/api/v1/calendar-feed", token: anna.token).json["enabled"] as? Bool == false)
+            #expect(try await server.client.json(.GET, "/api/v1/me", token: otherSession).status == 401)
+            #expect(try await server.client.json(.GET, "/api/v1/me", token: anna.token).status == 200)
+            // A new feed works again.
+            let renewed = try await server.enableFeed(as: anna)
+            #expect(try await server.client.send(.GET, renewed.path).status == 200)
+        }
+    }
+
     @Test func eachFeedShowsOnlyItsOwnersShiftsAndParses() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()

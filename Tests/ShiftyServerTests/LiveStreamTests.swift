@@ -147,6 +147,38 @@ import Testing
         }
     }
 
+    /// Authorization is checked per pushed event against the current role, not the role the socket
+    /// was opened with: a demoted manager's open connection stops getting the approval queue.
+    @Test func aDemotedManagerStopsReceivingApprovalEventsOnAnOpenSocket() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let mia = try await server.createEmployee(in: boss, username: "mia", role: "manager")
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let everything = "topics=marketplace,requests,deals,notifications,schedule,approvals"
+            let bossLive = try await server.live(boss, query: everything)
+            let miaLive = try await server.live(mia, query: everything)
+
+            let first = try await server.createShift(by: boss, for: anna, inDays: 4)
+            #expect(try await server.act("/shifts/\(first)/supply", as: anna).status == 200)
+            _ = try #require(try await server.act("/shifts/\(first)/pick-up", as: bram).dealID)
+            try await miaLive.waitForEvents(["deal.awaiting_approval"])
+
+            let demoted = try await server.client.json(.PATCH, "/api/v1/users/\(mia.userID)", ["role": "employee"], token: boss.token)
+            #expect(demoted.status == 200, "\(demoted.text)")
+            let second = try await server.createShift(by: boss, for: anna, inDays: 5)
+            #expect(try await server.act("/shifts/\(second)/supply", as: anna).status == 200)
+            _ = try #require(try await server.act("/shifts/\(second)/pick-up", as: bram).dealID)
+            try await bossLive.waitForEvents(["deal.awaiting_approval", "deal.awaiting_approval"])
+            // Everyone's events after the demotion arrive; the approval queue does not.
+            try await miaLive.waitForEvents(["deal.awaiting_approval", "shift.created", "shift.supplied", "shift.revoked"])
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(miaLive.eventTypes.filter { $0 == "deal.awaiting_approval" }.count == 1, "\(miaLive.eventTypes)")
+            #expect(miaLive.closeCode == nil)
+            for client in [bossLive, miaLive] { await client.close() }
+        }
+    }
+
     @Test func resumeDeliversExactlyWhatWasMissedInOrder() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()

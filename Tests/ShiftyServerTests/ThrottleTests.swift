@@ -46,4 +46,54 @@ import Testing
             }
         }
     }
+
+    /// Five wrong passwords from one address lock that address out of the account, not the account's
+    /// owner somewhere else.
+    @Test func aLockoutIsPerAccountAndAddressSoOthersCannotLockAVictimOut() async throws {
+        try await TestServer.with(configure: { $0.trustedProxies = ["127.0.0.1"] }) { server in
+            let boss = try await server.createWorkplace()
+            let attacker = [("X-Forwarded-For", "203.0.113.5")]
+            let victim = [("X-Forwarded-For", "198.51.100.7")]
+            let wrong = ["workplace": boss.slug, "username": "boss", "password": "wrong password"]
+            for _ in 0..<5 {
+                #expect(try await server.client.json(.POST, "/api/v1/sessions", wrong, headers: attacker).status == 401)
+            }
+            #expect(try await server.client.json(.POST, "/api/v1/sessions", wrong, headers: attacker).status == 429)
+            let right = ["workplace": boss.slug, "username": "boss", "password": TestServer.password, "client": "bearer"]
+            #expect(try await server.client.json(.POST, "/api/v1/sessions", right, headers: attacker).status == 429)
+            let owner = try await server.client.json(.POST, "/api/v1/sessions", right, headers: victim)
+            #expect(owner.status == 201, "\(owner.text)")
+        }
+    }
+
+    @Test func signupsAndNewWorkplacesAreThrottledPerAddress() async throws {
+        try await TestServer.with(configure: {
+            $0.loginThrottle.maxSignupsPerAddress = 3
+            $0.trustedProxies = ["127.0.0.1"]
+        }) { server in
+            let from = [("X-Forwarded-For", "203.0.113.9")]
+            func newWorkplace(_ headers: [(String, String)]) async throws -> TestHTTPClient.Response {
+                try await server.client.json(.POST, "/api/v1/workplaces", [
+                    "name": "Place \(UUID().uuidString.prefix(6))", "timeZone": "UTC", "client": "bearer",
+                    "manager": ["username": "boss", "displayName": "Boss", "password": TestServer.password],
+                ], headers: headers)
+            }
+            #expect(try await newWorkplace(from).status == 201)
+            #expect(try await newWorkplace(from).status == 201)
+            // A signup with a wrong invite counts too: guessing codes is not free.
+            let guess = try await server.client.json(.POST, "/api/v1/signup", [
+                "workplace": "nowhere", "inviteCode": "ABCDEFGHIJKLMN", "username": "zed", "displayName": "Zed", "password": TestServer.password,
+            ], headers: from)
+            #expect(guess.status == 422)
+            let throttled = try await newWorkplace(from)
+            #expect(throttled.status == 429)
+            #expect(throttled.problemCode == "signup_throttled")
+            #expect((throttled.header("Retry-After").flatMap(Int.init) ?? 0) > 0)
+            let signup = try await server.client.json(.POST, "/api/v1/signup", [
+                "workplace": "nowhere", "inviteCode": "ABCDEFGHIJKLMN", "username": "zed", "displayName": "Zed", "password": TestServer.password,
+            ], headers: from)
+            #expect(signup.problemCode == "signup_throttled")
+            #expect(try await newWorkplace([("X-Forwarded-For", "198.51.100.1")]).status == 201)
+        }
+    }
 }

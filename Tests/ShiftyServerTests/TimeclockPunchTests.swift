@@ -101,4 +101,24 @@ import Testing
             #expect(try await server.client.json(.GET, "/api/v1/punches?from=yesterday", token: boss.token).status == 422)
         }
     }
+
+    @Test func impossibleTimestampsAreRefusedNotRolledOver() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            for at in ["2026-02-30T07:00:00Z", "2026-02-29T07:00:00Z", "2026-04-31T07:00:00Z", "2026-10-05T24:00:00Z",
+                       "2026-10-05T07:60:00Z", "2026-10-05T07:00:61Z", "2026-13-01T07:00:00Z", "2026-10-05 07:00:00Z",
+                       "2026-10-05T07:00:00", "2026-10-05T07:00:00+25:00"] {
+                let response = try await server.client.json(.POST, "/api/v1/punches", ["userID": anna.userID, "at": at, "kind": "in", "reason": "x"], token: boss.token)
+                #expect(response.status == 422, "\(at): \(response.status) \(response.text)")
+                #expect((response.json["errors"] as? [[String: Any]])?.first?["field"] as? String == "at", "\(at)")
+            }
+            let checkIn = try await server.addPunch(boss, userID: anna.userID, at: "2024-02-29T07:00:00+01:00", kind: "in")
+            let moved = try await server.client.json(.PATCH, "/api/v1/punches/\(checkIn)", ["at": "2024-02-30T07:00:00Z", "reason": "x"], token: boss.token)
+            #expect(moved.status == 422)
+            let fraction = try await server.client.json(.PATCH, "/api/v1/punches/\(checkIn)", ["at": "2024-02-29T06:30:00.000Z", "reason": "x"], token: boss.token)
+            #expect(fraction.status == 200, "\(fraction.text)")
+            #expect(fraction.json["at"] as? String == "2024-02-29T06:30:00Z")
+        }
+    }
 }

@@ -7,10 +7,17 @@ struct AccountRoutes {
     let authenticator: Authenticator
     let configuration: ServerConfiguration
 
+    /// The client's address for throttling (the proxy's `X-Forwarded-For` only from trusted proxies).
+    func clientAddress(_ request: Request, _ context: ShiftyRequestContext) -> String? {
+        ClientAddress.resolve(
+            peer: context.remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!],
+            trustedProxies: Set(configuration.trustedProxies))
+    }
+
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.post("workplaces") { request, context in
             let input = try await request.decodeJSON(CreateWorkplaceRequest.self, context: context)
-            let session = try await accounts.createWorkplace(input, userAgent: request.headers[.userAgent])
+            let session = try await accounts.createWorkplace(input, remoteAddress: clientAddress(request, context), userAgent: request.headers[.userAgent])
             return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
         }
         api.get("workplace") { request, _ in
@@ -28,10 +35,7 @@ struct AccountRoutes {
             if (input.client ?? .cookie) == .cookie, request.headers[.origin] != nil {
                 try authenticator.originPolicy.check(request)
             }
-            let client = ClientAddress.resolve(
-                peer: context.remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!],
-                trustedProxies: Set(configuration.trustedProxies))
-            let session = try await accounts.login(input, remoteAddress: client, userAgent: request.headers[.userAgent])
+            let session = try await accounts.login(input, remoteAddress: clientAddress(request, context), userAgent: request.headers[.userAgent])
             return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
         }
         api.delete("sessions/current") { request, _ in
@@ -43,7 +47,7 @@ struct AccountRoutes {
         }
         api.post("signup") { request, context in
             let input = try await request.decodeJSON(SignupRequest.self, context: context)
-            let session = try await accounts.signup(input, userAgent: request.headers[.userAgent])
+            let session = try await accounts.signup(input, remoteAddress: clientAddress(request, context), userAgent: request.headers[.userAgent])
             return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
         }
 

@@ -13,10 +13,11 @@ public struct AccountService: Sendable {
 
     // MARK: Onboarding
 
-    func createWorkplace(_ input: CreateWorkplaceRequest, userAgent: String?) async throws -> SessionView {
+    func createWorkplace(_ input: CreateWorkplaceRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
         guard configuration.allowSignup else {
             throw Problem(.forbidden, code: "signup_disabled", detail: "This server does not allow creating new workplaces. Ask its administrator.")
         }
+        try await countSignup(from: remoteAddress)
         let name = try AccountValidation.displayName(input.name, field: "name")
         let timeZone = try AccountValidation.timeZone(input.timeZone)
         let username = try AccountValidation.username(input.manager.username, field: "manager.username")
@@ -37,7 +38,8 @@ public struct AccountService: Sendable {
         }
     }
 
-    func signup(_ input: SignupRequest, userAgent: String?) async throws -> SessionView {
+    func signup(_ input: SignupRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
+        try await countSignup(from: remoteAddress)
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
         let username = try AccountValidation.username(input.username)
         let displayName = try AccountValidation.displayName(input.displayName)
@@ -60,13 +62,18 @@ public struct AccountService: Sendable {
         }
     }
 
+    /// Signups and new workplaces are counted per address before the password is hashed.
+    private func countSignup(from address: String?) async throws {
+        let policy = configuration.loginThrottle
+        try await pool.withConnection { try LoginThrottle.countSignup(address: address, policy: policy, on: $0) }
+    }
+
     // MARK: Login
 
     func login(_ input: LoginRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
         let username = input.username.trimmingCharacters(in: .whitespaces).lowercased()
-        let accountKey = "user:\(slug)/\(username)"
-        let addressKey = remoteAddress.map { "addr:\($0)" }
+        let (accountKey, addressKey) = LoginThrottle.loginKeys(workplaceSlug: slug, username: username, address: remoteAddress)
         let keys = [accountKey] + (addressKey.map { [$0] } ?? [])
         let policy = configuration.loginThrottle
 
@@ -115,6 +122,9 @@ public struct AccountService: Sendable {
         try await pool.transaction { connection in
             try AccountStore.setPasswordHash(hash, userID: caller.id, on: connection)
             try SessionStore.revokeAll(userID: caller.id, keeping: caller.sessionID, on: connection)
+            // The feed URL is a credential too (it was handed out while the old password held): someone
+            // who changes a password because of a leak must not keep leaking their schedule.
+            _ = try CalendarFeedStore.disable(userID: caller.id, on: connection)
         }
     }
 

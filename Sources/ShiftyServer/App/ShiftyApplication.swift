@@ -59,7 +59,10 @@ public enum ShiftyApplication {
             metrics: metrics, retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval)
         return Application(
             router: router,
-            server: .http1WithWebSocket { head, channel, logger in
+            server: .http1WithWebSocket(
+                timeouts: configuration.httpTimeouts,
+                registry: configuration.connectionCeiling.map { HTTPConnectionRegistry(ceiling: $0) } ?? .process
+            ) { head, channel, logger in
                 await endpoint.decide(head, channel: channel, logger: logger)
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),

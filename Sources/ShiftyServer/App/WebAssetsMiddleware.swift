@@ -6,9 +6,11 @@ import Logging
 struct WebAssetsMiddleware: RouterMiddleware {
     typealias Context = ShiftyRequestContext
     private let files: FileMiddleware<Context, LocalFileSystem>
+    private let pathGuard: StaticFilePathGuard
 
     init(root: URL, logger: Logger) {
         self.files = FileMiddleware(root.path, searchForIndexHtml: true, logger: logger)
+        self.pathGuard = StaticFilePathGuard(root: root)
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -16,6 +18,8 @@ struct WebAssetsMiddleware: RouterMiddleware {
         guard request.method == .get || request.method == .head,
               !path.hasPrefix("/api/"), path != "/healthz", path != "/readyz", path != "/metrics"
         else { return try await next(request, context) }
+        // NUL bytes, `..` and symbolic links are answered like a file that does not exist.
+        guard pathGuard.allows(path) else { throw Problem(.notFound, code: "not_found", detail: "No such file.") }
         return try await files.handle(request, context: context, next: next)
     }
 }

@@ -1,15 +1,25 @@
 import Foundation
 import ShiftyPostgres
 
-/// Limits password guessing per account and per client address.
+/// Limits password guessing per account and client address, per client address, and account
+/// creation (signup, new workplaces) per client address.
 ///
 /// Counters live in PostgreSQL so that every instance behind the load balancer sees the same
 /// numbers. A key is blocked once it reaches `maxFailures` within `window`, for `lockout`.
+///
+/// The account lock is keyed by account *and* address: keyed by account alone, anyone could lock a
+/// coworker out by typing five wrong passwords for them. Guessing one account from many addresses is
+/// still bounded by the per-address limit of each address and by Argon2id's cost.
 public struct LoginThrottlePolicy: Sendable {
+    /// Failed logins for one account from one address.
     public var maxFailuresPerAccount: Int = 5
     public var maxFailuresPerAddress: Int = 30
     public var window: Duration = .seconds(15 * 60)
     public var lockout: Duration = .seconds(15 * 60)
+    /// Signups and new workplaces from one address per `signupWindow` (each costs an Argon2id hash
+    /// and creates rows; a team onboarding from one shop's Wi-Fi stays well below it).
+    public var maxSignupsPerAddress: Int = 20
+    public var signupWindow: Duration = .seconds(60 * 60)
 
     public init() {}
 }
@@ -42,6 +52,30 @@ enum LoginThrottle {
             """,
             [key, Double(policy.window.components.seconds), Int32(limit), Double(policy.lockout.components.seconds)]
         )
+    }
+
+    /// Keys of a login attempt: the account at this address (or the account alone when the address is
+    /// unknown), and the address.
+    static func loginKeys(workplaceSlug: String, username: String, address: String?) -> (account: String, address: String?) {
+        let account = "user:\(workplaceSlug)/\(username)"
+        guard let address else { return (account, nil) }
+        return ("\(account)@\(address)", "addr:\(address)")
+    }
+
+    /// Counts one signup (or new workplace) from `address`, refusing with 429 `signup_throttled` when
+    /// the address has used up its allowance. Counted before any work is done, success or not.
+    static func countSignup(address: String?, policy: LoginThrottlePolicy, on connection: PostgresConnection) throws {
+        guard let address else { return }
+        let key = "signup:\(address)"
+        if let retryAfter = try retryAfter(keys: [key], on: connection) {
+            throw Problem(
+                .tooManyRequests, code: "signup_throttled",
+                detail: "Too many new accounts from this address. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+        }
+        var signupPolicy = policy
+        signupPolicy.window = policy.signupWindow
+        signupPolicy.lockout = policy.signupWindow
+        try recordFailure(key: key, limit: policy.maxSignupsPerAddress, policy: signupPolicy, on: connection)
     }
 
     static func clear(key: String, on connection: PostgresConnection) throws {

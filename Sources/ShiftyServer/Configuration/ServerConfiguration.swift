@@ -42,6 +42,11 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// How long a graceful shutdown (SIGTERM) may take before the remaining work is cancelled.
     public var shutdownTimeout: Duration = .seconds(10)
+    /// Idle, header and body timeouts of HTTP connections (`--http-idle-timeout` and friends).
+    public var httpTimeouts = HTTPConnectionTimeouts()
+    /// Connections (HTTP and live) this server keeps open before it closes the longest-idle one for
+    /// each newcomer; nil: the process's descriptor budget (``HTTPConnectionRegistry/process``).
+    public var connectionCeiling: Int?
 
     public init() {}
 }

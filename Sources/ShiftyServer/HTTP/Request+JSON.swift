@@ -7,7 +7,8 @@ extension Request {
     /// - 415 when the body is not declared as JSON,
     /// - 413 when it is larger than the context allows,
     /// - 400 `malformed_json` when it does not parse,
-    /// - 422 `validation_failed` naming the field when a field is missing or has the wrong type.
+    /// - 422 `validation_failed` naming the field when a field is missing or has the wrong type,
+    ///   or when any string holds a NUL character (PostgreSQL text cannot store one).
     public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: ShiftyRequestContext) async throws -> Value {
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
             throw Problem(.unsupportedMediaType, code: "unsupported_media_type", detail: "Send the body as application/json.")
@@ -17,6 +18,10 @@ extension Request {
             buffer = try await body.collect(upTo: context.maxUploadSize)
         } catch {
             throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+        }
+        if JSONNULScan.containsNUL(buffer.readableBytesView) {
+            let field = JSONNULScan.fieldPath(in: Data(buffer.readableBytesView)).flatMap { $0.isEmpty ? nil : $0 } ?? "body"
+            throw Problem.invalid(field, "must not contain a NUL character")
         }
         do {
             return try JSONDecoder.api.decode(Value.self, from: Data(buffer.readableBytesView))
@@ -63,10 +68,18 @@ extension Problem {
 }
 
 extension JSONDecoder {
-    /// The decoder for API bodies: ISO 8601 dates.
+    /// The decoder for API bodies: RFC 3339 date-times, checked strictly (no 30 February).
     static var api: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = StrictTimestamp.parse(text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "must be an existing date and time like 2026-03-01T07:00:00Z")
+            }
+            return date
+        }
         return decoder
     }
 }

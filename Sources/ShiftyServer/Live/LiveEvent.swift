@@ -16,6 +16,9 @@ struct LiveEvent: Sendable {
     /// The payload exactly as stored (JSON text), embedded verbatim as `data`.
     var payloadJSON: String
     var topics: LiveTopicSet
+    /// For manager-only events read from the database: who is an active manager now (see
+    /// ``LiveEventStore/columns``). A connection's own `isManager` is from when it opened.
+    var currentManagerIDs: Set<Int64>?
 
     init(id: Int64, workplaceID: Int64, type: String, audience: Audience, createdAt: Date, payloadJSON: String) {
         self.id = id
@@ -32,7 +35,7 @@ struct LiveEvent: Sendable {
         guard recipient.workplaceID == workplaceID else { return false }
         switch audience {
         case .workplace: return true
-        case .managers: return recipient.isManager
+        case .managers: return recipient.isManager && (currentManagerIDs?.contains(recipient.userID) ?? true)
         case .users(let ids): return ids.contains(recipient.userID)
         }
     }

@@ -3,8 +3,14 @@ import ShiftyPostgres
 
 /// SQL of the live layer: reading events by id, the retention boundary, and session checks.
 enum LiveEventStore {
+    /// `current_managers`: for manager-only events, the workplace's active managers *when the row is
+    /// read*, so a manager demoted (or deactivated) after connecting stops receiving the approval queue
+    /// from the next read on, instead of until their socket closes.
     static let columns = """
-        e.id, e.workplace_id, e.type, e.audience, e.user_ids, e.created_at, e.payload::text AS payload
+        e.id, e.workplace_id, e.type, e.audience, e.user_ids, e.created_at, e.payload::text AS payload,
+        CASE WHEN e.audience = 'managers' THEN ARRAY(
+            SELECT m.id FROM users m WHERE m.workplace_id = e.workplace_id AND m.role = 'manager' AND m.active
+        ) END AS current_managers
         """
 
     /// The newest event id of a workplace (0 when it has none).
@@ -102,8 +108,12 @@ enum LiveEventStore {
         case "users": audience = .users(try row.decode("user_ids"))
         default: audience = .users([])  // unknown: nobody, never wider
         }
-        return LiveEvent(
+        var event = LiveEvent(
             id: try row.decode("id"), workplaceID: try row.decode("workplace_id"), type: try row.decode("type"),
             audience: audience, createdAt: try row.decode("created_at"), payloadJSON: try row.decode("payload"))
+        if audience == .managers {
+            event.currentManagerIDs = Set(try row.decode("current_managers", as: [Int64]?.self) ?? [])
+        }
+        return event
     }
 }

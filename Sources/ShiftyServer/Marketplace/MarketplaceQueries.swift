@@ -65,17 +65,20 @@ enum MarketplaceQueries {
     }
 
     /// Deals matching `condition` (a WHERE fragment over `d` using $1 = workplace id and further parameters).
+    /// With a `page`, the deals after its cursor, one more than its limit (to tell whether a next page exists).
     static func deals(
-        workplaceID: Int64, condition: String, parameters: [any PostgresEncodable] = [], on connection: PostgresConnection
+        workplaceID: Int64, condition: String, parameters: [any PostgresEncodable] = [], page: DealPage? = nil,
+        on connection: PostgresConnection
     ) throws -> [DealView] {
+        let pageCondition = page.map { "AND \($0.condition(firstParameter: parameters.count + 2))" } ?? ""
         let rows = try connection.query(
             """
             SELECT d.id, d.kind, d.state, d.initiator_id, d.request_id, d.created_at, d.expires_at, d.decided_by,
                    d.decided_at, d.decision_note
-            FROM deals d WHERE d.workplace_id = $1 AND (\(condition))
-            ORDER BY d.expires_at, d.id LIMIT 500
+            FROM deals d WHERE d.workplace_id = $1 AND (\(condition)) \(pageCondition)
+            ORDER BY d.expires_at, d.id LIMIT \(page.map { $0.limit + 1 } ?? DealPage.maximumLimit)
             """,
-            [workplaceID] + parameters)
+            [workplaceID] + parameters + (page?.parameters ?? []))
         let dealIDs = try rows.map { try $0.decode("id", as: Int64.self) }
         let legRows = try connection.query(
             """

@@ -67,10 +67,14 @@ struct MarketplaceRoutes {
             return try APIJSON.response(try await marketplace.proposeSwap(caller, body), status: .created)
         }
         api.get("deals/mine") { request, _ in
-            try APIJSON.response(try await marketplace.myPendingDeals(try await authenticator.require(request)))
+            let caller = try await authenticator.require(request)
+            let page = try DealPage(request)
+            return try page.response(try await marketplace.myPendingDeals(caller, page: page), request: request)
         }
         api.get("deals/approvals") { request, _ in
-            try APIJSON.response(try await marketplace.approvalQueue(try await authenticator.require(request)))
+            let caller = try await authenticator.require(request)
+            let page = try DealPage(request)
+            return try page.response(try await marketplace.approvalQueue(caller, page: page), request: request)
         }
         api.get("deals/:id") { request, context in
             let caller = try await authenticator.require(request)
@@ -108,7 +112,8 @@ struct MarketplaceRoutes {
                 throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
             }
             let state = request.uri.queryParameters.get("state")
-            return try APIJSON.response(try await marketplace.trades(caller, from: from, until: until, state: state))
+            let page = try DealPage(request)
+            return try page.response(try await marketplace.trades(caller, from: from, until: until, state: state, page: page), request: request)
         }
     }
 }

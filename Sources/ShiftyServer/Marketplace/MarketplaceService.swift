@@ -109,7 +109,7 @@ struct MarketplaceService: Sendable {
     }
 
     /// The caller's pending deals (as giver or receiver); expired ones are swept first.
-    func myPendingDeals(_ caller: AuthenticatedUser) async throws -> [DealView] {
+    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage) async throws -> [DealView] {
         try await executor.expireDue(workplaceID: caller.workplaceID)
         return try await pool.withConnection {
             try MarketplaceQueries.deals(
@@ -118,16 +118,16 @@ struct MarketplaceService: Sendable {
                     d.state IN ('proposed', 'pending_approval')
                     AND EXISTS (SELECT 1 FROM deal_legs l WHERE l.deal_id = d.id AND (l.giver_id = $2 OR l.receiver_id = $2))
                     """,
-                parameters: [caller.id], on: $0)
+                parameters: [caller.id], page: page, on: $0)
         }
     }
 
     /// Deals waiting for a manager; expired ones are swept first.
-    func approvalQueue(_ caller: AuthenticatedUser) async throws -> [DealView] {
+    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage) async throws -> [DealView] {
         try caller.requireManager()
         try await executor.expireDue(workplaceID: caller.workplaceID)
         return try await pool.withConnection {
-            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval'", on: $0)
+            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval'", page: page, on: $0)
         }
     }
 
@@ -142,7 +142,7 @@ struct MarketplaceService: Sendable {
     }
 
     /// Every deal with a shift on local dates `[from, until]` (manager only).
-    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?) async throws -> [DealView] {
+    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?, page: DealPage) async throws -> [DealView] {
         try caller.requireManager()
         guard from <= until, from.days(until: until) <= 366 else {
             throw Problem.invalid("to", "must be on or after 'from' and at most a year later")
@@ -155,7 +155,7 @@ struct MarketplaceService: Sendable {
                             WHERE l.deal_id = d.id AND s.local_date BETWEEN $2::date AND $3::date)
                     AND ($4::text IS NULL OR d.state = $4)
                     """,
-                parameters: [from.description, until.description, state], on: $0)
+                parameters: [from.description, until.description, state], page: page, on: $0)
         }
     }
 }

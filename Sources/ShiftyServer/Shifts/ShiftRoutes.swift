@@ -111,6 +111,8 @@ struct ShiftRoutes {
             } catch {
                 throw Problem(.contentTooLarge, code: "body_too_large", detail: "The file is larger than \(context.maxUploadSize) bytes.")
             }
+            // PostgreSQL text cannot hold NUL (see JSONNULScan); the CSV body is not JSON, so it is checked here.
+            guard !buffer.readableBytesView.contains(0) else { throw Problem.invalid("body", "must not contain a NUL character") }
             let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
             return try APIJSON.response(try await shifts.importClosedDays(caller, csv: text), status: .created)
         }

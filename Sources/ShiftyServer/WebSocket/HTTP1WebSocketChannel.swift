@@ -24,15 +24,23 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
 
     public let responder: HTTPChannelHandler.Responder
     public let configuration: HTTP1Channel.Configuration
+    /// Idle, header and body timeouts of the HTTP part of the connection (see ``HTTPConnectionGuard``).
+    public let timeouts: HTTPConnectionTimeouts
+    /// The process's connection count and idle connections (evicted when the descriptor budget is spent).
+    public let registry: HTTPConnectionRegistry
     let decide: @Sendable (HTTPRequestHead, any Channel, Logger) async -> WebSocketUpgradeDecision
 
     public init(
         responder: @escaping HTTPChannelHandler.Responder,
         configuration: HTTP1Channel.Configuration = .init(),
+        timeouts: HTTPConnectionTimeouts = .init(),
+        registry: HTTPConnectionRegistry = .process,
         upgrade: @escaping @Sendable (HTTPRequestHead, any Channel, Logger) async -> WebSocketUpgradeDecision
     ) {
         self.responder = responder
         self.configuration = configuration
+        self.timeouts = timeouts
+        self.registry = registry
         self.decide = upgrade
     }
 
@@ -58,9 +66,16 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
             let decoder = ByteToMessageHandler(
                 HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, limitConfiguration: limits)
             )
+            // Timeouts and parse errors are answered right behind the decoder; both handlers leave with
+            // it when the connection is upgraded.
+            let registry = self.registry
+            registry.opened(channel)
+            channel.closeFuture.whenComplete { _ in registry.closed(channel) }
+            let connectionGuard = HTTPConnectionGuardHandler(timeouts: self.timeouts, registry: registry)
+            let byteWatcher = HTTPInboundByteWatcher(guardHandler: connectionGuard)
             let upgradeHandler = NIOTypedHTTPServerUpgradeHandler(
                 httpEncoder: encoder,
-                extraHTTPHandlers: [decoder],
+                extraHTTPHandlers: [byteWatcher, decoder, connectionGuard],
                 upgradeConfiguration: upgradeConfiguration
             )
             // NIO keeps each channel's last receive buffer for reuse, sized by the first reads. Starting at
@@ -72,7 +87,9 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
             )
             let sync = channel.pipeline.syncOperations
             try sync.addHandler(encoder)
+            try sync.addHandler(byteWatcher)
             try sync.addHandler(decoder)
+            try sync.addHandler(connectionGuard)
             try sync.addHandler(FirstRequestHeadRecorder(state: state))
             try sync.addHandler(upgradeHandler)
             return Value(channel: channel, outcome: upgradeHandler.upgradeResultFuture)

@@ -1,0 +1,159 @@
+import Foundation
+import ShiftyServer
+import ShiftyTestSupport
+import Testing
+
+/// HTTP connections that misbehave are answered and closed: malformed requests get 400/431 with a
+/// problem document, silent or dribbling clients (slow-loris) get 408 once the idle, header or body
+/// timeout passes, while the server stays available to everyone else.
+@Suite struct ConnectionHardeningTests {
+    static func shortTimeouts(_ configuration: inout ServerConfiguration) {
+        configuration.httpTimeouts = HTTPConnectionTimeouts(idle: .milliseconds(800), header: .milliseconds(800), body: .milliseconds(800))
+    }
+
+    @Test func malformedRequestsAreAnsweredAndClosed() async throws {
+        try await TestServer.with { server in
+            let oversized = String(repeating: "a", count: 100 * 1024)
+            let cases: [(request: String, status: Int, code: String)] = [
+                ("\u{16}\u{03}\u{01}garbage not http\r\n\r\n", 400, "malformed_request"),
+                ("GET /healthz HTTP/1.1\r\nHost: x\r\nthis header has no colon\r\n\r\n", 400, "malformed_request"),
+                ("POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}", 400, "malformed_request"),
+                ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: \(oversized)\r\n\r\n", 431, "request_headers_too_large"),
+            ]
+            for testCase in cases {
+                let connection = try await RawTCPConnection.connect(port: server.port)
+                try? await connection.send(testCase.request)
+                let closed = await connection.waitForClose(timeout: .seconds(5))
+                #expect(closed, "\(testCase.request.prefix(60))")
+                #expect(connection.firstStatus == testCase.status, "\(testCase.request.prefix(60)): \(connection.receivedText.prefix(200))")
+                #expect(connection.problemCode == testCase.code, "\(testCase.request.prefix(60))")
+                await connection.close()
+            }
+        }
+    }
+
+    @Test func aMalformedRequestAfterAGoodOneOnTheSameConnectionIsRefusedToo() async throws {
+        try await TestServer.with { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(connection.firstStatus == 200)
+            #expect(!connection.isClosed)
+            try? await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n")
+            #expect(await connection.waitForClose(timeout: .seconds(5)))
+            #expect(connection.receivedText.contains("HTTP/1.1 400"))
+            #expect(connection.receivedText.contains("malformed_request"))
+            await connection.close()
+        }
+    }
+
+    @Test func anIdleConnectionGets408AndIsClosed() async throws {
+        try await TestServer.with(configure: Self.shortTimeouts) { server in
+            let started = ContinuousClock.now
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            #expect(await connection.waitForClose(timeout: .seconds(5)))
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed >= .milliseconds(700) && elapsed < .seconds(4), "closed after \(elapsed)")
+            #expect(connection.firstStatus == 408)
+            #expect(connection.problemCode == "request_timeout")
+        }
+    }
+
+    @Test func slowLorisHeadIsCutAtTheHeaderTimeoutEvenWhileBytesKeepComing() async throws {
+        try await TestServer.with(configure: Self.shortTimeouts) { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            let started = ContinuousClock.now
+            // One header byte every 100 ms: each is activity, none completes the head.
+            let head = "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: " + String(repeating: "z", count: 100)
+            for byte in head {
+                if connection.isClosed { break }
+                try? await connection.send(String(byte))
+                try await Task.sleep(for: .milliseconds(100))
+                if ContinuousClock.now - started > .seconds(5) { break }
+            }
+            #expect(await connection.waitForClose(timeout: .seconds(2)))
+            let elapsed = ContinuousClock.now - started
+            #expect(elapsed < .seconds(3), "closed after \(elapsed)")
+            #expect(connection.firstStatus == 408)
+        }
+    }
+
+    @Test func aHalfSentBodyGets408() async throws {
+        try await TestServer.with(configure: Self.shortTimeouts) { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            try await connection.send("POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"workplace\":")
+            #expect(await connection.waitForClose(timeout: .seconds(5)))
+            #expect(connection.firstStatus == 408)
+            #expect(connection.problemCode == "request_timeout")
+        }
+    }
+
+    @Test func keepAliveConnectionsCloseAfterTheIdleTimeoutButServeRequestsUntilThen() async throws {
+        try await TestServer.with(configure: Self.shortTimeouts) { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            for _ in 0..<3 {
+                try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                try await Task.sleep(for: .milliseconds(400))
+            }
+            #expect(!connection.isClosed)
+            #expect(connection.receivedText.components(separatedBy: "HTTP/1.1 200").count - 1 == 3)
+            #expect(await connection.waitForClose(timeout: .seconds(5)))
+            #expect(connection.receivedText.contains("HTTP/1.1 408"))
+        }
+    }
+
+    @Test func slowClientsDoNotStopHealthz() async throws {
+        try await TestServer.with(configure: Self.shortTimeouts) { server in
+            var loris: [RawTCPConnection] = []
+            for index in 0..<200 {
+                let connection = try await RawTCPConnection.connect(port: server.port)
+                if index.isMultiple(of: 2) { try await connection.send("GET / HTTP/1.1\r\nHost: x\r\n") }
+                loris.append(connection)
+            }
+            let started = ContinuousClock.now
+            let health = try await server.client.send(.GET, "/healthz")
+            #expect(health.status == 200)
+            #expect(ContinuousClock.now - started < .seconds(1))
+            for connection in loris { _ = await connection.waitForClose(timeout: .seconds(5)) }
+            let allClosed = loris.allSatisfy { $0.isClosed }
+            #expect(allClosed)
+        }
+    }
+
+    @Test func liveConnectionsAreNotSubjectToHTTPTimeouts() async throws {
+        try await TestServer.with(configure: Self.shortTimeouts) { server in
+            let boss = try await server.createWorkplace()
+            let live = try await server.live(boss)
+            try await Task.sleep(for: .seconds(2))
+            #expect(live.closeCode == nil)
+            #expect(live.channel.isActive)
+            await live.close()
+        }
+    }
+
+    /// With every descriptor of the budget held by idle sockets, a newcomer (here /healthz) still gets
+    /// in: the longest-idle connection is closed to make room, busy ones never are.
+    @Test func idleSocketsBeyondTheBudgetMakeRoomForHealthz() async throws {
+        try await TestServer.with(configure: { $0.connectionCeiling = 40 }) { server in
+            var idle: [RawTCPConnection] = []
+            for _ in 0..<100 {
+                idle.append(try await RawTCPConnection.connect(port: server.port))
+            }
+            let started = ContinuousClock.now
+            for _ in 0..<5 {
+                let health = try await server.client.send(.GET, "/healthz")
+                #expect(health.status == 200)
+            }
+            #expect(ContinuousClock.now - started < .seconds(2))
+            try await Task.sleep(for: .milliseconds(300))
+            let stillOpen = idle.filter { !$0.isClosed }.count
+            #expect(stillOpen <= 40, "\(stillOpen) idle sockets still open")
+            // The oldest went first.
+            let oldestClosed = idle.prefix(50).allSatisfy { $0.isClosed }
+            let newestOpen = idle.suffix(10).allSatisfy { !$0.isClosed }
+            #expect(oldestClosed)
+            #expect(newestOpen)
+            for connection in idle { await connection.close() }
+        }
+    }
+}
