@@ -36,7 +36,7 @@ import Testing
         try await TestServer.with { server in
             let connection = try await RawTCPConnection.connect(port: server.port)
             try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-            try await Task.sleep(for: .milliseconds(300))
+            #expect(await connection.waitForResponses(1, timeout: .seconds(10)))
             #expect(connection.firstStatus == 200)
             #expect(!connection.isClosed)
             try? await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n")
@@ -51,9 +51,9 @@ import Testing
         try await TestServer.with(configure: Self.shortTimeouts) { server in
             let started = ContinuousClock.now
             let connection = try await RawTCPConnection.connect(port: server.port)
-            #expect(await connection.waitForClose(timeout: .seconds(5)))
+            #expect(await connection.waitForClose(timeout: .seconds(10)))
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed >= .milliseconds(700) && elapsed < .seconds(4), "closed after \(elapsed)")
+            #expect(elapsed >= .milliseconds(700) && elapsed < .seconds(8), "closed after \(elapsed)")
             #expect(connection.firstStatus == 408)
             #expect(connection.problemCode == "request_timeout")
         }
@@ -69,11 +69,12 @@ import Testing
                 if connection.isClosed { break }
                 try? await connection.send(String(byte))
                 try await Task.sleep(for: .milliseconds(100))
-                if ContinuousClock.now - started > .seconds(5) { break }
+                if ContinuousClock.now - started > .seconds(8) { break }
             }
+            // Dribbling the whole head would take over 13 s; it is cut long before.
             #expect(await connection.waitForClose(timeout: .seconds(2)))
             let elapsed = ContinuousClock.now - started
-            #expect(elapsed < .seconds(3), "closed after \(elapsed)")
+            #expect(elapsed < .seconds(8), "closed after \(elapsed)")
             #expect(connection.firstStatus == 408)
         }
     }
@@ -89,11 +90,13 @@ import Testing
     }
 
     @Test func keepAliveConnectionsCloseAfterTheIdleTimeoutButServeRequestsUntilThen() async throws {
-        try await TestServer.with(configure: Self.shortTimeouts) { server in
+        try await TestServer.with(configure: {
+            $0.httpTimeouts = HTTPConnectionTimeouts(idle: .seconds(2), header: .seconds(2), body: .seconds(2))
+        }) { server in
             let connection = try await RawTCPConnection.connect(port: server.port)
-            for _ in 0..<3 {
+            for count in 1...3 {
                 try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-                try await Task.sleep(for: .milliseconds(400))
+                #expect(await connection.waitForResponses(count, timeout: .seconds(10)))
             }
             #expect(!connection.isClosed)
             #expect(connection.receivedText.components(separatedBy: "HTTP/1.1 200").count - 1 == 3)
@@ -113,8 +116,8 @@ import Testing
             let started = ContinuousClock.now
             let health = try await server.client.send(.GET, "/healthz")
             #expect(health.status == 200)
-            #expect(ContinuousClock.now - started < .seconds(1))
-            for connection in loris { _ = await connection.waitForClose(timeout: .seconds(5)) }
+            #expect(ContinuousClock.now - started < .seconds(3))
+            for connection in loris { _ = await connection.waitForClose(timeout: .seconds(10)) }
             let allClosed = loris.allSatisfy { $0.isClosed }
             #expect(allClosed)
         }
@@ -144,7 +147,7 @@ import Testing
                 let health = try await server.client.send(.GET, "/healthz")
                 #expect(health.status == 200)
             }
-            #expect(ContinuousClock.now - started < .seconds(2))
+            #expect(ContinuousClock.now - started < .seconds(5))
             try await Task.sleep(for: .milliseconds(300))
             let stillOpen = idle.filter { !$0.isClosed }.count
             #expect(stillOpen <= 40, "\(stillOpen) idle sockets still open")

@@ -51,6 +51,19 @@ public final class RawTCPConnection: Sendable {
         return self.isClosed
     }
 
+    /// Waits until `count` complete responses to `GET /healthz`-like requests (each ending in a body
+    /// after its head) arrived, counted by status lines; false after `timeout`.
+    public func waitForResponses(_ count: Int, timeout: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let text = self.receivedText
+            if text.components(separatedBy: "HTTP/1.1 ").count - 1 >= count, text.hasSuffix("}") { return true }
+            if self.isClosed { return false }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
     /// The status code of the first response received, if one arrived.
     public var firstStatus: Int? {
         let text = self.receivedText
