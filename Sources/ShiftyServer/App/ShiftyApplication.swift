@@ -16,6 +16,7 @@ public enum ShiftyApplication {
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: NULQueryMiddleware())
 
         let migrations = configuration.migrationsDirectory.map { MigrationRunner(directory: $0) }
         HealthRoutes(pool: pool, migrations: migrations).register(on: router)
