@@ -142,6 +142,7 @@ const sentences = {
   request_already_open: 'You already have an open request for one of these dates.',
   wrong_date_for_request: 'That shift is on another day than the request.',
   note_too_long: 'The note is too long (at most 1000 characters).',
+  override_reason_required: 'Overriding a rule needs a reason: say why.',
 
   // Live stream
   malformed_message: 'The live connection got a message it did not understand.',

@@ -82,12 +82,16 @@ struct MarketplaceWorld {
     }
 
     mutating func persist(_ transition: Transition) {
+        for new in transition.newShifts {
+            shifts[new.id] = MarketShift(id: new.id, owner: new.owner, start: new.start, end: new.end)
+        }
         for change in transition.shiftChanges {
             guard let current = shifts[change.shiftID], current.state == change.from else {
                 preconditionFailure("stale shift change for \(change.shiftID)")
             }
             var changed = current.with(change.to)
             if change.unassigns { changed.isUnassigned = true }
+            if change.assigns { changed.isUnassigned = false }
             shifts[change.shiftID] = changed
         }
         for change in transition.requestChanges {

@@ -40,7 +40,7 @@ import Testing
                      "suggestion.made", "suggestion.withdrawn", "suggestion.released", "swap.proposed",
                      "deal.awaiting_approval", "deal.approved", "deal.rejected", "deal.cancelled", "deal.declined",
                      "deal.expired", "approval.resolved", "shift.created", "shift.assigned", "schedule.changed",
-                     "schedule.generated", "closed_days.changed", "shift.reminder"]
+                     "schedule.generated", "closed_days.changed", "shift.reminder", "shift.rule_overridden"]
         for type in types { #expect(!LiveTopicSet.of(eventType: type).isEmpty, "\(type)") }
         #expect(LiveTopicSet.of(eventType: "deal.approved").topics == [.deals, .notifications, .schedule])
         #expect(LiveTopicSet.of(eventType: "something.new").isEmpty)

@@ -12,7 +12,10 @@ public page only:
   3. a kiosk is set up and anna checks in with her password;
   4. the report page draws its chart (an <svg> with data);
   5. anna turns on her calendar feed and the URL the page shows parses with `icalendar`, the
-     traded shift cancelled.
+     traded shift cancelled;
+  6. previews (issue 13): anna sees why she cannot pick up a shift on a day she already works,
+     without clicking it (desktop and a 390x844 phone); maria assigns a shift with an explicit
+     override of one-shift-per-day; maria sees the conflict on an approval card before deciding.
 
 Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored). Waits are
 WebDriverWait on the page's stable hooks (data-shift-id, data-action, ...); a failure names the
@@ -443,6 +446,9 @@ def scenario(server, workdir, timings):
             if error.code != 404:
                 raise StepFailed(f"a turned-off calendar URL should answer 404, not {error.code}") from None
 
+        # 6. Previews: the page never offers what the server will refuse.
+        step_previews(anna, maria, browsers, server, workdir)
+
         # Every other main page, for people to look at.
         for view in ("swaps", "now", "notifications", "account"):
             anna.go(view)
@@ -475,6 +481,98 @@ def scenario(server, workdir, timings):
             browser.quit()
         if problems:
             print("Browser console problems:\n  " + "\n  ".join(problems), file=sys.stderr)
+
+
+def step_previews(anna, maria, browsers, server, workdir):
+    from selenium.webdriver.support.ui import Select
+
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    anna_id = anna.fetch("GET", "/me")["user"]["id"]
+    members = {member["id"]: member for member in maria.fetch("GET", "/users") if member.get("active", True)}
+    annas = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+             if shift["status"] == "scheduled" and shift["date"] > tomorrow]
+    if len(annas) < 2:
+        raise StepFailed(f"the demo data needs two more days where anna works; found {[s['date'] for s in annas]}")
+    last = max(shift["date"] for shift in annas)
+    team = maria.fetch("GET", f"/team-schedule?from={tomorrow}&to={last}")
+
+    def overlaps(a, b):
+        return a["startsAt"] < b["endsAt"] and b["startsAt"] < a["endsAt"]
+
+    def free_member(date):
+        """An employee (not anna) with no shift on `date`."""
+        busy = {shift["ownerId"] for shift in team if shift["date"] == date and shift["status"] != "cancelled"}
+        return next(member for member in members.values()
+                    if member["role"] == "employee" and member["id"] != anna_id and member["id"] not in busy)
+
+    def one_off_on_market(owner_id, date, start, minutes):
+        """A manager's one-off shift, released to the marketplace (unassigned)."""
+        shift = maria.fetch("POST", "/shifts", {"ownerId": owner_id, "date": date, "startTime": start, "durationMinutes": minutes})
+        maria.fetch("POST", f"/shifts/{shift['id']}/unassign", {"note": "e2e: open shift"})
+        return shift
+
+    # 6a. A coworker's shift that overlaps a day anna works goes on the marketplace.
+    clash = next(((mine, other) for mine in annas for other in team
+                  if other["ownerId"] != anna_id and other["status"] == "scheduled" and not other.get("unassigned")
+                  and other["date"] == mine["date"] and overlaps(mine, other)), None)
+    if clash is None:
+        raise StepFailed("the demo data needs a coworker's shift that overlaps one of anna's")
+    annas_day, theirs = clash
+    maria.fetch("POST", f"/shifts/{theirs['id']}/unassign", {"note": "e2e: released"})
+    row = f"#view-market [data-shift-id='{theirs['id']}']"
+    anna_phone = browsers["anna-phone"] = Browser("anna-phone", server.base, workdir, width=390, height=844)
+    anna_phone.login("anna")
+    for browser, name in ((anna, "market-cannot-take"), (anna_phone, "market-cannot-take-phone")):
+        browser.go("market")
+        reason = browser.wait_for(f"{row} .cannot-take", "anna should read why she cannot pick up the overlapping shift", timeout=10)
+        if browser.css(f"{row} [data-action=pick-up]"):
+            raise StepFailed(f"[{browser.name}] the marketplace still offers 'Pick up' for a shift anna cannot take")
+        if "overlap" not in reason.text or annas_day["startTime"] not in reason.text:
+            raise StepFailed(f"[{browser.name}] the reason should name the overlap and anna's own shift: {reason.text!r}")
+        browser.screenshot(name)
+
+    # 6b. maria assigns an open shift to anna on a day anna works (no overlap): the preview names the
+    # overridable rule, and she overrides it with a reason that lands in the shift's history.
+    other_day = next(shift for shift in annas if shift["date"] != annas_day["date"])
+    late_start = (datetime.datetime.fromisoformat(f"{other_day['date']}T{other_day['endTime']}") + datetime.timedelta(hours=1)).strftime("%H:%M")
+    if late_start < other_day["endTime"]:
+        late_start = "23:00"
+    open_shift = one_off_on_market(free_member(other_day["date"])["id"], other_day["date"], late_start, 45)
+    maria.go("market")
+    market_row = f"#view-market [data-shift-id='{open_shift['id']}']"
+    maria.click(f"{market_row} [data-action=assign]", "maria opens the assignment")
+    chooser = maria.wait_for(f"{market_row} select[name=assignee]", "the assignment offers the members")
+    Select(chooser).select_by_value(str(anna_id))
+    maria.wait_for(f"{market_row} .assign-panel [data-code=one_shift_per_day]", "the assignment should name the rule it would override")
+    maria.wait_for(f"{market_row} [data-action=override-assign]", "an overridable rule should offer an explicit override")
+    maria.screenshot("assign-override")
+    maria.type(f"{market_row} input[name=override-reason]", "e2e: anna closes the bar too", "maria gives a reason")
+    maria.click(f"{market_row} [data-action=override-assign]", "maria assigns with the override")
+    maria.wait_gone(market_row, "the assigned shift should leave the marketplace")
+    history = maria.fetch("GET", f"/shifts/{open_shift['id']}/history")
+    if not any("rule overridden: one_shift_per_day" in (entry.get("note") or "") and "e2e: anna closes the bar too" in entry["note"] for entry in history):
+        raise StepFailed(f"the override should be recorded in the shift's history: {history}")
+
+    # 6c. anna picks up an open shift on a free day; later maria gives her another shift that day
+    # (an explicit override), so the approval card shows the conflict before maria decides.
+    free_days = sorted(entry["date"] for entry in anna.fetch("GET", "/requests/free-dates") if entry["date"] > tomorrow)
+    if not free_days:
+        raise StepFailed("anna needs a free day for the approval-conflict step")
+    day = free_days[0]
+    pending = one_off_on_market(free_member(day)["id"], day, "18:00", 180)
+    anna.fetch("POST", f"/shifts/{pending['id']}/pick-up")
+    maria.fetch("POST", "/shifts", {"ownerId": anna_id, "date": day, "startTime": "09:00", "durationMinutes": 180,
+                                    "override": True, "reason": "e2e: stocktaking in the morning"})
+    maria_phone = browsers["maria-phone"] = Browser("maria-phone", server.base, workdir, width=390, height=844)
+    maria_phone.login("maria")
+    for browser, name in ((maria, "approvals-conflict"), (maria_phone, "approvals-conflict-phone")):
+        browser.go("approvals")
+        conflict = browser.wait_for(f"{deal_row(pending['id'])} .preview-conflict [data-code=one_shift_per_day]",
+                                    "the approval card should show the conflict before the manager decides", timeout=10)
+        browser.wait_for(f"{deal_row(pending['id'])} .preview-hours", "the approval card should show anna's hours that week")
+        if "Anna" not in conflict.text:
+            raise StepFailed(f"[{browser.name}] the conflict should name the receiver: {conflict.text!r}")
+        browser.screenshot(name)
 
 
 def check_feed(url, anna_lost):

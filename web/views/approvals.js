@@ -3,6 +3,7 @@
 // `approval.resolved` removes one (decided by another manager, cancelled or expired).
 
 import { el, viewHeader, formatDate, formatInstant } from '../ui.js';
+import { fetchPreview, previewPanel } from './preview.js';
 
 const KIND_LABELS = {
   pick_up: 'Pick-up',
@@ -97,6 +98,17 @@ export default {
         el('strong', { text: leg.receiverName }),
         el('span', { class: 'block', text: legDescription(leg) }),
       ])));
+      // Conflicts and the receivers' hours, from the same rules the approval runs, before deciding.
+      const check = el('div', { class: 'approval-preview', attrs: { 'aria-live': 'polite' } });
+      const firstShift = deal.legs[0]?.shift?.id;
+      if (firstShift) {
+        fetchPreview(ctx, firstShift, 'approve').then((preview) => {
+          const panel = previewPanel(preview);
+          if (!panel || !check.isConnected && !check.parentNode) return;
+          if (preview && !preview.allowed) panel.prepend(el('p', { class: 'small preview-warning', text: 'Approving is refused right now:' }));
+          check.replaceChildren(panel);
+        });
+      }
       return el('li', { class: 'row deal', attrs: { 'data-deal-id': String(deal.id) } }, [
         el('div', { class: 'row-main' }, [
           el('p', { class: 'deal-head' }, [
@@ -104,6 +116,7 @@ export default {
             el('span', { class: 'muted small', text: ` Decide before ${formatInstant(deal.expiresAt)}` }),
           ]),
           legs,
+          check,
           el('label', { class: 'note-field' }, [el('span', { text: 'Note (optional, the employees see it)' }), noteInput]),
         ]),
         el('div', { class: 'row-actions' }, buttons),

@@ -70,8 +70,8 @@ extension Marketplace {
         }
     }
 
-    /// The receiver must not end up with overlapping shifts (half-open intervals, so back-to-back
-    /// is fine) nor, under the one-shift-per-day rule, with two shifts on one local date.
+    /// The receiver must pass every rule of the `Rulebook` (no overlapping shifts, one shift per
+    /// day where the workplace says so, …) with the shift added.
     ///
     /// - Parameters:
     ///   - incoming: the shift the receiver would get.
@@ -79,20 +79,8 @@ extension Marketplace {
     static func requireReceivable(
         _ incoming: MarketShift, by receiver: UserID, givingAway: Set<ShiftID>, context: MarketplaceContext
     ) throws(MarketplaceRefusal) {
-        let others = (context.commitments[receiver] ?? []).filter {
-            $0.shiftID != incoming.id && !givingAway.contains($0.shiftID)
-        }
-        if let clash = others.first(where: { $0.overlaps(incoming.interval) }) {
-            throw MarketplaceRefusal(
-                .overlappingShift, "Shift \(incoming.id) overlaps shift \(clash.shiftID) of member \(receiver).")
-        }
-        if context.settings.onePerDay {
-            let day = context.timeZone.localDate(of: incoming.start)
-            if let sameDay = others.first(where: { context.timeZone.localDate(of: $0.start) == day }) {
-                throw MarketplaceRefusal(
-                    .oneShiftPerDay, "Member \(receiver) already works shift \(sameDay.shiftID) on \(day).")
-            }
-        }
+        _ = try Rulebook.check(
+            Placement(member: receiver, incoming: incoming.interval, givingAway: givingAway), overriding: nil, context: context)
     }
 
     /// Re-checks a pending deal's legs against the current rows and rules (used when the

@@ -71,6 +71,10 @@ public enum Marketplace {
             return try unassign(shiftID, note: note, actor: actor, context: context)
         case .expire(let dealID):
             return try expire(dealID, context: context)
+        case .assign(let shiftID, let receiver, let override):
+            return try assign(shiftID, to: receiver, override: override, actor: actor, context: context)
+        case .createShift(let new, let override):
+            return try createShift(new, override: override, actor: actor, context: context)
         }
     }
 }

@@ -39,6 +39,11 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case unassign(ShiftID, note: String?)
     /// The deal's earliest shift has started while it was still pending (the server's sweeper).
     case expire(DealID)
+    /// A manager gives a plain or offered future shift to a member (it leaves the marketplace).
+    /// The member must pass the `Rulebook`, unless the manager overrides the overridable rules.
+    case assign(ShiftID, to: UserID, override: RuleOverride?)
+    /// A manager adds a one-off shift for a member, under the same rules as `assign`.
+    case createShift(NewShift, override: RuleOverride?)
 
     /// Stable snake_case name, for logs and history.
     public var name: String {
@@ -60,6 +65,8 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .cancelShift: "cancel_shift"
         case .unassign: "unassign"
         case .expire: "expire"
+        case .assign: "assign"
+        case .createShift: "create"
         }
     }
 }

@@ -44,7 +44,7 @@ enum AccountStore {
             )
             return try workplace(from: rows[0])
         } catch let error as PostgresError where error.serverState == .uniqueViolation {
-            throw Problem(.conflict, code: "workplace_slug_taken", detail: "The workplace address '\(slug)' is taken; choose another.")
+            throw StoreError.workplaceSlugTaken(slug: slug)
         }
     }
 
@@ -68,7 +68,7 @@ enum AccountStore {
             """,
             [id, name, timeZone, settingsJSON]
         )
-        guard let row = rows.first else { throw Problem.notFound("workplace") }
+        guard let row = rows.first else { throw StoreError.workplaceNotFound(workplaceID: id) }
         return try workplace(from: row)
     }
 
@@ -88,7 +88,7 @@ enum AccountStore {
             )
             return try user(from: rows[0])
         } catch let error as PostgresError where error.serverState == .uniqueViolation {
-            throw Problem(.conflict, code: "username_taken", detail: "The username '\(username)' is already used in this workplace.")
+            throw StoreError.usernameTaken(username: username)
         }
     }
 

@@ -9,6 +9,9 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     /// Who caused it (nil: the system, e.g. an expiry), so clients need not notify people of their own actions.
     var actorId: Int64?
     var shifts: [ShiftView]
+    /// `shift.rule_overridden`: the codes of the rules a manager set aside, and why.
+    var overriddenRules: [String]?
+    var overrideReason: String?
 
     init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
         actorId = actorID
@@ -16,5 +19,7 @@ struct MarketplaceEventPayload: Encodable, Sendable {
         dealId = event.dealID?.rawValue
         requestId = event.requestID?.rawValue
         self.shifts = shifts
+        overriddenRules = event.overriddenRules.isEmpty ? nil : event.overriddenRules
+        overrideReason = event.overrideReason
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ShiftyDomain
 import ShiftyPostgres
 
 /// Turns every error that escapes a route into a problem document, and logs each request.
@@ -49,6 +50,10 @@ public struct ProblemMiddleware: RouterMiddleware {
         switch error {
         case let problem as Problem:
             return problem
+        case let refusal as MarketplaceRefusal:
+            return Problem(refusal)
+        case let error as StoreError:
+            return Problem(error)
         case let error as HTTPError:
             return problem(for: error)
         case let error as PostgresError where error.isConnectionProblem:

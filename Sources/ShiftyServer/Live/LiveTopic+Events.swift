@@ -15,7 +15,7 @@ extension LiveTopicSet {
             LiveTopicSet([.deals, .notifications, .schedule])
         case "deal.awaiting_approval", "approval.resolved":
             LiveTopicSet([.approvals])
-        case "shift.unassigned", "shift.assigned", "shift.created":
+        case "shift.unassigned", "shift.assigned", "shift.created", "shift.rule_overridden":
             LiveTopicSet([.notifications, .schedule])
         case "shift.reminder":
             LiveTopicSet([.notifications])

@@ -99,6 +99,23 @@ struct MarketplaceRoutes {
             let note = try await optionalNote(request, context)
             return try APIJSON.response(try await marketplace.perform(caller, .cancel(DealID(rawValue: try context.id("id")), note: note)))
         }
+        // What an action would answer, without doing it (the page asks before it offers a button).
+        api.get("shifts/:id/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let query = request.uri.queryParameters
+            guard let action = query.get("action").flatMap(PreviewedAction.init(rawValue:)) else {
+                throw Problem.invalid("action", "must be one of \(PreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            func number(_ name: String) throws -> Int64? {
+                try query.get(name).map { text in
+                    guard let value = Int64(text), value > 0 else { throw Problem.invalid(name, "must be an id") }
+                    return value
+                }
+            }
+            return try APIJSON.response(try await marketplace.preview(
+                caller, shiftID: id, action: action, offeredShiftID: try number("offeredShiftId"), ownerID: try number("ownerId")))
+        }
         api.get("trades") { request, _ in
             let caller = try await authenticator.require(request)
             guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {

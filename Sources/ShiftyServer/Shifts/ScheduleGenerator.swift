@@ -16,6 +16,10 @@ import ShiftyPostgres
 ///   *second* occurrence while our rule is the first, so when the same wall-clock time also
 ///   occurred one hour earlier we take that one. The end is start + duration of elapsed time.
 /// - Closed days and members who are deactivated get no occurrences.
+/// - Besides `TransitionWriter`, this is the only writer of `shifts` (a test keeps it so): it only
+///   inserts new occurrences (set-based; one `Marketplace.apply` per occurrence would cost a round
+///   trip each over every workplace) and removes occurrences nobody touched. Every change of an
+///   existing shift's owner, time or status goes through `Marketplace.apply` and `TransitionWriter`.
 enum ScheduleGenerator {
     /// Generates for every workplace (`workplaceID == nil`) or one, every active fixed shift or
     /// one; returns how many shifts were created. `asOf` decides "today" in each time zone.

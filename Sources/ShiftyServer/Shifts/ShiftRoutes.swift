@@ -82,7 +82,7 @@ struct ShiftRoutes {
             let caller = try await authenticator.require(request)
             let id = try context.id("id")
             let body = try await request.decodeJSON(AssignShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.assign(caller, shiftID: id, to: body.ownerId))
+            return try APIJSON.response(try await shifts.assign(caller, shiftID: id, body))
         }
         api.post("shifts/:id/unassign") { request, context in
             let caller = try await authenticator.require(request)

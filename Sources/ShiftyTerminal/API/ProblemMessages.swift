@@ -81,6 +81,7 @@ public enum ProblemMessages {
         ("request_already_open", "You already have an open request for that date."),
         ("wrong_date_for_request", "That shift is not on the date the request asks for."),
         ("note_too_long", "The note is too long. Shorten it and try again."),
+        ("override_reason_required", "Overriding a rule needs a reason. Say why, and try again."),
 
         // Time clock and kiosks (the terminal never calls these, but a shared token might).
         ("kiosk_required", "Punches can only be recorded at a kiosk on site."),
