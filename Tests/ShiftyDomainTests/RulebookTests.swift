@@ -105,6 +105,13 @@ import Testing
         #expect(effect.incoming == [W.id(2)] && effect.conflicting == [W.id(1)])
         #expect(!preview.acceptsOverride)
 
+        // Approving a pick-up: the shift being received is not counted as already worked.
+        world.add(W.shift(6, owner: W.bob, "2026-06-04", "09:00", "11:00", status: .supplied))
+        _ = try world.perform(.pickUp(W.id(6), newDealID: W.id(800)), by: alice).get()
+        let approve = MarketplaceAction.approve(W.id(800), note: nil)
+        let approval = try #require(Marketplace.preview(approve, actor: carol, context: world.context(for: approve)).effects.first)
+        #expect(approval.member == W.alice && approval.minutesBefore == 12 * 60 && approval.minutesAfter == 14 * 60)
+
         let assign = MarketplaceAction.assign(W.id(3), to: W.alice, override: nil)
         let assignPreview = Marketplace.preview(assign, actor: carol, context: world.context(for: assign))
         #expect(assignPreview.refusal?.code == .oneShiftPerDay && assignPreview.acceptsOverride && assignPreview.refusalWithOverride == nil)

@@ -65,7 +65,12 @@ extension Marketplace {
         let week = ISOWeek(containing: zone.localDate(of: placement.incoming.start))
         let inWeek: (ShiftInterval) -> Bool = { ISOWeek(containing: zone.localDate(of: $0.start)) == week }
         let minutes: (ShiftInterval) -> Int = { Int(($0.end.timeIntervalSince($0.start) / 60).rounded()) }
-        let committed = (context.commitments[placement.member] ?? []).filter(inWeek)
+        // The incoming shift counts "before" only when the member already owns it (an assignment
+        // back to its owner); a shift they are receiving in this very deal is not theirs yet.
+        let alreadyOwned = context.shifts[placement.incoming.shiftID]?.owner == placement.member
+        let committed = (context.commitments[placement.member] ?? []).filter {
+            inWeek($0) && (alreadyOwned || $0.shiftID != placement.incoming.shiftID)
+        }
         let before = committed.reduce(0) { $0 + minutes($1) }
         let leaving = committed.filter { placement.givingAway.contains($0.shiftID) || $0.shiftID == placement.incoming.shiftID }
         let after = before - leaving.reduce(0) { $0 + minutes($1) } + (inWeek(placement.incoming) ? minutes(placement.incoming) : 0)
