@@ -62,7 +62,7 @@ struct MarketplaceWorld {
 
     func context(for action: MarketplaceAction) -> MarketplaceContext {
         switch action {
-        case .acceptSwap(let d), .declineSwap(let d), .approve(let d, _), .reject(let d, _), .cancel(let d, _), .expire(let d):
+        case .acceptSwap(let d), .declineSwap(let d), .approve(let d, _, _), .reject(let d, _), .cancel(let d, _), .expire(let d):
             return context(deal: d, request: deals[d]?.requestID)
         case .withdrawRequest(let r), .suggest(_, let r):
             return context(request: r)

@@ -64,6 +64,23 @@ import Testing
         #expect(!plain.history.contains { $0.note?.contains("rule overridden") == true })
     }
 
+    @Test func aManagerMayApproveOverAnOverridableRule() throws {
+        var world = world()
+        _ = try world.perform(.supply(W.id(3)), by: bob).get()
+        world.settings.onePerDay = false
+        _ = try world.perform(.pickUp(W.id(3), newDealID: W.id(900)), by: alice).get()
+        world.settings.onePerDay = true
+        #expect(world.perform(.approve(W.id(900), note: nil), by: carol).outcome == "one_shift_per_day")
+        let action = MarketplaceAction.approve(W.id(900), note: nil)
+        let preview = Marketplace.preview(action, actor: carol, context: world.context(for: action))
+        #expect(preview.acceptsOverride && preview.refusal?.code == .oneShiftPerDay && preview.refusalWithOverride == nil)
+        let approved = try world.perform(
+            .approve(W.id(900), note: "ok", override: RuleOverride(reason: "Alice wants the double")), by: carol).get()
+        #expect(world.shifts[W.id(3)]?.owner == W.alice)
+        #expect(approved.events.contains { $0.kind == .ruleOverridden && $0.overriddenRules == ["one_shift_per_day"] })
+        #expect(approved.history.contains { $0.subject == .shift(W.id(3)) && $0.note?.contains("Alice wants the double") == true })
+    }
+
     @Test func oneOffShiftsPassTheSameRules() throws {
         var world = world()
         #expect(world.perform(.createShift(newShift(10, owner: W.alice, "2026-06-02", "16:00", "20:00"), override: nil), by: carol)

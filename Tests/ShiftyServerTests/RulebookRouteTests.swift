@@ -101,6 +101,14 @@ import Testing
                 try await refused("\(shift)/preview?action=approve", code, as: boss) {
                     try await server.act("/deals/\(dealID)/approve", as: boss)
                 }
+                let overridden = try await server.act(
+                    "/deals/\(dealID)/approve", ["override": true, "reason": "Anna asked for both"], as: boss)
+                if code == "one_shift_per_day" {
+                    #expect(overridden.status == 200, "\(overridden.text)")
+                    try await expectOverrideRecorded(on: shift, reason: "Anna asked for both", by: boss, server: server)
+                } else {
+                    #expect(overridden.status == 409 && overridden.problemCode == code, "not overridable: \(overridden.text)")
+                }
             }
             #expect(predicted == Set(ScheduleRule.allCases.map(\.code.rawValue)))
 

@@ -15,7 +15,8 @@ public page only:
      traded shift cancelled;
   6. previews (issue 13): anna sees why she cannot pick up a shift on a day she already works,
      without clicking it (desktop and a 390x844 phone); maria assigns a shift with an explicit
-     override of one-shift-per-day; maria sees the conflict on an approval card before deciding.
+     override of one-shift-per-day; maria sees the conflict on an approval card before deciding and
+     approves anyway with a reason.
 
 Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored). Waits are
 WebDriverWait on the page's stable hooks (data-shift-id, data-action, ...); a failure names the
@@ -572,7 +573,14 @@ def step_previews(anna, maria, browsers, server, workdir):
         browser.wait_for(f"{deal_row(pending['id'])} .preview-hours", "the approval card should show anna's hours that week")
         if "Anna" not in conflict.text:
             raise StepFailed(f"[{browser.name}] the conflict should name the receiver: {conflict.text!r}")
+        browser.wait_for(f"{deal_row(pending['id'])} [data-action=approve-override]", "an overridable conflict offers 'Approve anyway'")
         browser.screenshot(name)
+    maria.type(f"{deal_row(pending['id'])} input[name=override-reason]", "e2e: anna works a double", "maria gives a reason")
+    maria.click(f"{deal_row(pending['id'])} [data-action=approve-override]", "maria approves anyway")
+    maria.wait_gone(deal_row(pending['id']), "the deal approved with an override should leave the queue")
+    history = maria.fetch("GET", f"/shifts/{pending['id']}/history")
+    if not any("e2e: anna works a double" in (entry.get("note") or "") for entry in history):
+        raise StepFailed(f"the approval's override should be recorded in the shift's history: {history}")
 
 
 def check_feed(url, anna_lost):

@@ -65,11 +65,13 @@ export default {
       list.hidden = n === 0;
     };
 
-    const decide = async (deal, action, noteInput, buttons) => {
+    const decide = async (deal, action, noteInput, buttons, override) => {
       for (const button of buttons) button.disabled = true;
       const note = noteInput.value.trim();
+      const body = note ? { note } : {};
+      if (override) Object.assign(body, { override: true, reason: override });
       try {
-        await ctx.api('POST', `/deals/${deal.id}/${action}`, note ? { note } : {});
+        await ctx.api('POST', `/deals/${deal.id}/${action}`, body);
         ctx.say(`${action === 'approve' ? 'Approved' : 'Rejected'}: ${dealSummary(deal)}.`, 'ok');
         list.querySelector(`[data-deal-id="${deal.id}"]`)?.remove();
         showCount();
@@ -107,6 +109,19 @@ export default {
           if (!panel || !check.isConnected && !check.parentNode) return;
           if (preview && !preview.allowed) panel.prepend(el('p', { class: 'small preview-warning', text: 'Approving is refused right now:' }));
           check.replaceChildren(panel);
+          if (preview?.overridable) {
+            // Only overridable rules stand in the way: the manager may approve anyway, saying why.
+            const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+            const anyway = el('button', { class: 'button danger', text: 'Approve anyway', attrs: { type: 'button', 'data-action': 'approve-override' } });
+            anyway.addEventListener('click', () => {
+              if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+              decide(deal, 'approve', noteInput, [...buttons, anyway], reason.value.trim());
+            });
+            check.append(el('div', { class: 'override' }, [
+              el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+              anyway,
+            ]));
+          }
         });
       }
       return el('li', { class: 'row deal', attrs: { 'data-deal-id': String(deal.id) } }, [

@@ -86,6 +86,13 @@ extension Marketplace {
     /// Re-checks a pending deal's legs against the current rows and rules (used when the
     /// counterparty accepts and when a manager approves).
     static func recheck(_ deal: Deal, context: MarketplaceContext) throws(MarketplaceRefusal) -> [MarketShift] {
+        try recheck(deal, overriding: nil, context: context).shifts
+    }
+
+    /// `recheck` where a manager may set aside the overridable rules; returns the findings overridden.
+    static func recheck(
+        _ deal: Deal, overriding override: RuleOverride?, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> (shifts: [MarketShift], overridden: [RuleFinding]) {
         try requireNotExpired(deal, context)
         var shifts: [MarketShift] = []
         for leg in deal.legs {
@@ -99,11 +106,13 @@ extension Marketplace {
         for user in deal.participants.sorted() {
             try requireActive(user, context)
         }
+        var overridden: [RuleFinding] = []
         for (leg, current) in zip(deal.legs, shifts) {
             let givingAway = Set(deal.legs.filter { $0.giver == leg.receiver }.map(\.shiftID))
-            try requireReceivable(current, by: leg.receiver, givingAway: givingAway, context: context)
+            overridden += try Rulebook.check(
+                Placement(member: leg.receiver, incoming: current.interval, givingAway: givingAway), overriding: override, context: context)
         }
-        return shifts
+        return (shifts, overridden)
     }
 
     /// The earliest start among the shifts: when a still-pending deal expires.

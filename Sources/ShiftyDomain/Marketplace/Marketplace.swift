@@ -59,8 +59,8 @@ public enum Marketplace {
             return try acceptSwap(dealID, actor: actor, context: context)
         case .declineSwap(let dealID):
             return try declineSwap(dealID, actor: actor, context: context)
-        case .approve(let dealID, let note):
-            return try approve(dealID, note: note, actor: actor, context: context)
+        case .approve(let dealID, let note, let override):
+            return try approve(dealID, note: note, override: override, actor: actor, context: context)
         case .reject(let dealID, let note):
             return try reject(dealID, note: note, actor: actor, context: context)
         case .cancel(let dealID, let note):

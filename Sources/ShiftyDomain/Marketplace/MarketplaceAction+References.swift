@@ -20,7 +20,7 @@ extension MarketplaceAction {
     /// The existing deal the action names; load its legs' shifts too.
     public var referencedDealID: DealID? {
         switch self {
-        case .acceptSwap(let id), .declineSwap(let id), .approve(let id, _), .reject(let id, _),
+        case .acceptSwap(let id), .declineSwap(let id), .approve(let id, _, _), .reject(let id, _),
              .cancel(let id, _), .expire(let id):
             id
         default:

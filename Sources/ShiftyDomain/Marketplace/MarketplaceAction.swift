@@ -25,8 +25,9 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case acceptSwap(DealID)
     /// The swap counterparty refuses.
     case declineSwap(DealID)
-    /// A manager approves a pending deal (rules are re-checked now).
-    case approve(DealID, note: String?)
+    /// A manager approves a pending deal (rules are re-checked now). With an override the manager
+    /// sets aside the overridable rules a receiver breaks (recorded like `assign`'s).
+    case approve(DealID, note: String?, override: RuleOverride? = nil)
     /// A manager rejects a pending deal; every shift returns to its previous owner and state.
     case reject(DealID, note: String?)
     /// Anyone involved withdraws a pending deal before it is decided.

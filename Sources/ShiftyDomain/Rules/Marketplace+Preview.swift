@@ -41,7 +41,7 @@ extension Marketplace {
                 Placement(member: actor.userID, incoming: wanted.interval, givingAway: [offeredID]),
                 Placement(member: wanted.owner, incoming: offered.interval, givingAway: [wantedID]),
             ]
-        case .acceptSwap(let dealID), .approve(let dealID, _):
+        case .acceptSwap(let dealID), .approve(let dealID, _, _):
             guard let deal = context.deal, deal.id == dealID else { return [] }
             return deal.legs.compactMap { leg in
                 context.shifts[leg.shiftID].map {
@@ -98,6 +98,7 @@ extension MarketplaceAction {
         switch self {
         case .assign(let id, let receiver, _): .assign(id, to: receiver, override: override)
         case .createShift(let new, _): .createShift(new, override: override)
+        case .approve(let dealID, let note, _): .approve(dealID, note: note, override: override)
         default: nil
         }
     }

@@ -86,8 +86,10 @@ struct MarketplaceRoutes {
         }
         api.post("deals/:id/approve") { request, context in
             let caller = try await authenticator.require(request)
-            let note = try await optionalNote(request, context)
-            return try APIJSON.response(try await marketplace.perform(caller, .approve(DealID(rawValue: try context.id("id")), note: note)))
+            let body = try await optionalJSON(ApproveRequest.self, request, context)
+            let note = body?.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            let action = MarketplaceAction.approve(DealID(rawValue: try context.id("id")), note: note, override: body?.ruleOverride)
+            return try APIJSON.response(try await marketplace.perform(caller, action))
         }
         api.post("deals/:id/reject") { request, context in
             let caller = try await authenticator.require(request)
@@ -130,8 +132,14 @@ struct MarketplaceRoutes {
     }
 }
 
-/// The optional `{"note": …}` body of approve, reject, cancel and delete; an empty body means no note.
+/// The optional `{"note": …}` body of reject, cancel and delete; an empty body means no note.
 func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async throws -> String? {
+    let note = try await optionalJSON(NoteRequest.self, request, context)?.note
+    return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+}
+
+/// An optional JSON body: `nil` when the body is empty (or only white space).
+func optionalJSON<Body: Decodable>(_ type: Body.Type, _ request: Request, _ context: ShiftyRequestContext) async throws -> Body? {
     var request = request
     let buffer: ByteBuffer
     do {
@@ -140,6 +148,5 @@ func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async thr
         throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
     }
     guard buffer.readableBytesView.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-    let note = try await request.decodeJSON(NoteRequest.self, context: context).note
-    return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    return try await request.decodeJSON(Body.self, context: context)
 }
