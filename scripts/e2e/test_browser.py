@@ -532,6 +532,22 @@ def step_previews(anna, maria, browsers, server, workdir):
             raise StepFailed(f"[{browser.name}] the reason should name the overlap and anna's own shift: {reason.text!r}")
         browser.screenshot(name)
 
+    # The swap form asks the same rules once both shifts are chosen: wanting a coworker's shift that
+    # overlaps one anna keeps cannot be proposed, and the form says why.
+    swap_clash = next(((mine, other) for mine in annas for other in team
+                       if other["id"] != theirs["id"] and other["ownerId"] != anna_id and other["status"] == "scheduled"
+                       and not other.get("unassigned") and other["date"] == mine["date"] and overlaps(mine, other)), None)
+    if swap_clash is not None:
+        kept, wanted = swap_clash
+        offered = next(shift for shift in annas if shift["date"] != kept["date"])
+        anna.go("swaps")
+        Select(anna.wait_for("#swap-offered", "the swap form")).select_by_value(str(offered["id"]))
+        Select(anna.wait_for("#swap-wanted", "the swap form")).select_by_value(str(wanted["id"]))
+        reason = anna.wait_for("#swap-form .swap-preview.cannot-take", "the swap form should say why the swap is not possible")
+        if "overlap" not in reason.text or anna.visible("#swap-form [data-action=propose-swap]").is_enabled():
+            raise StepFailed(f"a refused swap should say why and not be proposable: {reason.text!r}")
+        anna.screenshot("swap-cannot")
+
     # 6b. maria assigns an open shift to anna on a day anna works (no overlap): the preview names the
     # overridable rule, and she overrides it with a reason that lands in the shift's history.
     other_day = next(shift for shift in annas if shift["date"] != annas_day["date"])
