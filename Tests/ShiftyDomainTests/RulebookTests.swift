@@ -132,6 +132,9 @@ import Testing
         let assign = MarketplaceAction.assign(W.id(3), to: W.alice, override: nil)
         let assignPreview = Marketplace.preview(assign, actor: carol, context: world.context(for: assign))
         #expect(assignPreview.refusal?.code == .oneShiftPerDay && assignPreview.acceptsOverride && assignPreview.refusalWithOverride == nil)
+        let byEmployee = Marketplace.preview(assign, actor: bob, context: world.context(for: assign))
+        #expect(byEmployee.refusal?.code == .notAManager && byEmployee.findings.isEmpty && byEmployee.effects.isEmpty,
+                "an actor who may not act learns nothing about others' shifts")
         let clash = MarketplaceAction.assign(W.id(2), to: W.alice, override: nil)
         #expect(Marketplace.preview(clash, actor: carol, context: world.context(for: clash)).refusalWithOverride?.code == .overlappingShift)
     }

@@ -59,6 +59,13 @@ export function describe(event, me) {
         : { text: `A manager gave ${yourShift} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
     case 'shift.created':
       return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
+    case 'shift.rule_overridden': {
+      // Managers only: a manager broke an overridable rule on purpose (the reason is in the shift's history).
+      const rules = (event.data?.overriddenRules || []).map((code) => code.replaceAll('_', ' ')).join(', ') || 'a rule';
+      const who = shifts[0]?.ownerName ? ` for ${shifts[0].ownerName}` : '';
+      const why = event.data?.overrideReason ? ` Reason: ${event.data.overrideReason}` : '';
+      return { text: `A manager overrode ${rules}${who} (${any}).${why}`, link: 'schedule' };
+    }
     case 'shift.reminder': {
       const shift = shifts[0];
       return { text: shift ? `Reminder: your shift ${formatShift(shift)} starts soon.` : 'Reminder: your shift starts soon.', link: 'schedule' };
