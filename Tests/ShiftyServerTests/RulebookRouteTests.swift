@@ -112,6 +112,23 @@ import Testing
             }
             #expect(predicted == Set(ScheduleRule.allCases.map(\.code.rawValue)))
 
+            // The counterparty accepting a swap re-checks the rules too.
+            for (code, owner, days, start) in [("overlapping_shift", chloe, 8, "12:00"), ("one_shift_per_day", dora, 9, "18:00")] {
+                let wanted = try await server.createShift(by: boss, for: owner, inDays: days, at: start, minutes: 120)
+                let proposed = try await server.act("/swaps", ["offeredShiftId": annasOther, "wantedShiftId": wanted], as: anna)
+                let dealID = try #require(proposed.dealID, "\(proposed.text)")
+                try await server.pool.execute(
+                    """
+                    INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, touched)
+                    SELECT workplace_id, $2, local_date, date_trunc('day', starts_at) + interval '7 hours',
+                           date_trunc('day', starts_at) + interval '15 hours', true
+                    FROM shifts WHERE id = $1
+                    """, [wanted, anna.userID])
+                let accepted = try await server.act("/deals/\(dealID)/accept", as: owner)
+                #expect(accepted.status == 409 && accepted.problemCode == code, "accept swap: \(accepted.text)")
+                #expect(try await server.act("/deals/\(dealID)/cancel", as: anna).status == 200)
+            }
+
             // Overrides: only for overridable rules, only with a reason, recorded in history and as an event.
             let overlapping = incoming[0].1, sameDay = incoming[1].1
             let notOverridable = try await server.act(
