@@ -9,6 +9,13 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     /// Who caused it (nil: the system, e.g. an expiry), so clients need not notify people of their own actions.
     var actorId: Int64?
     var shifts: [ShiftView]
+    /// On `deal.approved`, `deal.rejected` and `deal.cancelled`: who decided and their note.
+    var decision: DealDecisionView?
+
+    /// The event kinds that end a deal by someone's decision (an expiry has nobody to name).
+    static func carriesDecision(_ kind: MarketplaceEvent.Kind) -> Bool {
+        [.dealApproved, .dealRejected, .dealCancelled].contains(kind)
+    }
 
     init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
         actorId = actorID

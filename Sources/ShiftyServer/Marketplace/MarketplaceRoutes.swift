@@ -101,13 +101,10 @@ struct MarketplaceRoutes {
         }
         api.get("trades") { request, _ in
             let caller = try await authenticator.require(request)
-            guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {
-                throw Problem.invalid("from", "must be a date (YYYY-MM-DD)")
-            }
-            guard let until = request.uri.queryParameters.get("to").flatMap(LocalDate.init) else {
-                throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
-            }
-            let state = request.uri.queryParameters.get("state")
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let until = try query.requiredDate("to")
+            let state = try query.oneOf("state", DealState.self)?.rawValue
             return try APIJSON.response(try await marketplace.trades(caller, from: from, until: until, state: state))
         }
     }
@@ -120,7 +117,7 @@ func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async thr
     do {
         buffer = try await request.collectBody(upTo: context.maxUploadSize)
     } catch {
-        throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+        throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than \(context.maxUploadSize) bytes.")
     }
     guard buffer.readableBytesView.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
     let note = try await request.decodeJSON(NoteRequest.self, context: context).note

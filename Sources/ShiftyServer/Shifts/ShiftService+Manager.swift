@@ -16,7 +16,7 @@ extension ShiftService {
             throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
         }
         guard let zone = try? WorkplaceTimeZone(identifier: caller.workplace.timeZone) else {
-            throw Problem(.internalServerError, code: "internal_error", detail: "The workplace time zone is unknown.")
+            throw Problem(.internalServerError, code: .internalError, detail: "The workplace time zone is unknown.")
         }
         let start = zone.instant(on: date, at: time)
         let end = start.addingTimeInterval(TimeInterval(body.durationMinutes * 60))
@@ -32,7 +32,7 @@ extension ShiftService {
                 [body.ownerId, start, end])
             if let row = clash.first {
                 let other: Int64 = try row.decode("id")
-                throw Problem(.conflict, code: "overlapping_shift", detail: "The member already works shift \(other) at that time.")
+                throw Problem(.conflict, code: .overlappingShift, detail: "The member already works shift \(other) at that time.")
             }
             let id: Int64 = try connection.query(
                 """
@@ -45,7 +45,7 @@ extension ShiftService {
                 from: nil, to: "scheduled", note: nil, on: connection)
             struct Payload: Encodable { var shiftIds: [Int64] }
             try EventWriter.insert(
-                workplaceID: workplaceID, type: "shift.created", audience: .users, userIDs: [body.ownerId],
+                workplaceID: workplaceID, type: .shiftCreated, userIDs: [body.ownerId],
                 payload: Payload(shiftIds: [id]), on: connection)
             guard let view = try ShiftStore.shift(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("shift") }
             return view
@@ -65,7 +65,7 @@ extension ShiftService {
                 throw Problem.notFound("shift")
             }
             guard shift.status == .scheduled || shift.status == .supplied, shift.start > Date() else {
-                throw Problem(.conflict, code: "shift_not_scheduled", detail: "Only plain or offered future shifts can be reassigned (this one is \(shift.status.rawValue)).")
+                throw Problem(.conflict, code: .shiftNotScheduled, detail: "Only plain or offered future shifts can be reassigned (this one is \(shift.status.rawValue)).")
             }
             try connection.execute(
                 "UPDATE shifts SET owner_id = $2, status = 'scheduled', touched = true, unassigned = false, updated_at = now() WHERE id = $1 AND status = $3",
@@ -80,7 +80,7 @@ extension ShiftService {
                     workplaceID: workplaceID, actorID: caller.id, on: connection)
             }
             try EventWriter.insert(
-                workplaceID: workplaceID, type: "shift.assigned", audience: .users, userIDs: [shift.owner.rawValue, ownerID],
+                workplaceID: workplaceID, type: .shiftAssigned, userIDs: [shift.owner.rawValue, ownerID],
                 payload: Payload(shiftIds: [shiftID]), on: connection)
             guard let view = try ShiftStore.shift(id: shiftID, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("shift") }
             return view
