@@ -86,6 +86,7 @@ const sentences = {
 
   // Accounts and sessions
   invalid_credentials: 'The workplace, username or password is not right. Check them and try again.',
+  login_throttled: 'Too many wrong attempts. Wait a little and try again.',
   unauthenticated: 'Please log in first.',
   session_expired: 'Your session has ended. Please log in again.',
   origin_not_allowed: 'For your safety this request was blocked because it came from another website. Open Shifty directly and try again.',
