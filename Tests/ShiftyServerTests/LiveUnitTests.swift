@@ -54,7 +54,11 @@ import Testing
         // The approval queue's events carry other members' deals: only managers may receive them.
         for type in EventType.allCases where type.topics.contains(.approvals) {
             #expect(type.audience == .managers, "\(type.rawValue)")
+            #expect(!type.allows(.workplace) && !type.allows(.users), "\(type.rawValue)")
         }
+        // Personal events never widen to the workplace; workplace-wide ones may narrow.
+        #expect(!EventType.dealRejected.allows(.workplace))
+        #expect(EventType.suggestionWithdrawn.allows(.users))
     }
 
     @Test func visibilityFollowsTheAudience() {

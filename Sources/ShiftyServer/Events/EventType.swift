@@ -75,7 +75,8 @@ enum EventType: String, CaseIterable, Sendable {
         }
     }
 
-    /// Who may receive it: everyone in the workplace, its managers, or the members named on the row.
+    /// Who may receive it at most: everyone in the workplace, its managers, or the members named on
+    /// the row. A writer may address it more narrowly (``allows(_:)``), never more widely.
     var audience: EventAudience {
         switch self {
         case .shiftSupplied, .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn,
@@ -88,5 +89,12 @@ enum EventType: String, CaseIterable, Sendable {
              .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder:
             .users
         }
+    }
+
+    /// Whether a row of this type may be addressed to `audience`: its own audience, or (for a
+    /// workplace-wide type) a narrower one, such as a suggestion withdrawn while only the
+    /// requester still cares.
+    func allows(_ audience: EventAudience) -> Bool {
+        audience == self.audience || self.audience == .workplace
     }
 }

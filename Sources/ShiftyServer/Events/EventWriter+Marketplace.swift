@@ -13,9 +13,7 @@ extension EventWriter {
         case .managers: (audience, users) = (.managers, [])
         case .users(let ids): (audience, users) = (.users, ids.map(\.rawValue))
         }
-        // The domain names the members; the event type decides who may see it. They must agree,
-        // or the row would reach people the domain did not mean (fail closed instead).
-        guard audience == type.audience else { throw EventAudienceMismatch(type: type, domainAudience: audience) }
+        // The domain addresses it; `insert` checks that its type allows that audience.
         let shifts = try event.shiftIDs.compactMap {
             try ShiftStore.shift(id: $0.rawValue, workplaceID: workplaceID, on: connection)
         }
@@ -23,13 +21,13 @@ extension EventWriter {
         if MarketplaceEventPayload.carriesDecision(event.kind), let dealID = event.dealID {
             payload.decision = try DealDecisionView.of(dealID: dealID.rawValue, workplaceID: workplaceID, on: connection)
         }
-        try insert(workplaceID: workplaceID, type: type, userIDs: users, payload: payload, on: connection)
+        try insert(workplaceID: workplaceID, type: type, audience: audience, userIDs: users, payload: payload, on: connection)
     }
 }
 
-/// A domain event whose audience differs from its ``EventType/audience`` (a programming error).
+/// An event addressed more widely than its ``EventType/audience`` allows (a programming error).
 struct EventAudienceMismatch: Error, CustomStringConvertible {
     var type: EventType
-    var domainAudience: EventAudience
-    var description: String { "event \(type.rawValue) is for \(type.audience.rawValue), but the domain addressed it to \(domainAudience.rawValue)" }
+    var audience: EventAudience
+    var description: String { "event \(type.rawValue) is for \(type.audience.rawValue) at most, but was addressed to \(audience.rawValue)" }
 }
