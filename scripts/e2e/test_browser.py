@@ -460,6 +460,14 @@ def scenario(server, workdir, timings):
                               for element in bram.css("#view-notifications .notification-text")),
                   LIVE_DEADLINE, "bram should read maria's name and note about the rejection")
         bram.screenshot("notifications-rejection-note")
+        phone_bram = browsers["phone-bram"] = Browser("phone-bram", server.base, workdir, width=390, height=844)
+        phone_bram.login("bram")
+        phone_bram.go("notifications")
+        phone_bram.wait(lambda: any(REJECTION_NOTE in element.text for element in phone_bram.css("#view-notifications .notification-text")),
+                        10, "bram's phone should show the manager's note too (from GET /notifications)")
+        phone_bram.screenshot("notifications-rejection-note-phone")
+        phone_bram.quit()
+        del browsers["phone-bram"]
         anna.go("notifications")
         anna.wait(lambda: any("picked up your shift" in element.text for element in anna.css("#view-notifications .notification-text")),
                   LIVE_DEADLINE, "anna should hear at pick-up time that bram picked up her shift")
@@ -491,6 +499,19 @@ def scenario(server, workdir, timings):
         kiosk.screenshot("kiosk-revoked")
         kiosk.open_page("/")
         kiosk.wait_for("#login-form", "the kiosk browser should not be signed in as maria any more", timeout=15)
+
+        # 3b. The same from the Kiosks page: the tablet stops being maria's browser at once.
+        tablet = browsers["tablet"] = Browser("tablet", server.base, workdir, width=390, height=844)
+        tablet.login("maria")
+        tablet.go("kiosks")
+        tablet.type("#kiosk-form input[name=name]", "Back door", "name the kiosk")
+        tablet.click("#kiosk-form [data-action=create-kiosk]", "make this browser a kiosk")
+        tablet.wait_for("[data-action=open-kiosk]", "the page should offer the check-in page")
+        tablet.wait(lambda: not tablet.visible("#notifications-button") and "signed out" in tablet.driver.find_element(By.ID, "view").text,
+                    5, "the page should say maria is signed out in this browser and drop her menus")
+        tablet.screenshot("kiosk-made-phone")
+        tablet.open_page("/")
+        tablet.wait_for("#login-form", "after becoming a kiosk the browser should not be signed in as maria", timeout=15)
 
         # 4. The report page with its chart.
         maria.go("reports")
