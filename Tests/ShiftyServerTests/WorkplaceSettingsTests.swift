@@ -31,6 +31,18 @@ import Testing
         }
     }
 
+    @Test func corruptTimeclockRulesAreAnErrorNotTheSeedsRules() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            #expect(try await server.client.json(.GET, "/api/v1/timeclock/rules", token: boss.token).status == 200)
+            _ = try await server.pool.execute(
+                #"UPDATE workplaces SET settings = jsonb_set(settings, '{timeclock}', '{"diligenceAbsenceCap": "two"}'::jsonb) WHERE id = $1"#,
+                [boss.workplaceID])
+            let read = try await server.client.json(.GET, "/api/v1/timeclock/rules", token: boss.token)
+            #expect(read.status == 500, "\(read.text)")
+        }
+    }
+
     @Test func aPatchChangesOnlyTheGivenSwitchesAndKeepsTheTimeclockRules() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()
