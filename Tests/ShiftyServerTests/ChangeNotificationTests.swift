@@ -24,6 +24,23 @@ import Testing
         }
     }
 
+    @Test func theSuggesterHearsWhenTheRequesterAcceptsBeforeAnyApproval() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let date = TestServer.localDate(in: 4)
+            let posted = try await server.act("/requests", ["dates": [date.description]], as: anna)
+            let requestID = try #require((posted.json["requests"] as? [[String: Any]])?.first?["id"] as? Int, "\(posted.text)")
+            let bramsShift = try await server.createShift(by: boss, for: bram, inDays: 4)
+            #expect(try await server.act("/requests/\(requestID)/suggestions", ["shiftId": bramsShift], as: bram).status == 201)
+            #expect(try await server.act("/requests/\(requestID)/suggestions/\(bramsShift)/accept", as: anna).status == 201)
+            let brams = try await server.client.json(.GET, "/api/v1/notifications", token: bram.token)
+            let accepted = try #require(brams.jsonArray.first { $0["type"] as? String == "shift.picked_up" })
+            #expect((accepted["data"] as? [String: Any])?["requestId"] as? Int == requestID)
+        }
+    }
+
     @Test func closingADayShowsWhoIsAffectedFirstAndTellsThem() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()

@@ -73,6 +73,9 @@ export function describe(event, me) {
       return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
     case 'shift.picked_up': {
       const shift = shifts[0];
+      if (event.data?.requestId && shift) {
+        return { text: `Your suggested shift ${formatShift(shift)} was accepted. A manager decides next; until then it is still yours.`, link: 'requests' };
+      }
       return shift
         ? { text: `Someone picked up your shift ${formatShift(shift)}. A manager decides next; until then it is still yours.`, link: 'swaps' }
         : { text: 'Someone picked up one of your shifts. A manager decides next.', link: 'swaps' };

@@ -109,7 +109,8 @@ public struct MarketplaceEvent: Sendable, Hashable, Codable {
         /// A deal that waited for a manager left the approval queue (approved, rejected, cancelled or
         /// expired): tells the other managers to drop it from their queue.
         case approvalResolved = "approval.resolved"
-        /// A coworker picked up the giver's supplied shift; the deal now waits for a manager.
+        /// A coworker picked up the giver's supplied shift (or accepted the shift they suggested to
+        /// a request); the deal now waits for a manager.
         case shiftPickedUp = "shift.picked_up"
     }
 
