@@ -318,12 +318,20 @@ def pick_another(anna, bram, exclude):
 def check_plain_login_page(binary, workdir):
     """A server without --demo and --allow-signup: its login page shows neither the demo logins nor
     the form to create a workplace (phone and desktop)."""
-    server = DemoServer(binary, os.path.join(workdir, "plain"), demo=False)
-    os.makedirs(server.workdir, exist_ok=True)
-    os.chmod(server.workdir, 0o755)
     browsers = []
+    for attempt in range(3):
+        server = DemoServer(binary, os.path.join(workdir, f"plain-{attempt}"), demo=False)
+        os.makedirs(server.workdir, exist_ok=True)
+        os.chmod(server.workdir, 0o755)
+        try:
+            server.start()
+            break
+        except StepFailed as failure:
+            server.stop()
+            # Another process may take the free port between probing and binding it: try another.
+            if "already in use" not in str(failure) or attempt == 2:
+                raise
     try:
-        server.start()
         for name, width, height in (("plain-phone", 390, 844), ("plain-desktop", 1280, 900)):
             browser = Browser(name, server.base, workdir, width=width, height=height)
             browsers.append(browser)
