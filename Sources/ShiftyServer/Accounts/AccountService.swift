@@ -190,7 +190,9 @@ public struct AccountService: Sendable {
                 throw Problem.notFound("workplace")
             }
             let settings = try patch.map { try current.settings.applying(patch: $0) }
-            if let settings { try ReminderLeadTime.validate(settings.reminderMinutesBefore) }
+            if let settings, settings.reminderMinutesBefore != current.settings.reminderMinutesBefore {
+                try ReminderLeadTime.validate(settings.reminderMinutesBefore)
+            }
             let updated = try AccountStore.updateWorkplace(
                 id: caller.workplaceID, name: name, timeZone: timeZone, settings: settings, on: connection)
             if updated.timeZone != current.timeZone {
