@@ -212,15 +212,15 @@ import Testing
                 try await server.act("/shifts/\(catos)/assign", ["ownerId": bram.userID], as: boss)
             }
             #expect(Set(seen).isSuperset(of: [
-                "ok", "own_shift", "shift_not_supplied", "shift_not_found", "swap_with_own_shift", "deal_not_found",
+                "ok", "own_shift", "shift_not_supplied", "not_found", "swap_with_own_shift",
                 "shift_not_suggested", "counterparty_inactive", "not_a_manager",
             ]), "\(seen)")
 
             // Bad preview requests are clear problems, never a 500.
             let unknown = try await server.client.json(.GET, "/api/v1/shifts/\(annas)/preview?action=steal", token: anna.token)
-            #expect(unknown.status == 422 && unknown.problemCode == "validation_failed")
+            #expect(unknown.status == 400 && unknown.problemCode == "invalid_parameter")
             let noOwner = try await server.client.json(.GET, "/api/v1/shifts/\(annas)/preview?action=assign", token: boss.token)
-            #expect(noOwner.status == 422 && noOwner.problemCode == "validation_failed")
+            #expect(noOwner.status == 400 && noOwner.problemCode == "invalid_parameter")
             let byEmployee = try await server.client.json(
                 .GET, "/api/v1/shifts/\(annas)/preview?action=assign&ownerId=\(anna.userID)", token: anna.token)
             #expect(byEmployee.status == 403)

@@ -52,6 +52,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCREENSHOTS = os.path.join(ROOT, "test-artifacts", "screenshots")
 PASSWORD = "shifty-demo"
 LIVE_DEADLINE = 2.0  # seconds: "sees it appear within two seconds without a reload"
+REJECTION_NOTE = "Bram is not trained for the bar yet"
 
 
 class StepFailed(Exception):
@@ -74,9 +75,10 @@ def free_port():
 class DemoServer:
     """`shifty serve --demo` on a free port with its own embedded cluster in a temporary folder."""
 
-    def __init__(self, binary, workdir):
+    def __init__(self, binary, workdir, demo=True):
         self.binary = binary
         self.workdir = workdir
+        self.demo = demo
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.data_dir = os.path.join(workdir, "pg")
@@ -92,7 +94,7 @@ class DemoServer:
             environment.pop(name, None)
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--demo", "--port", str(self.port), "--data-dir", self.data_dir,
+            [self.binary, "serve", *(["--demo"] if self.demo else []), "--port", str(self.port), "--data-dir", self.data_dir,
              "--web-root", os.path.join(ROOT, "web"), "--migrations", os.path.join(ROOT, "sql")],
             cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 120
@@ -304,6 +306,57 @@ def pick_dates(anna, bram):
     return first, second
 
 
+def pick_another(anna, bram, exclude):
+    """One more of anna's future scheduled shifts on a day bram is free, not on the `exclude` dates."""
+    free = {entry["date"] for entry in bram.fetch("GET", "/requests/free-dates")}
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    shifts = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]]
+    candidates = sorted((shift for shift in shifts
+                         if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow
+                         and shift["date"] in free and shift["date"] not in exclude), key=lambda shift: shift["date"])
+    if not candidates:
+        raise StepFailed("the demo data needs a third day where anna works and bram is free")
+    return candidates[0]
+
+
+def check_plain_login_page(binary, workdir):
+    """A server without --demo and --allow-signup: its login page shows neither the demo logins nor
+    the form to create a workplace (phone and desktop)."""
+    browsers = []
+    for attempt in range(3):
+        server = DemoServer(binary, os.path.join(workdir, f"plain-{attempt}"), demo=False)
+        os.makedirs(server.workdir, exist_ok=True)
+        os.chmod(server.workdir, 0o755)
+        try:
+            server.start()
+            break
+        except StepFailed as failure:
+            server.stop()
+            # Another process may take the free port between probing and binding it: try another.
+            if "already in use" not in str(failure) or attempt == 2:
+                raise
+    try:
+        for name, width, height in (("plain-phone", 390, 844), ("plain-desktop", 1280, 900)):
+            browser = Browser(name, server.base, workdir, width=width, height=height)
+            browsers.append(browser)
+            browser.open_page("/")
+            browser.wait_for("#login-form", "the login form should show")
+            # Give the page time to ask the server, then check nothing was revealed.
+            browser.wait(lambda: browser.driver.execute_script(
+                "return performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/v1/login-page'));"),
+                10, "the login page should ask the server what to show")
+            time.sleep(0.3)
+            if browser.visible("#demo-hint"):
+                raise StepFailed(f"[{name}] the login page shows the demo password on a server without --demo")
+            if browser.visible("#create-workplace"):
+                raise StepFailed(f"[{name}] the login page offers 'Create a new workplace' without --allow-signup")
+            browser.screenshot(f"login-{name}")
+    finally:
+        for browser in browsers:
+            browser.quit()
+        server.stop()
+
+
 def deal_row(shift_id):
     return f"#view-approvals li[data-deal-id]:has([data-shift-id='{shift_id}'])"
 
@@ -324,6 +377,9 @@ def scenario(server, workdir, timings):
         guest = browsers["guest"] = Browser("guest", server.base, workdir, width=390, height=844)
         guest.open_page("/")
         guest.wait_for("#login-form", "the login form should show")
+        # --demo (which also allows signup): the demo logins and "Create a new workplace" are offered.
+        guest.wait_for("#demo-hint", "the demo server's login page should show the demo logins")
+        guest.wait_for("#create-workplace", "the demo server allows signup, so the page should offer it")
         guest.screenshot("login-phone")
 
         anna = browsers["anna"] = Browser("anna", server.base, workdir)
@@ -402,6 +458,32 @@ def scenario(server, workdir, timings):
         for browser in (anna, bram, maria):
             browser.assert_not_reloaded("the request, suggestion and approval")
 
+        # 2b. A rejection with a note: bram reads the manager's name and note in his notifications.
+        third = pick_another(anna, bram, exclude={supplied["date"], suggested["date"]})
+        anna.fetch("POST", f"/shifts/{third['id']}/supply")
+        bram.fetch("POST", f"/shifts/{third['id']}/pick-up")
+        maria.go("approvals")
+        maria.wait_for(deal_row(third["id"]), "the third pick-up should wait in maria's queue")
+        maria.type(f"{deal_row(third['id'])} input[name=note]", REJECTION_NOTE, "maria writes why she rejects")
+        maria.click(f"{deal_row(third['id'])} [data-action=reject]", "maria rejects")
+        maria.wait_gone(deal_row(third["id"]), "the rejected deal should leave the queue")
+        bram.go("notifications")
+        bram.wait(lambda: any(REJECTION_NOTE in element.text and "Maria" in element.text
+                              for element in bram.css("#view-notifications .notification-text")),
+                  LIVE_DEADLINE, "bram should read maria's name and note about the rejection")
+        bram.screenshot("notifications-rejection-note")
+        phone_bram = browsers["phone-bram"] = Browser("phone-bram", server.base, workdir, width=390, height=844)
+        phone_bram.login("bram")
+        phone_bram.go("notifications")
+        phone_bram.wait(lambda: any(REJECTION_NOTE in element.text for element in phone_bram.css("#view-notifications .notification-text")),
+                        10, "bram's phone should show the manager's note too (from GET /notifications)")
+        phone_bram.screenshot("notifications-rejection-note-phone")
+        phone_bram.quit()
+        del browsers["phone-bram"]
+        anna.go("notifications")
+        anna.wait(lambda: any("picked up your shift" in element.text for element in anna.css("#view-notifications .notification-text")),
+                  LIVE_DEADLINE, "anna should hear at pick-up time that bram picked up her shift")
+
         # 3. The kiosk: a manager turns a device into a kiosk, anna checks in with her password.
         kiosk = browsers["kiosk"] = Browser("kiosk", server.base, workdir, width=1024, height=768)
         kiosk.login("maria")
@@ -419,6 +501,29 @@ def scenario(server, workdir, timings):
         kiosk.wait(lambda: "Anna" in kiosk.wait_for("#result-title", "result title").text, 5,
                    "the kiosk confirmation should name Anna")
         kiosk.screenshot("kiosk-result")
+        # Making the browser a kiosk ended maria's session in it: revoked, it offers no manager setup.
+        kiosk_id = next(item["id"] for item in maria.fetch("GET", "/kiosks") if item["name"] == "Front desk" and not item["revoked"])
+        maria.fetch("DELETE", f"/kiosks/{kiosk_id}")
+        kiosk.open_page("/kiosk.html")
+        kiosk.wait_for("#setup-login", "a revoked kiosk should ask a manager to log in, not offer the setup as maria", timeout=15)
+        if kiosk.visible("#setup-form"):
+            raise StepFailed("the revoked kiosk still offers to set itself up with maria's session")
+        kiosk.screenshot("kiosk-revoked")
+        kiosk.open_page("/")
+        kiosk.wait_for("#login-form", "the kiosk browser should not be signed in as maria any more", timeout=15)
+
+        # 3b. The same from the Kiosks page: the tablet stops being maria's browser at once.
+        tablet = browsers["tablet"] = Browser("tablet", server.base, workdir, width=390, height=844)
+        tablet.login("maria")
+        tablet.go("kiosks")
+        tablet.type("#kiosk-form input[name=name]", "Back door", "name the kiosk")
+        tablet.click("#kiosk-form [data-action=create-kiosk]", "make this browser a kiosk")
+        tablet.wait_for("[data-action=open-kiosk]", "the page should offer the check-in page")
+        tablet.wait(lambda: not tablet.visible("#notifications-button") and "signed out" in tablet.driver.find_element(By.ID, "view").text,
+                    5, "the page should say maria is signed out in this browser and drop her menus")
+        tablet.screenshot("kiosk-made-phone")
+        tablet.open_page("/")
+        tablet.wait_for("#login-form", "after becoming a kiosk the browser should not be signed in as maria", timeout=15)
 
         # 4. The report page with its chart.
         maria.go("reports")
@@ -449,6 +554,22 @@ def scenario(server, workdir, timings):
 
         # 6. Previews: the page never offers what the server will refuse.
         step_previews(anna, maria, browsers, server, workdir)
+
+        # 7. Closing a day: maria sees who loses a shift before anything is deleted.
+        anna_dates = sorted(shift["date"] for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+                            if shift["status"] == "scheduled")
+        closing = anna_dates[-1]
+        maria.go("closed-days")
+        maria.driver.execute_script(
+            "const input = document.querySelector('#closed-day-form input[name=date]'); input.value = arguments[0];", closing)
+        maria.type("#closed-day-form input[name=name]", "Renovation", "maria names the closed day")
+        maria.click("#closed-day-form button[type=submit]", "maria closes the day")
+        dialog = maria.wait_for("dialog[open]", "closing a day should first show who is affected")
+        if "Anna" not in dialog.text or "notified" not in dialog.text:
+            raise StepFailed(f"the closing confirmation should name anna's shift and say she is notified: {dialog.text}")
+        maria.screenshot("closed-day-confirm", check=False)
+        maria.confirm_dialog("maria confirms closing the day")
+        maria.wait_for(f"#view-closed-days li.closed-day[data-date='{closing}']", "the closed day should be listed")
 
         # Every other main page, for people to look at.
         for view in ("swaps", "now", "notifications", "account"):
@@ -628,6 +749,7 @@ def run_once(binary, attempt):
     try:
         server.start()
         scenario(server, workdir, timings)
+        check_plain_login_page(server.binary, workdir)
     except StepFailed as failure:
         print(f"FAIL (run {attempt}): {failure}", file=sys.stderr)
         print(f"Screenshots: {SCREENSHOTS}\n--- server log (tail) ---\n{server.tail()}", file=sys.stderr)

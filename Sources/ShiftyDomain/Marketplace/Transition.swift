@@ -124,6 +124,9 @@ public struct MarketplaceEvent: Sendable, Hashable, Codable {
         case shiftCreated = "shift.created"
         /// A manager broke an overridable rule on purpose (the rules and the reason are in the event).
         case ruleOverridden = "shift.rule_overridden"
+        /// A coworker picked up the giver's supplied shift (or accepted the shift they suggested to
+        /// a request); the deal now waits for a manager.
+        case shiftPickedUp = "shift.picked_up"
     }
 
     /// Who should be told.

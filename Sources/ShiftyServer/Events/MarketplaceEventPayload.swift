@@ -12,6 +12,13 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     /// `shift.rule_overridden`: the codes of the rules a manager set aside, and why.
     var overriddenRules: [String]?
     var overrideReason: String?
+    /// On `deal.approved`, `deal.rejected` and `deal.cancelled`: who decided and their note.
+    var decision: DealDecisionView?
+
+    /// The event kinds that end a deal by someone's decision (an expiry has nobody to name).
+    static func carriesDecision(_ kind: MarketplaceEvent.Kind) -> Bool {
+        [.dealApproved, .dealRejected, .dealCancelled].contains(kind)
+    }
 
     init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
         actorId = actorID

@@ -7,9 +7,9 @@ extension Problem {
         case .workplaceNotFound:
             self = .notFound("workplace")
         case .workplaceSlugTaken(let slug):
-            self.init(.conflict, code: "workplace_slug_taken", detail: "The workplace address '\(slug)' is taken; choose another.")
+            self.init(.conflict, code: .workplaceSlugTaken, detail: "The workplace address '\(slug)' is taken; choose another.")
         case .usernameTaken(let username):
-            self.init(.conflict, code: "username_taken", detail: "The username '\(username)' is already used in this workplace.")
+            self.init(.conflict, code: .usernameTaken, detail: "The username '\(username)' is already used in this workplace.")
         }
     }
 }

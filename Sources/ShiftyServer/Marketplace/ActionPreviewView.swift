@@ -48,6 +48,6 @@ struct ActionPreviewView: Encodable, Sendable {
 
 extension ActionPreviewView.Refusal {
     init(_ refusal: MarketplaceRefusal) {
-        self.init(code: refusal.code.rawValue, status: refusal.httpStatus, detail: refusal.detail)
+        self.init(code: ProblemCode(refusal.code).rawValue, status: refusal.httpStatus, detail: refusal.detail)
     }
 }

@@ -78,7 +78,7 @@ enum MarketplaceContextLoader {
             userID: actorID, role: caller.isManager ? .manager : .employee, isActive: !inactive.contains(actorID))
         let context = MarketplaceContext(
             now: now, timeZone: timeZone,
-            settings: MarketplaceSettings(autoApprove: settings.autoApprove, onePerDay: settings.onePerDay),
+            settings: settings.marketplace,
             shifts: shifts, deal: deal, request: request, commitments: commitments, inactiveUsers: inactive,
             actorRequestDates: requestDates)
         return (actor, context)

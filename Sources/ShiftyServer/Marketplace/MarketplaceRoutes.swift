@@ -105,28 +105,19 @@ struct MarketplaceRoutes {
         api.get("shifts/:id/preview") { request, context in
             let caller = try await authenticator.require(request)
             let id = try context.id("id")
-            let query = request.uri.queryParameters
-            guard let action = query.get("action").flatMap(PreviewedAction.init(rawValue:)) else {
-                throw Problem.invalid("action", "must be one of \(PreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            func number(_ name: String) throws -> Int64? {
-                try query.get(name).map { text in
-                    guard let value = Int64(text), value > 0 else { throw Problem.invalid(name, "must be an id") }
-                    return value
-                }
+            let query = QueryParameters(request)
+            guard let action = try query.oneOf("action", PreviewedAction.self) else {
+                throw QueryParameters.invalid("action", "is required: one of \(PreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return try APIJSON.response(try await marketplace.preview(
-                caller, shiftID: id, action: action, offeredShiftID: try number("offeredShiftId"), ownerID: try number("ownerId")))
+                caller, shiftID: id, action: action, offeredShiftID: try query.id("offeredShiftId"), ownerID: try query.id("ownerId")))
         }
         api.get("trades") { request, _ in
             let caller = try await authenticator.require(request)
-            guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {
-                throw Problem.invalid("from", "must be a date (YYYY-MM-DD)")
-            }
-            guard let until = request.uri.queryParameters.get("to").flatMap(LocalDate.init) else {
-                throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
-            }
-            let state = request.uri.queryParameters.get("state")
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let until = try query.requiredDate("to")
+            let state = try query.oneOf("state", DealState.self)?.rawValue
             return try APIJSON.response(try await marketplace.trades(caller, from: from, until: until, state: state))
         }
     }
@@ -145,7 +136,7 @@ func optionalJSON<Body: Decodable>(_ type: Body.Type, _ request: Request, _ cont
     do {
         buffer = try await request.collectBody(upTo: context.maxUploadSize)
     } catch {
-        throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+        throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than \(context.maxUploadSize) bytes.")
     }
     guard buffer.readableBytesView.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
     return try await request.decodeJSON(Body.self, context: context)

@@ -30,7 +30,7 @@ extension MarketplaceService {
             case .pickUp:
                 return .pickUp(shift, newDealID: placeholderDeal)
             case .swap:
-                guard let offeredShiftID else { throw Problem.invalid("offeredShiftId", "is required for a swap") }
+                guard let offeredShiftID else { throw QueryParameters.invalid("offeredShiftId", "is required for a swap") }
                 return .proposeSwap(offered: ShiftID(rawValue: offeredShiftID), wanted: shift, newDealID: placeholderDeal)
             case .acceptSuggestion:
                 return .acceptSuggestion(shift, newDealID: placeholderDeal)
@@ -40,7 +40,7 @@ extension MarketplaceService {
                 ).first?.decode("deal_id", as: Int64?.self)
                 return .approve(DealID(rawValue: dealID ?? 0), note: nil)
             case .assign:
-                guard let ownerID else { throw Problem.invalid("ownerId", "is required to preview an assignment") }
+                guard let ownerID else { throw QueryParameters.invalid("ownerId", "is required to preview an assignment") }
                 try ShiftService.requireMember(ownerID, workplaceID: workplaceID, on: connection)
                 return .assign(shift, to: UserID(rawValue: ownerID), override: nil)
             }

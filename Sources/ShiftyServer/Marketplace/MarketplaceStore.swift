@@ -143,8 +143,6 @@ enum MarketplaceStore {
             throw StoreError.workplaceNotFound(workplaceID: id)
         }
         let zone = (try? WorkplaceTimeZone(identifier: try row.decode("time_zone"))) ?? .utc
-        let json: String = try row.decode("settings")
-        let settings = (try? JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))) ?? WorkplaceSettings()
-        return (zone, settings)
+        return (zone, try WorkplaceSettings.stored(try row.decode("settings"), workplaceID: id))
     }
 }

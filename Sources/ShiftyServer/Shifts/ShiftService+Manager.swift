@@ -18,7 +18,7 @@ extension ShiftService {
             throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
         }
         guard let zone = try? WorkplaceTimeZone(identifier: caller.workplace.timeZone) else {
-            throw Problem(.internalServerError, code: "internal_error", detail: "The workplace time zone is unknown.")
+            throw Problem(.internalServerError, code: .internalError, detail: "The workplace time zone is unknown.")
         }
         let start = zone.instant(on: date, at: time)
         let end = start.addingTimeInterval(TimeInterval(body.durationMinutes * 60))

@@ -17,6 +17,9 @@ public struct MarketplaceActionResult: Decodable, Sendable, Hashable {
         public var id: Int64
         public var kind: String
         public var state: String
+        /// Who approved, rejected or cancelled it, and their note (absent while it is pending).
+        public var decidedByName: String?
+        public var decisionNote: String?
     }
 
     public var deal: Deal?

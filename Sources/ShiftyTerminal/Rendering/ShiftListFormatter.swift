@@ -44,6 +44,9 @@ public enum ShiftListFormatter {
             case "proposed": text += " Deal \(deal.id) waits for the other person."
             default: text += " Deal \(deal.id) is \(deal.state.replacingUnderscores)."
             }
+            if let name = deal.decidedByName, deal.state != "pending_approval", deal.state != "proposed" {
+                text += " Decided by \(name)" + (deal.decisionNote.map { ": \"\($0)\"" } ?? ".")
+            }
         }
         for shift in result.shifts {
             text += "\n  shift \(shift.id): \(self.date(shift.date)) \(shift.startTime)–\(shift.endTime)"
