@@ -207,8 +207,8 @@ class Scenario:
                                   self.database_url.replace(" target_session_attrs=read-write", "")], capture_output=True, text=True, timeout=30)
         check(refused.returncode != 0 and "target_session_attrs" in refused.stderr,
               f"serve accepted several hosts without target_session_attrs=read-write: {refused.stderr[-300:]}")
-        say("without target_session_attrs=read-write, serve refuses the multi-host string: "
-            + refused.stderr.strip().splitlines()[-1][:160])
+        reason = next(line for line in refused.stderr.splitlines() if "target_session_attrs" in line)
+        say(f"without target_session_attrs=read-write, serve refuses the multi-host string: {reason.strip()[:200]}")
         for instance in self.instances.values():
             instance.start()
         for name, instance in self.instances.items():
