@@ -9,7 +9,9 @@
 # Everything it started is stopped and its folder removed on exit, also on failure.
 #
 # Environment: HA_TEST_SHIFTY (default .build/debug/shifty, built when missing), HA_TEST_KEEP=1 keeps
-# the folder, HA_TEST_PORT_BASE (default 19000: monitor +0, nodes +1/+2, instances +81/+82).
+# the folder, HA_TEST_PORT_BASE (default 19000: monitor +0, nodes +1/+2, instances +81/+82),
+# HA_TEST_MONITOR_DEFAULTS=1 keeps pg_auto_failover's own failure detection timeouts (slower failover)
+# instead of deploy/ha/monitor-settings.sql.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)

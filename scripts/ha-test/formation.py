@@ -116,6 +116,8 @@ class Formation:
             "--hostname", "127.0.0.1", "--listen", "127.0.0.1", "--auth", "trust", "--no-ssl")
         self.spawn("monitor", ["run", "--pgdata", self.pgdata("monitor")])
         self.wait(lambda: self.sql("monitor", "SELECT 1", "pg_auto_failover", check=False) == "1", 30, "the monitor to accept connections")
+        if os.environ.get("HA_TEST_MONITOR_DEFAULTS") == "1":
+            return  # measure pg_auto_failover's own detection and demotion timeouts
         for key, value in MONITOR_SETTINGS.items():
             self.sql("monitor", f"ALTER SYSTEM SET {key} = '{value}'", "pg_auto_failover")
         self.sql("monitor", "SELECT pg_reload_conf()", "pg_auto_failover")

@@ -160,8 +160,9 @@ class Scenario:
         phase("pg_auto_failover: monitor, primary node1, synchronous standby node2 (loopback)")
         started = time.monotonic()
         self.formation.create_monitor()
-        say(f"monitor on 127.0.0.1:{self.formation.ports['monitor']} ({time.monotonic() - started:.1f} s); "
-            f"health checks tuned as in deploy/README.md")
+        tuning = ("pg_auto_failover's default timeouts" if os.environ.get("HA_TEST_MONITOR_DEFAULTS") == "1"
+                  else "timeouts of deploy/ha/monitor-settings.sql")
+        say(f"monitor on 127.0.0.1:{self.formation.ports['monitor']} ({time.monotonic() - started:.1f} s); {tuning}")
         self.formation.create_node("node1")
         self.formation.wait_states({"node1": "single"}, 90)
         self.formation.create_node("node2")
