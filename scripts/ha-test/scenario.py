@@ -328,9 +328,20 @@ class Scenario:
         say(f"{survivor} is primary {promoted:.1f} s after the kill; first successful write after {first_write:.2f} s")
         say(f"during the switch: {len(window)} requests, {len(unavailable)} answered 503, "
             f"{sum(1 for r in window if r[4] is None)} without an answer")
+        # Both instances' LISTEN connections found the new primary by themselves.
+        while True:
+            rows = await asyncio.to_thread(
+                self.query, "SELECT application_name FROM pg_stat_activity WHERE application_name LIKE 'shifty-listen %' ORDER BY 1")
+            names = [row[0] for row in rows]
+            if names == ["shifty-listen ha-test-a", "shifty-listen ha-test-b"]:
+                break
+            check(time.monotonic() - killed < 60, f"LISTEN connections not on the new primary 60 s after the kill: {names}")
+            await asyncio.sleep(0.2)
+        listening = time.monotonic() - killed
+        say(f"both instances LISTEN on {survivor} {listening:.1f} s after the kill ({', '.join(names)})")
         await asyncio.sleep(3)
         self.failovers.append({"label": label, "promoted": promoted, "first_write": first_write, "unavailable": len(unavailable),
-                               "requests": len(window)})
+                               "requests": len(window), "listening": listening})
 
     def check_answers(self):
         """Every error answer during the whole run was a 503 database_unavailable with Retry-After
