@@ -107,6 +107,15 @@ done
 "$work/bin/shifty" --version >/dev/null 2>&1 || fail "$shifty does not run (is it being rebuilt?)"
 echo "shifty $("$work/bin/shifty" --version) from $shifty"
 
+if command -v systemd-analyze >/dev/null; then
+    step "deploy/ha/pg_autoctl.service: systemd-analyze verify"
+    mkdir -p "$work/systemd" && cp deploy/ha/pg_autoctl.service "$work/systemd/"
+    verify=$(cd "$work/systemd" && systemd-analyze verify "$work/systemd/pg_autoctl.service" 2>&1) \
+        || fail "systemd-analyze verify rejected deploy/ha/pg_autoctl.service: $verify"
+    [[ -z $verify ]] || fail "systemd-analyze verify warns about deploy/ha/pg_autoctl.service: $verify"
+    echo "verified"
+fi
+
 step "scenario (scripts/ha-test/scenario.py)"
 python3 -u scripts/ha-test/scenario.py \
     --shifty "$work/bin/shifty" --repo "$repo" --work "$work" --psql "$pg_bin/psql" --pg-bin "$pg_bin" \
