@@ -44,7 +44,10 @@ struct LiveEndpoint: Sendable {
         do {
             let opened = try await services.pool.withConnection { connection -> (AuthenticatedUser, Int64)? in
                 guard let caller = try SessionStore.lookup(token: token, presentedAs: kind, on: connection) else { return nil }
-                return (caller, try LiveEventStore.newestID(workplaceID: caller.workplaceID, on: connection))
+                let newest = try LiveEventStore.newestID(workplaceID: caller.workplaceID, on: connection)
+                // The newest id becomes the connection's cursor: it must survive a failover.
+                try connection.waitForSynchronousStandbys()
+                return (caller, newest)
             }
             guard let (caller, newest) = opened else {
                 return Self.refuse(Problem(.unauthorized, code: .sessionExpired, detail: "Your session has ended. Log in again."))
