@@ -3,13 +3,14 @@ SHELL := /bin/bash
 SWIFT ?= swift
 PORT ?= 8080
 
-.PHONY: run test deploy-test deps build release bench clean help
+.PHONY: run test deploy-test ha-test deps build release bench clean help
 
 help:
 	@echo "make run    - build and start the server with its own PostgreSQL and demo data (http://127.0.0.1:$(PORT))"
 	@echo "make test   - install what is needed, start a throwaway PostgreSQL, run every test"
 	@echo "make bench  - run the benchmarks in Benchmarks/ (release builds)"
 	@echo "make deploy-test - two instances behind nginx (deploy/nginx.conf, TLS) on loopback: live clients across SIGTERM, SIGKILL, a PostgreSQL restart"
+	@echo "make ha-test - pg_auto_failover (monitor, primary, synchronous standby) under two instances: kill the primary twice, lose nothing"
 
 deps:
 	@bash scripts/install-deps.sh
@@ -28,6 +29,9 @@ test: deps
 
 deploy-test: deps
 	@bash scripts/deploy-test.sh
+
+ha-test: deps
+	@bash scripts/ha-test.sh
 
 bench: deps
 	@bash scripts/bench.sh

@@ -89,6 +89,7 @@ const sentences = {
   route_not_found: 'This part of the server does not exist. The page may be out of date: reload it.',
   method_not_allowed: 'This action is not possible here. The page may be out of date: reload it.',
   not_found: 'That could not be found. It may have been removed in the meantime.',
+  http_error: 'The server could not handle this request. Reload the page and try again.',
   websocket_required: 'The live connection could not be set up.',
   invalid_parameter: 'The page asked for something in a way the server did not accept. Reload the page.',
   openapi_missing: 'The API description is not available on this server.',
@@ -98,6 +99,7 @@ const sentences = {
 
   // Accounts and sessions
   invalid_credentials: 'The workplace, username or password is not right. Check them and try again.',
+  login_throttled: 'Too many wrong attempts. Wait a little and try again.',
   unauthenticated: 'Please log in first.',
   session_expired: 'Your session has ended. Please log in again.',
   origin_not_allowed: 'For your safety this request was blocked because it came from another website. Open Shifty directly and try again.',
@@ -131,13 +133,11 @@ const sentences = {
   shift_not_scheduled: 'This shift is already offered or suggested elsewhere, so it cannot be used for this.',
   shift_not_suggested: 'This shift is not suggested to any request.',
   shift_cancelled: 'This shift has been cancelled.',
-  shift_not_found: 'This shift does not exist (any more).',
   shift_unassigned: 'A manager released this shift to the marketplace, so you cannot take it back or swap it. It stays yours until someone picks it up.',
   overlapping_shift: 'That would overlap with another shift of the same person.',
   one_shift_per_day: 'In this workplace a person works at most one shift per day, and there is already one that day.',
   user_inactive: 'Your account is deactivated.',
   counterparty_inactive: 'The other person’s account is deactivated, so this is not possible.',
-  deal_not_found: 'This deal does not exist (any more).',
   deal_not_pending: 'This deal has already been decided or withdrawn.',
   deal_not_proposed: 'This swap has already been answered.',
   deal_expired: 'This deal expired because the shift has already started.',
@@ -145,7 +145,6 @@ const sentences = {
   not_involved_in_deal: 'You are not part of this deal.',
   not_swap_counterparty: 'Only the coworker this swap was proposed to can answer it.',
   swap_with_own_shift: 'Choose a coworker’s shift to swap with, not one of your own.',
-  request_not_found: 'This request does not exist (any more).',
   request_not_open: 'This request is no longer open.',
   not_request_owner: 'Only the person who asked can accept a suggestion.',
   own_request: 'You cannot suggest a shift for your own request.',
@@ -156,6 +155,7 @@ const sentences = {
   request_already_open: 'You already have an open request for one of these dates.',
   wrong_date_for_request: 'That shift is on another day than the request.',
   note_too_long: 'The note is too long (at most 1000 characters).',
+  override_reason_required: 'Overriding a rule needs a reason: say why.',
 
   // Live stream
   malformed_message: 'The live connection got a message it did not understand.',

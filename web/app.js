@@ -79,6 +79,23 @@ function sessionEnded() {
   say('Your session has ended (you logged out elsewhere, changed your password or were deactivated). Please log in again.', 'error');
 }
 
+/** The server ended this browser's session on purpose (it became a kiosk): stop live updates and
+ * drop the signed-in chrome, but keep what the view shows until the user leaves it. */
+function signedOutHere() {
+  if (!session) return;
+  session.live.stop();
+  session.live.forget();
+  session = null;
+  current = null;
+  $('nav').hidden = true;
+  $('menu-button').hidden = true;
+  $('live-status').hidden = true;
+  $('offline-banner').hidden = true;
+  $('notifications-button').hidden = true;
+  $('workplace-name').textContent = '';
+  document.body.classList.remove('signed-in');
+}
+
 async function logout() {
   try { await api('DELETE', '/sessions/current'); } catch { /* already gone */ }
   if (session) {
@@ -148,6 +165,13 @@ function onLiveMessage(message) {
   notificationStore.handle(message);
   if (message.type === 'hello' || message.type === 'resync_required'
     || (message.type === 'event' && (message.event?.topics || []).includes('approvals'))) refreshApprovalCount();
+  if (message.type === 'event' && message.event?.type === 'workplace.time_zone_changed' && message.event.data?.timeZone) {
+    // Times on the page are shown in the workplace's zone: switch, then redraw the view with it.
+    session.me.workplace.timeZone = message.event.data.timeZone;
+    setTimeZone(message.event.data.timeZone);
+    if (current) route({ focus: false });
+    return;
+  }
   if (!current) return;
   if (message.type === 'resync_required') {
     // Events were missed for good: reload the view over HTTP.
@@ -180,6 +204,7 @@ function context() {
     say,
     explain,
     navigate,
+    signedOutHere,
     notifications: notificationStore,
   };
 }
@@ -364,9 +389,21 @@ function setUpLoginForms() {
   });
 }
 
+/** Shows the demo logins and the "Create a new workplace" form only where the server offers them. */
+async function showLoginOptions() {
+  try {
+    const options = await api('GET', '/login-page');
+    $('demo-hint').hidden = !options.demo;
+    $('create-workplace').hidden = !options.allowSignup;
+  } catch {
+    // An older server or no connection: offer neither rather than something that fails.
+  }
+}
+
 async function start() {
   setUpChrome();
   setUpLoginForms();
+  showLoginOptions();
   try {
     await enter(await api('GET', '/me'));
   } catch (error) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ShiftyPostgres
 import ShiftySecurity
 import ShiftyServer
 
@@ -96,6 +97,12 @@ struct ServerOptions: ParsableArguments {
         configuration.port = try number(port, "SHIFTY_PORT") ?? configuration.port
         guard (0...65535).contains(configuration.port) else { throw ValidationError("--port must be between 0 and 65535.") }
         configuration.databaseURL = databaseURL ?? environment["DATABASE_URL"]
+        if let url = configuration.databaseURL {
+            // A string libpq cannot parse is reported where the connection is opened, as before.
+            if let problem = (try? PostgresConnectionString.multiHostProblem(in: url)) ?? nil {
+                throw ValidationError("--database-url: \(problem).")
+            }
+        }
         if let dataDirectory = dataDirectory ?? environment["SHIFTY_DATA_DIR"] {
             configuration.embeddedDataDirectory = URL(fileURLWithPath: dataDirectory)
         }

@@ -14,6 +14,10 @@ public final class PostgresConnection {
     /// Set by the pool when a sibling connection turned out dead (the server probably restarted):
     /// check this one before handing it out.
     var needsValidation = false
+    /// Set when the server answered with an error that means this node cannot serve us any more
+    /// (a standby after a failover, a shutting-down server): the pool replaces the connection
+    /// instead of reusing it. See ``PostgresSQLState/meansServerUnavailable``.
+    private var reachedUnavailableServer = false
 
     /// See ``PostgresConfiguration/queryObserver``.
     private var observer: (@Sendable (Duration, Bool) -> Void)?
@@ -29,11 +33,17 @@ public final class PostgresConnection {
     /// Opens a standalone connection (outside any pool) and applies the per-connection settings of
     /// `configuration`. Blocks: call it only from a thread that may block, e.g. inside a pool closure.
     public static func connect(configuration: PostgresConfiguration) throws -> PostgresConnection {
-        // Defaults first: values from the connection string itself override them.
-        let keywords = CStringArray(["application_name", "connect_timeout", "client_encoding", "dbname", nil])
+        // Defaults first: values from the connection string itself override them. TCP keepalives
+        // notice a database machine that vanished without closing its sockets (a failover after a
+        // power loss) within about 20 s instead of the kernel's two hours; Unix sockets ignore them.
+        let keywords = CStringArray([
+            "application_name", "connect_timeout", "client_encoding",
+            "keepalives_idle", "keepalives_interval", "keepalives_count", "dbname", nil,
+        ])
         let connectTimeoutSeconds = max(1, (configuration.connectTimeout.wholeMilliseconds + 999) / 1000)
         let values = CStringArray([
-            configuration.applicationName, String(connectTimeoutSeconds), "UTF8", configuration.connectionString, nil,
+            configuration.applicationName, String(connectTimeoutSeconds), "UTF8",
+            "10", "5", "2", configuration.connectionString, nil,
         ])
         guard let handle = PQconnectdbParams(keywords.pointers, values.pointers, 1) else {
             throw PostgresError(kind: .connection, message: "libpq could not allocate a connection")
@@ -58,7 +68,7 @@ public final class PostgresConnection {
     public var backendPID: Int32 { PQbackendPID(handle) }
 
     /// `false` once libpq has noticed that the connection is broken.
-    public var isUsable: Bool { !isClosed && PQstatus(handle) == CONNECTION_OK }
+    public var isUsable: Bool { !isClosed && !reachedUnavailableServer && PQstatus(handle) == CONNECTION_OK }
 
     /// Whether the connection is inside a transaction block (or a failed one).
     var isInTransaction: Bool {
@@ -169,7 +179,9 @@ public final class PostgresConnection {
         if PQstatus(handle) != CONNECTION_OK {
             kind = .connection
         } else if let sqlState {
-            kind = .server(PostgresSQLState(code: sqlState))
+            let state = PostgresSQLState(code: sqlState)
+            if state.meansServerUnavailable { reachedUnavailableServer = true }
+            kind = .server(state)
         } else {
             kind = .connection
         }

@@ -34,6 +34,22 @@ public enum PostgresConnectionString {
         return result
     }
 
+    /// Why `connectionString` is unsafe for a server that writes, or `nil`.
+    ///
+    /// With several hosts (`host=a,b`, `postgres://a,b/…`) libpq takes the first that answers, which
+    /// after a failover may be the read-only standby: writes would fail there and LISTEN would never
+    /// hear a NOTIFY. `target_session_attrs=read-write` (or `primary`) makes libpq skip standbys, so
+    /// every new connection finds the current primary by itself.
+    public static func multiHostProblem(in connectionString: String) throws -> String? {
+        let parameters = try parse(connectionString)
+        let hosts = parameters.filter { $0.key == "host" || $0.key == "hostaddr" }.map(\.value)
+        guard hosts.contains(where: { $0.contains(",") }) else { return nil }
+        let attributes = parameters.last { $0.key == "target_session_attrs" }?.value ?? "any"
+        guard attributes != "read-write", attributes != "primary" else { return nil }
+        return "the database connection string names several hosts but target_session_attrs is '\(attributes)': "
+            + "add target_session_attrs=read-write so that Shifty only connects to the primary"
+    }
+
     static func quote(_ value: String) -> String {
         var quoted = "'"
         for character in value {

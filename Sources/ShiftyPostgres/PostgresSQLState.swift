@@ -13,6 +13,7 @@ public enum PostgresSQLState: Sendable, Hashable, CustomStringConvertible {
     case adminShutdown
     case crashShutdown
     case cannotConnectNow
+    case readOnlySQLTransaction
     case lockNotAvailable
     case undefinedTable
     case syntaxError
@@ -33,6 +34,7 @@ public enum PostgresSQLState: Sendable, Hashable, CustomStringConvertible {
         case "57P01": self = .adminShutdown
         case "57P02": self = .crashShutdown
         case "57P03": self = .cannotConnectNow
+        case "25006": self = .readOnlySQLTransaction
         case "55P03": self = .lockNotAvailable
         case "42P01": self = .undefinedTable
         case "42601": self = .syntaxError
@@ -56,6 +58,7 @@ public enum PostgresSQLState: Sendable, Hashable, CustomStringConvertible {
         case .adminShutdown: "57P01"
         case .crashShutdown: "57P02"
         case .cannotConnectNow: "57P03"
+        case .readOnlySQLTransaction: "25006"
         case .lockNotAvailable: "55P03"
         case .undefinedTable: "42P01"
         case .syntaxError: "42601"
@@ -71,6 +74,17 @@ public enum PostgresSQLState: Sendable, Hashable, CustomStringConvertible {
     /// Failures after which re-running the whole transaction may succeed.
     public var isTransactionRetryable: Bool {
         self == .serializationFailure || self == .deadlockDetected
+    }
+
+    /// The server this connection reached cannot take writes or is going away: a standby (25006 after a
+    /// failover turned the node into a secondary), a shutdown (57P01, 57P02) or a server still starting
+    /// (57P03). The connection must be replaced; with a multi-host connection string and
+    /// `target_session_attrs=read-write` the new one finds the current primary.
+    public var meansServerUnavailable: Bool {
+        switch self {
+        case .readOnlySQLTransaction, .adminShutdown, .crashShutdown, .cannotConnectNow: true
+        default: code.hasPrefix("08")
+        }
     }
 
     public var description: String { code }

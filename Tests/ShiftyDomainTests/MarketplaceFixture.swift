@@ -62,7 +62,7 @@ struct MarketplaceWorld {
 
     func context(for action: MarketplaceAction) -> MarketplaceContext {
         switch action {
-        case .acceptSwap(let d), .declineSwap(let d), .approve(let d, _), .reject(let d, _), .cancel(let d, _), .expire(let d):
+        case .acceptSwap(let d), .declineSwap(let d), .approve(let d, _, _), .reject(let d, _), .cancel(let d, _), .expire(let d):
             return context(deal: d, request: deals[d]?.requestID)
         case .withdrawRequest(let r), .suggest(_, let r):
             return context(request: r)
@@ -82,12 +82,16 @@ struct MarketplaceWorld {
     }
 
     mutating func persist(_ transition: Transition) {
+        for new in transition.newShifts {
+            shifts[new.id] = MarketShift(id: new.id, owner: new.owner, start: new.start, end: new.end)
+        }
         for change in transition.shiftChanges {
             guard let current = shifts[change.shiftID], current.state == change.from else {
                 preconditionFailure("stale shift change for \(change.shiftID)")
             }
             var changed = current.with(change.to)
             if change.unassigns { changed.isUnassigned = true }
+            if change.assigns { changed.isUnassigned = false }
             shifts[change.shiftID] = changed
         }
         for change in transition.requestChanges {

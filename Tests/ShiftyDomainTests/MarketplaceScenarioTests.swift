@@ -23,6 +23,8 @@ import Testing
         let pickUp = try world.perform(.pickUp(W.id(1), newDealID: deal), by: bob).get()
         #expect(pickUp.deal?.state == .pendingApproval)
         #expect(pickUp.events.contains { $0.kind == .dealAwaitingApproval && $0.audience == .managers })
+        // The giver hears at once, not only when a manager decides.
+        #expect(pickUp.events.contains { $0.kind == .shiftPickedUp && $0.audience == .users([W.alice]) && $0.dealID == deal })
         #expect(world.shifts[W.id(1)]?.state == ShiftState(owner: W.alice, status: .inDeal, dealID: deal))
         let approval = try world.perform(.approve(deal, note: "fine"), by: carol).get()
         #expect(world.shifts[W.id(1)]?.state == ShiftState(owner: W.bob, status: .scheduled))

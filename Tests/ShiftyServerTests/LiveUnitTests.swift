@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShiftyServer
+import ShiftyDomain
 import Testing
 
 /// The live layer's pure parts: message parsing, topics, and the per-connection delivery state machine.
@@ -31,19 +32,33 @@ import Testing
                 Issue.record("\(text) was accepted")
                 continue
             }
-            #expect(refusal.code == code, "\(text)")
+            #expect(refusal.code.rawValue == code, "\(text)")
         }
     }
 
-    @Test func everyEventTypeWeWriteHasATopic() {
-        let types = ["shift.supplied", "shift.revoked", "shift.unassigned", "request.posted", "request.withdrawn",
-                     "suggestion.made", "suggestion.withdrawn", "suggestion.released", "swap.proposed",
-                     "deal.awaiting_approval", "deal.approved", "deal.rejected", "deal.cancelled", "deal.declined",
-                     "deal.expired", "approval.resolved", "shift.created", "shift.assigned", "schedule.changed",
-                     "schedule.generated", "closed_days.changed", "shift.reminder"]
-        for type in types { #expect(!LiveTopicSet.of(eventType: type).isEmpty, "\(type)") }
+    @Test func everyEventTypeHasATopic() {
+        for type in EventType.allCases {
+            #expect(!type.topics.isEmpty, "\(type.rawValue)")
+            #expect(LiveTopicSet.of(eventType: type.rawValue) == type.topics, "\(type.rawValue)")
+        }
+        // Every kind the domain can emit is a type with topics (the initializer's switch is exhaustive).
+        for kind in MarketplaceEvent.Kind.allCases {
+            #expect(EventType(kind).rawValue == kind.rawValue)
+            #expect(!EventType(kind).topics.isEmpty, "\(kind.rawValue)")
+        }
         #expect(LiveTopicSet.of(eventType: "deal.approved").topics == [.deals, .notifications, .schedule])
         #expect(LiveTopicSet.of(eventType: "something.new").isEmpty)
+    }
+
+    @Test func managerOnlyEventsAreNeverForTheWholeWorkplace() {
+        // The approval queue's events carry other members' deals: only managers may receive them.
+        for type in EventType.allCases where type.topics.contains(.approvals) {
+            #expect(type.audience == .managers, "\(type.rawValue)")
+            #expect(!type.allows(.workplace) && !type.allows(.users), "\(type.rawValue)")
+        }
+        // Personal events never widen to the workplace; workplace-wide ones may narrow.
+        #expect(!EventType.dealRejected.allows(.workplace))
+        #expect(EventType.suggestionWithdrawn.allows(.users))
     }
 
     @Test func visibilityFollowsTheAudience() {

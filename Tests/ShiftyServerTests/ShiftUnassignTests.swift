@@ -18,7 +18,7 @@ import Testing
             #expect(byEmployee.status == 403 && byEmployee.problemCode == "not_a_manager", "\(byEmployee.text)")
             let other = try await server.createWorkplace()
             let foreign = try await server.act("/shifts/\(id)/unassign", as: other)
-            #expect(foreign.status == 404 && foreign.problemCode == "shift_not_found", "\(foreign.text)")
+            #expect(foreign.status == 404 && foreign.problemCode == "not_found", "\(foreign.text)")
             #expect(try await server.shift(id, as: boss)["status"] as? String == "scheduled", "refusals change nothing")
 
             let unassigned = try await server.act("/shifts/\(id)/unassign", ["note": "Anna is on leave"], as: boss)

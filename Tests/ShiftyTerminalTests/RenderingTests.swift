@@ -94,6 +94,18 @@ import Testing
         #expect(EventLineFormatter.line(for: deal) == "#9 2026-11-21T18:00:00Z deal.approved deal 12 shifts 3,4")
     }
 
+    @Test func aDecidedDealShowsWhoDecidedAndTheirNote() throws {
+        let message = #"{"id":9,"type":"deal.rejected","at":"2026-11-21T18:00:00Z","data":{"shiftIds":[3],"dealId":12,"#
+            + #""decision":{"byId":1,"byName":"Maria","note":"Bram is not trained for the bar yet"}}}"#
+        let event = try JSONDecoder().decode(LiveEvent.self, from: Data(message.utf8))
+        #expect(event.data.decision == DealDecision(byId: 1, byName: "Maria", note: "Bram is not trained for the bar yet"))
+        #expect(EventLineFormatter.line(for: event)
+            == #"#9 2026-11-21T18:00:00Z deal.rejected deal 12 shift 3 by Maria: "Bram is not trained for the bar yet""#)
+        let answer = MarketplaceActionResult(
+            deal: .init(id: 12, kind: "pick_up", state: "rejected", decidedByName: "Maria", decisionNote: "Not trained yet"), shifts: [])
+        #expect(ShiftListFormatter.summary(of: answer, action: "Rejected.").contains(#"Decided by Maria: "Not trained yet""#))
+    }
+
     @Test func nonTerminalLinesStayOneLineWhateverTheNamesContain() {
         let event = Fixtures.event(1, "shift.supplied", shifts: [Fixtures.shift(1, ownerName: "Eve\n#2 fake\u{1B}[2J")])
         let line = EventLineFormatter.line(for: event)

@@ -12,7 +12,11 @@ public page only:
   3. a kiosk is set up and anna checks in with her password;
   4. the report page draws its chart (an <svg> with data);
   5. anna turns on her calendar feed and the URL the page shows parses with `icalendar`, the
-     traded shift cancelled.
+     traded shift cancelled;
+  6. previews (issue 13): anna sees why she cannot pick up a shift on a day she already works,
+     without clicking it (desktop and a 390x844 phone); maria assigns a shift with an explicit
+     override of one-shift-per-day; maria sees the conflict on an approval card before deciding and
+     approves anyway with a reason.
 
 Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored). Waits are
 WebDriverWait on the page's stable hooks (data-shift-id, data-action, ...); a failure names the
@@ -48,6 +52,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCREENSHOTS = os.path.join(ROOT, "test-artifacts", "screenshots")
 PASSWORD = "shifty-demo"
 LIVE_DEADLINE = 2.0  # seconds: "sees it appear within two seconds without a reload"
+REJECTION_NOTE = "Bram is not trained for the bar yet"
 
 
 class StepFailed(Exception):
@@ -70,9 +75,10 @@ def free_port():
 class DemoServer:
     """`shifty serve --demo` on a free port with its own embedded cluster in a temporary folder."""
 
-    def __init__(self, binary, workdir):
+    def __init__(self, binary, workdir, demo=True):
         self.binary = binary
         self.workdir = workdir
+        self.demo = demo
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.data_dir = os.path.join(workdir, "pg")
@@ -88,7 +94,7 @@ class DemoServer:
             environment.pop(name, None)
         self.log = open(self.log_path, "wb")
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--demo", "--port", str(self.port), "--data-dir", self.data_dir,
+            [self.binary, "serve", *(["--demo"] if self.demo else []), "--port", str(self.port), "--data-dir", self.data_dir,
              "--web-root", os.path.join(ROOT, "web"), "--migrations", os.path.join(ROOT, "sql")],
             cwd=ROOT, env=environment, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 120
@@ -300,6 +306,57 @@ def pick_dates(anna, bram):
     return first, second
 
 
+def pick_another(anna, bram, exclude):
+    """One more of anna's future scheduled shifts on a day bram is free, not on the `exclude` dates."""
+    free = {entry["date"] for entry in bram.fetch("GET", "/requests/free-dates")}
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    shifts = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]]
+    candidates = sorted((shift for shift in shifts
+                         if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow
+                         and shift["date"] in free and shift["date"] not in exclude), key=lambda shift: shift["date"])
+    if not candidates:
+        raise StepFailed("the demo data needs a third day where anna works and bram is free")
+    return candidates[0]
+
+
+def check_plain_login_page(binary, workdir):
+    """A server without --demo and --allow-signup: its login page shows neither the demo logins nor
+    the form to create a workplace (phone and desktop)."""
+    browsers = []
+    for attempt in range(3):
+        server = DemoServer(binary, os.path.join(workdir, f"plain-{attempt}"), demo=False)
+        os.makedirs(server.workdir, exist_ok=True)
+        os.chmod(server.workdir, 0o755)
+        try:
+            server.start()
+            break
+        except StepFailed as failure:
+            server.stop()
+            # Another process may take the free port between probing and binding it: try another.
+            if "already in use" not in str(failure) or attempt == 2:
+                raise
+    try:
+        for name, width, height in (("plain-phone", 390, 844), ("plain-desktop", 1280, 900)):
+            browser = Browser(name, server.base, workdir, width=width, height=height)
+            browsers.append(browser)
+            browser.open_page("/")
+            browser.wait_for("#login-form", "the login form should show")
+            # Give the page time to ask the server, then check nothing was revealed.
+            browser.wait(lambda: browser.driver.execute_script(
+                "return performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/v1/login-page'));"),
+                10, "the login page should ask the server what to show")
+            time.sleep(0.3)
+            if browser.visible("#demo-hint"):
+                raise StepFailed(f"[{name}] the login page shows the demo password on a server without --demo")
+            if browser.visible("#create-workplace"):
+                raise StepFailed(f"[{name}] the login page offers 'Create a new workplace' without --allow-signup")
+            browser.screenshot(f"login-{name}")
+    finally:
+        for browser in browsers:
+            browser.quit()
+        server.stop()
+
+
 def deal_row(shift_id):
     return f"#view-approvals li[data-deal-id]:has([data-shift-id='{shift_id}'])"
 
@@ -320,6 +377,9 @@ def scenario(server, workdir, timings):
         guest = browsers["guest"] = Browser("guest", server.base, workdir, width=390, height=844)
         guest.open_page("/")
         guest.wait_for("#login-form", "the login form should show")
+        # --demo (which also allows signup): the demo logins and "Create a new workplace" are offered.
+        guest.wait_for("#demo-hint", "the demo server's login page should show the demo logins")
+        guest.wait_for("#create-workplace", "the demo server allows signup, so the page should offer it")
         guest.screenshot("login-phone")
 
         anna = browsers["anna"] = Browser("anna", server.base, workdir)
@@ -398,6 +458,32 @@ def scenario(server, workdir, timings):
         for browser in (anna, bram, maria):
             browser.assert_not_reloaded("the request, suggestion and approval")
 
+        # 2b. A rejection with a note: bram reads the manager's name and note in his notifications.
+        third = pick_another(anna, bram, exclude={supplied["date"], suggested["date"]})
+        anna.fetch("POST", f"/shifts/{third['id']}/supply")
+        bram.fetch("POST", f"/shifts/{third['id']}/pick-up")
+        maria.go("approvals")
+        maria.wait_for(deal_row(third["id"]), "the third pick-up should wait in maria's queue")
+        maria.type(f"{deal_row(third['id'])} input[name=note]", REJECTION_NOTE, "maria writes why she rejects")
+        maria.click(f"{deal_row(third['id'])} [data-action=reject]", "maria rejects")
+        maria.wait_gone(deal_row(third["id"]), "the rejected deal should leave the queue")
+        bram.go("notifications")
+        bram.wait(lambda: any(REJECTION_NOTE in element.text and "Maria" in element.text
+                              for element in bram.css("#view-notifications .notification-text")),
+                  LIVE_DEADLINE, "bram should read maria's name and note about the rejection")
+        bram.screenshot("notifications-rejection-note")
+        phone_bram = browsers["phone-bram"] = Browser("phone-bram", server.base, workdir, width=390, height=844)
+        phone_bram.login("bram")
+        phone_bram.go("notifications")
+        phone_bram.wait(lambda: any(REJECTION_NOTE in element.text for element in phone_bram.css("#view-notifications .notification-text")),
+                        10, "bram's phone should show the manager's note too (from GET /notifications)")
+        phone_bram.screenshot("notifications-rejection-note-phone")
+        phone_bram.quit()
+        del browsers["phone-bram"]
+        anna.go("notifications")
+        anna.wait(lambda: any("picked up your shift" in element.text for element in anna.css("#view-notifications .notification-text")),
+                  LIVE_DEADLINE, "anna should hear at pick-up time that bram picked up her shift")
+
         # 3. The kiosk: a manager turns a device into a kiosk, anna checks in with her password.
         kiosk = browsers["kiosk"] = Browser("kiosk", server.base, workdir, width=1024, height=768)
         kiosk.login("maria")
@@ -415,6 +501,29 @@ def scenario(server, workdir, timings):
         kiosk.wait(lambda: "Anna" in kiosk.wait_for("#result-title", "result title").text, 5,
                    "the kiosk confirmation should name Anna")
         kiosk.screenshot("kiosk-result")
+        # Making the browser a kiosk ended maria's session in it: revoked, it offers no manager setup.
+        kiosk_id = next(item["id"] for item in maria.fetch("GET", "/kiosks") if item["name"] == "Front desk" and not item["revoked"])
+        maria.fetch("DELETE", f"/kiosks/{kiosk_id}")
+        kiosk.open_page("/kiosk.html")
+        kiosk.wait_for("#setup-login", "a revoked kiosk should ask a manager to log in, not offer the setup as maria", timeout=15)
+        if kiosk.visible("#setup-form"):
+            raise StepFailed("the revoked kiosk still offers to set itself up with maria's session")
+        kiosk.screenshot("kiosk-revoked")
+        kiosk.open_page("/")
+        kiosk.wait_for("#login-form", "the kiosk browser should not be signed in as maria any more", timeout=15)
+
+        # 3b. The same from the Kiosks page: the tablet stops being maria's browser at once.
+        tablet = browsers["tablet"] = Browser("tablet", server.base, workdir, width=390, height=844)
+        tablet.login("maria")
+        tablet.go("kiosks")
+        tablet.type("#kiosk-form input[name=name]", "Back door", "name the kiosk")
+        tablet.click("#kiosk-form [data-action=create-kiosk]", "make this browser a kiosk")
+        tablet.wait_for("[data-action=open-kiosk]", "the page should offer the check-in page")
+        tablet.wait(lambda: not tablet.visible("#notifications-button") and "signed out" in tablet.driver.find_element(By.ID, "view").text,
+                    5, "the page should say maria is signed out in this browser and drop her menus")
+        tablet.screenshot("kiosk-made-phone")
+        tablet.open_page("/")
+        tablet.wait_for("#login-form", "after becoming a kiosk the browser should not be signed in as maria", timeout=15)
 
         # 4. The report page with its chart.
         maria.go("reports")
@@ -442,6 +551,25 @@ def scenario(server, workdir, timings):
         except urllib.error.HTTPError as error:
             if error.code != 404:
                 raise StepFailed(f"a turned-off calendar URL should answer 404, not {error.code}") from None
+
+        # 6. Previews: the page never offers what the server will refuse.
+        step_previews(anna, maria, browsers, server, workdir)
+
+        # 7. Closing a day: maria sees who loses a shift before anything is deleted.
+        anna_dates = sorted(shift["date"] for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+                            if shift["status"] == "scheduled")
+        closing = anna_dates[-1]
+        maria.go("closed-days")
+        maria.driver.execute_script(
+            "const input = document.querySelector('#closed-day-form input[name=date]'); input.value = arguments[0];", closing)
+        maria.type("#closed-day-form input[name=name]", "Renovation", "maria names the closed day")
+        maria.click("#closed-day-form button[type=submit]", "maria closes the day")
+        dialog = maria.wait_for("dialog[open]", "closing a day should first show who is affected")
+        if "Anna" not in dialog.text or "notified" not in dialog.text:
+            raise StepFailed(f"the closing confirmation should name anna's shift and say she is notified: {dialog.text}")
+        maria.screenshot("closed-day-confirm", check=False)
+        maria.confirm_dialog("maria confirms closing the day")
+        maria.wait_for(f"#view-closed-days li.closed-day[data-date='{closing}']", "the closed day should be listed")
 
         # Every other main page, for people to look at.
         for view in ("swaps", "now", "notifications", "account"):
@@ -477,6 +605,121 @@ def scenario(server, workdir, timings):
             print("Browser console problems:\n  " + "\n  ".join(problems), file=sys.stderr)
 
 
+def step_previews(anna, maria, browsers, server, workdir):
+    from selenium.webdriver.support.ui import Select
+
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    anna_id = anna.fetch("GET", "/me")["user"]["id"]
+    members = {member["id"]: member for member in maria.fetch("GET", "/users") if member.get("active", True)}
+    annas = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+             if shift["status"] == "scheduled" and shift["date"] > tomorrow]
+    if len(annas) < 2:
+        raise StepFailed(f"the demo data needs two more days where anna works; found {[s['date'] for s in annas]}")
+    last = max(shift["date"] for shift in annas)
+    team = maria.fetch("GET", f"/team-schedule?from={tomorrow}&to={last}")
+
+    def overlaps(a, b):
+        return a["startsAt"] < b["endsAt"] and b["startsAt"] < a["endsAt"]
+
+    def free_member(date):
+        """An employee (not anna) with no shift on `date`."""
+        busy = {shift["ownerId"] for shift in team if shift["date"] == date and shift["status"] != "cancelled"}
+        return next(member for member in members.values()
+                    if member["role"] == "employee" and member["id"] != anna_id and member["id"] not in busy)
+
+    def one_off_on_market(owner_id, date, start, minutes):
+        """A manager's one-off shift, released to the marketplace (unassigned)."""
+        shift = maria.fetch("POST", "/shifts", {"ownerId": owner_id, "date": date, "startTime": start, "durationMinutes": minutes})
+        maria.fetch("POST", f"/shifts/{shift['id']}/unassign", {"note": "e2e: open shift"})
+        return shift
+
+    # 6a. A coworker's shift that overlaps a day anna works goes on the marketplace.
+    clash = next(((mine, other) for mine in annas for other in team
+                  if other["ownerId"] != anna_id and other["status"] == "scheduled" and not other.get("unassigned")
+                  and other["date"] == mine["date"] and overlaps(mine, other)), None)
+    if clash is None:
+        raise StepFailed("the demo data needs a coworker's shift that overlaps one of anna's")
+    annas_day, theirs = clash
+    maria.fetch("POST", f"/shifts/{theirs['id']}/unassign", {"note": "e2e: released"})
+    row = f"#view-market [data-shift-id='{theirs['id']}']"
+    anna_phone = browsers["anna-phone"] = Browser("anna-phone", server.base, workdir, width=390, height=844)
+    anna_phone.login("anna")
+    for browser, name in ((anna, "market-cannot-take"), (anna_phone, "market-cannot-take-phone")):
+        browser.go("market")
+        reason = browser.wait_for(f"{row} .cannot-take", "anna should read why she cannot pick up the overlapping shift", timeout=10)
+        if browser.css(f"{row} [data-action=pick-up]"):
+            raise StepFailed(f"[{browser.name}] the marketplace still offers 'Pick up' for a shift anna cannot take")
+        if "overlap" not in reason.text or annas_day["startTime"] not in reason.text:
+            raise StepFailed(f"[{browser.name}] the reason should name the overlap and anna's own shift: {reason.text!r}")
+        browser.screenshot(name)
+
+    # The swap form asks the same rules once both shifts are chosen: wanting a coworker's shift that
+    # overlaps one anna keeps cannot be proposed, and the form says why.
+    swap_clash = next(((mine, other) for mine in annas for other in team
+                       if other["id"] != theirs["id"] and other["ownerId"] != anna_id and other["status"] == "scheduled"
+                       and not other.get("unassigned") and other["date"] == mine["date"] and overlaps(mine, other)), None)
+    if swap_clash is not None:
+        kept, wanted = swap_clash
+        offered = next(shift for shift in annas if shift["date"] != kept["date"])
+        anna.go("swaps")
+        Select(anna.wait_for("#swap-offered", "the swap form")).select_by_value(str(offered["id"]))
+        Select(anna.wait_for("#swap-wanted", "the swap form")).select_by_value(str(wanted["id"]))
+        reason = anna.wait_for("#swap-form .swap-preview.cannot-take", "the swap form should say why the swap is not possible")
+        if "overlap" not in reason.text or anna.visible("#swap-form [data-action=propose-swap]").is_enabled():
+            raise StepFailed(f"a refused swap should say why and not be proposable: {reason.text!r}")
+        anna.screenshot("swap-cannot")
+
+    # 6b. maria assigns an open shift to anna on a day anna works (no overlap): the preview names the
+    # overridable rule, and she overrides it with a reason that lands in the shift's history.
+    other_day = next(shift for shift in annas if shift["date"] != annas_day["date"])
+    late_start = (datetime.datetime.fromisoformat(f"{other_day['date']}T{other_day['endTime']}") + datetime.timedelta(hours=1)).strftime("%H:%M")
+    if late_start < other_day["endTime"]:
+        late_start = "23:00"
+    open_shift = one_off_on_market(free_member(other_day["date"])["id"], other_day["date"], late_start, 45)
+    maria.go("market")
+    market_row = f"#view-market [data-shift-id='{open_shift['id']}']"
+    maria.click(f"{market_row} [data-action=assign]", "maria opens the assignment")
+    chooser = maria.wait_for(f"{market_row} select[name=assignee]", "the assignment offers the members")
+    Select(chooser).select_by_value(str(anna_id))
+    maria.wait_for(f"{market_row} .assign-panel [data-code=one_shift_per_day]", "the assignment should name the rule it would override")
+    maria.wait_for(f"{market_row} [data-action=override-assign]", "an overridable rule should offer an explicit override")
+    maria.screenshot("assign-override")
+    maria.type(f"{market_row} input[name=override-reason]", "e2e: anna closes the bar too", "maria gives a reason")
+    maria.click(f"{market_row} [data-action=override-assign]", "maria assigns with the override")
+    maria.wait_gone(market_row, "the assigned shift should leave the marketplace")
+    history = maria.fetch("GET", f"/shifts/{open_shift['id']}/history")
+    if not any("rule overridden: one_shift_per_day" in (entry.get("note") or "") and "e2e: anna closes the bar too" in entry["note"] for entry in history):
+        raise StepFailed(f"the override should be recorded in the shift's history: {history}")
+
+    # 6c. anna picks up an open shift on a free day; later maria gives her another shift that day
+    # (an explicit override), so the approval card shows the conflict before maria decides.
+    free_days = sorted(entry["date"] for entry in anna.fetch("GET", "/requests/free-dates") if entry["date"] > tomorrow)
+    if not free_days:
+        raise StepFailed("anna needs a free day for the approval-conflict step")
+    day = free_days[0]
+    pending = one_off_on_market(free_member(day)["id"], day, "18:00", 180)
+    anna.fetch("POST", f"/shifts/{pending['id']}/pick-up")
+    maria.fetch("POST", "/shifts", {"ownerId": anna_id, "date": day, "startTime": "09:00", "durationMinutes": 180,
+                                    "override": True, "reason": "e2e: stocktaking in the morning"})
+    maria_phone = browsers["maria-phone"] = Browser("maria-phone", server.base, workdir, width=390, height=844)
+    maria_phone.login("maria")
+    for browser, name in ((maria, "approvals-conflict"), (maria_phone, "approvals-conflict-phone")):
+        browser.go("approvals")
+        conflict = browser.wait_for(f"{deal_row(pending['id'])} .preview-conflict [data-code=one_shift_per_day]",
+                                    "the approval card should show the conflict before the manager decides", timeout=10)
+        browser.wait_for(f"{deal_row(pending['id'])} .preview-hours", "the approval card should show anna's hours that week")
+        if "Anna" not in conflict.text:
+            raise StepFailed(f"[{browser.name}] the conflict should name the receiver: {conflict.text!r}")
+        browser.wait_for(f"{deal_row(pending['id'])} [data-action=approve-override]", "an overridable conflict offers 'Approve anyway'")
+        browser.screenshot(name)
+    maria.type(f"{deal_row(pending['id'])} input[name=override-reason]", "e2e: anna works a double", "maria gives a reason")
+    maria.click(f"{deal_row(pending['id'])} [data-action=approve-override]", "maria approves anyway")
+    maria.wait_gone(deal_row(pending['id']), "the deal approved with an override should leave the queue")
+    history = maria.fetch("GET", f"/shifts/{pending['id']}/history")
+    if not any("e2e: anna works a double" in (entry.get("note") or "") for entry in history):
+        raise StepFailed(f"the approval's override should be recorded in the shift's history: {history}")
+
+
 def check_feed(url, anna_lost):
     import icalendar
 
@@ -506,6 +749,7 @@ def run_once(binary, attempt):
     try:
         server.start()
         scenario(server, workdir, timings)
+        check_plain_login_page(server.binary, workdir)
     except StepFailed as failure:
         print(f"FAIL (run {attempt}): {failure}", file=sys.stderr)
         print(f"Screenshots: {SCREENSHOTS}\n--- server log (tail) ---\n{server.tail()}", file=sys.stderr)

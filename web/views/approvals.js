@@ -3,6 +3,7 @@
 // `approval.resolved` removes one (decided by another manager, cancelled or expired).
 
 import { el, viewHeader, formatDate, formatInstant } from '../ui.js';
+import { fetchPreview, previewPanel } from './preview.js';
 
 const KIND_LABELS = {
   pick_up: 'Pick-up',
@@ -64,11 +65,13 @@ export default {
       list.hidden = n === 0;
     };
 
-    const decide = async (deal, action, noteInput, buttons) => {
+    const decide = async (deal, action, noteInput, buttons, override) => {
       for (const button of buttons) button.disabled = true;
       const note = noteInput.value.trim();
+      const body = note ? { note } : {};
+      if (override) Object.assign(body, { override: true, reason: override });
       try {
-        await ctx.api('POST', `/deals/${deal.id}/${action}`, note ? { note } : {});
+        await ctx.api('POST', `/deals/${deal.id}/${action}`, body);
         ctx.say(`${action === 'approve' ? 'Approved' : 'Rejected'}: ${dealSummary(deal)}.`, 'ok');
         list.querySelector(`[data-deal-id="${deal.id}"]`)?.remove();
         showCount();
@@ -97,6 +100,30 @@ export default {
         el('strong', { text: leg.receiverName }),
         el('span', { class: 'block', text: legDescription(leg) }),
       ])));
+      // Conflicts and the receivers' hours, from the same rules the approval runs, before deciding.
+      const check = el('div', { class: 'approval-preview', attrs: { 'aria-live': 'polite' } });
+      const firstShift = deal.legs[0]?.shift?.id;
+      if (firstShift) {
+        fetchPreview(ctx, firstShift, 'approve').then((preview) => {
+          const panel = previewPanel(preview);
+          if (!panel || !check.isConnected && !check.parentNode) return;
+          if (preview && !preview.allowed) panel.prepend(el('p', { class: 'small preview-warning', text: 'Approving is refused right now:' }));
+          check.replaceChildren(panel);
+          if (preview?.overridable) {
+            // Only overridable rules stand in the way: the manager may approve anyway, saying why.
+            const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+            const anyway = el('button', { class: 'button danger', text: 'Approve anyway', attrs: { type: 'button', 'data-action': 'approve-override' } });
+            anyway.addEventListener('click', () => {
+              if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+              decide(deal, 'approve', noteInput, [...buttons, anyway], reason.value.trim());
+            });
+            check.append(el('div', { class: 'override' }, [
+              el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+              anyway,
+            ]));
+          }
+        });
+      }
       return el('li', { class: 'row deal', attrs: { 'data-deal-id': String(deal.id) } }, [
         el('div', { class: 'row-main' }, [
           el('p', { class: 'deal-head' }, [
@@ -104,6 +131,7 @@ export default {
             el('span', { class: 'muted small', text: ` Decide before ${formatInstant(deal.expiresAt)}` }),
           ]),
           legs,
+          check,
           el('label', { class: 'note-field' }, [el('span', { text: 'Note (optional, the employees see it)' }), noteInput]),
         ]),
         el('div', { class: 'row-actions' }, buttons),

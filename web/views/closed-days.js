@@ -16,6 +16,17 @@ function field(label, control, hint) {
   return el('label', {}, [el('span', { text: label }), control, ...(hint ? [el('span', { class: 'hint small', text: hint })] : [])]);
 }
 
+const shiftLine = (shift) => `${shift.ownerName} ${shift.startTime}–${shift.endTime}`;
+
+/** The confirmation's text: who loses a shift (they are notified) and what stays. */
+export function closingMessage(preview) {
+  const parts = [];
+  if (preview.removed.length === 0) parts.push('Nobody has a generated shift on this day: no shifts are removed.');
+  else parts.push(`Removes ${preview.removed.length === 1 ? 'this shift' : `these ${preview.removed.length} shifts`}: ${preview.removed.map(shiftLine).join(', ')}. ${preview.removed.length === 1 ? 'Its owner is' : 'Their owners are'} notified.`);
+  if (preview.kept.length) parts.push(`Staying (traded, edited or added by hand): ${preview.kept.map(shiftLine).join(', ')}.`);
+  return parts.join(' ');
+}
+
 export default {
   id: 'closed-days',
   title: 'Closed days',
@@ -107,7 +118,16 @@ export default {
       const button = addForm.querySelector('button[type=submit]');
       button.disabled = true;
       try {
-        const day = await ctx.api('POST', '/closed-days', { date: data.get('date'), name: String(data.get('name')).trim() });
+        // Show who loses a shift before anything is deleted (the server's dry run of the same rule).
+        const date = String(data.get('date'));
+        const preview = await ctx.api('GET', `/closed-days/preview?date=${encodeURIComponent(date)}`);
+        if (!(await confirmDialog({
+          title: `Close ${localDay(date)}?`,
+          message: closingMessage(preview),
+          confirmText: preview.removed.length ? `Close and remove ${preview.removed.length} shift${preview.removed.length === 1 ? '' : 's'}` : 'Close this day',
+          danger: preview.removed.length > 0,
+        }))) return;
+        const day = await ctx.api('POST', '/closed-days', { date, name: String(data.get('name')).trim() });
         ctx.say(`${localDay(day.date)} is closed (${day.name}).`, 'ok');
         addForm.reset();
         await load();

@@ -28,7 +28,7 @@ export default {
       viewHeader('Kiosks'),
       el('div', { class: 'card' }, [
         el('h3', { text: 'Set up a kiosk' }),
-        el('p', { class: 'hint', text: 'Do this on the device that stays at work (a tablet by the door). This browser then opens the check-in page; your own login on it is not needed for punching.' }),
+        el('p', { class: 'hint', text: 'Do this on the device that stays at work (a tablet by the door). This browser then opens the check-in page, and you are signed out on it: nobody at the tablet can open your pages.' }),
         createForm,
         created,
       ]),
@@ -96,9 +96,13 @@ export default {
       button.disabled = true;
       try {
         const kiosk = await ctx.api('POST', '/kiosks', { name: nameInput.value.trim() });
+        // The server ended this browser's session with the kiosk's creation: drop the manager's
+        // menus here too and show only what a kiosk needs.
+        ctx.signedOutHere();
         const token = el('code', { class: 'code token', text: kiosk.token ?? '' });
         created.replaceChildren(
           el('p', {}, [el('strong', { text: `This browser is now the kiosk “${kiosk.name}”.` })]),
+          el('p', { text: 'You are signed out in this browser. Manage kiosks from your own device.' }),
           el('p', {}, [el('a', { class: 'button primary', text: 'Open the check-in page', attrs: { href: '/kiosk.html', 'data-action': 'open-kiosk' } })]),
           el('details', {}, [
             el('summary', { text: 'Token for a scripted terminal (shown only now)' }),
@@ -107,8 +111,7 @@ export default {
           ]),
         );
         created.hidden = false;
-        createForm.reset();
-        await load();
+        container.replaceChildren(viewHeader('Kiosk ready'), el('div', { class: 'card' }, [created]));
       } catch (error) {
         ctx.say(ctx.explain(error), 'error');
       } finally {

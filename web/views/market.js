@@ -6,6 +6,7 @@ import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
   preserveFocus, isFuture, formatShift, weekLabel,
 } from '../ui.js';
+import { fetchPreview, refusalSentence, previewPanel } from './preview.js';
 
 let state = null;
 
@@ -26,6 +27,11 @@ function row(shift, ctx, fresh) {
         const result = await ctx.api('POST', `/shifts/${shift.id}/revoke`);
         apply(result?.shifts || [], ctx);
       }, 'Your shift is back on your schedule.'))];
+  } else if (state.previews.get(shift.id)?.allowed === false) {
+    // The server would refuse the pick-up: say why instead of offering the button.
+    const preview = state.previews.get(shift.id);
+    summary.append(el('p', { class: 'small cannot-take', data: { code: preview.refusal?.code ?? '' }, text: `You cannot pick this up: ${refusalSentence(preview)}` }));
+    actions = [];
   } else {
     actions = [actionButton('pick-up', 'Pick up', async (button) => {
       const answer = await confirmDialog({
@@ -43,9 +49,86 @@ function row(shift, ctx, fresh) {
         : 'You picked it up. A manager approves it next; you get a notification.'));
     }, { kind: 'primary' })];
   }
+  if (ctx.me.user.role === 'manager') actions.push(assignButton(shift, ctx));
   return el('li', { class: ['row', mine ? 'mine' : null, fresh ? 'row-enter' : null], data: { shiftId: shift.id } }, [
     summary,
     el('div', { class: 'row-actions' }, actions),
+    state.assigning?.shiftId === shift.id ? assignPanel(shift, ctx) : null,
+  ]);
+}
+
+/** Asks the server, for every coworker's shift on offer, whether I could pick it up now. */
+async function loadPreviews(ctx, shifts) {
+  const wanted = shifts.filter((shift) => shift.ownerId !== ctx.me.user.id && isFuture(shift));
+  const answers = await Promise.all(wanted.map((shift) => fetchPreview(ctx, shift.id, 'pick-up')));
+  if (!state?.container.isConnected) return;
+  let changed = false;
+  wanted.forEach((shift, index) => {
+    if (answers[index]) { state.previews.set(shift.id, answers[index]); changed = true; }
+  });
+  if (changed) await preserveFocus(state.container, () => paint(ctx));
+}
+
+// A manager gives a shift on offer (such as one they released) to a member: the preview shows
+// the rules the assignment breaks and the member's hours; overridable rules can be overridden
+// explicitly, with a reason that goes into the shift's history.
+
+function assignButton(shift, ctx) {
+  return actionButton('assign', 'Assign…', async () => {
+    if (!state.members) {
+      try {
+        state.members = (await ctx.api('GET', '/users')).filter((member) => member.active !== false)
+          .sort((a, b) => a.displayName.localeCompare(b.displayName));
+      } catch (error) { ctx.say(ctx.explain(error), 'error'); return; }
+    }
+    state.assigning = state.assigning?.shiftId === shift.id ? null : { shiftId: shift.id, ownerId: null, preview: null };
+    await preserveFocus(state.container, () => paint(ctx));
+    state.container.querySelector(`[data-shift-id="${shift.id}"] select[name=assignee]`)?.focus();
+  });
+}
+
+function assignPanel(shift, ctx) {
+  const current = state.assigning;
+  const choose = el('select', { attrs: { name: 'assignee', 'aria-label': 'Give this shift to' } }, [
+    el('option', { text: 'Choose a person…', attrs: { value: '' } }),
+    ...state.members.map((member) => el('option', { text: member.displayName, attrs: { value: String(member.id) } })),
+  ]);
+  choose.value = current.ownerId ? String(current.ownerId) : '';
+  choose.addEventListener('change', async () => {
+    current.ownerId = Number(choose.value) || null;
+    current.preview = current.ownerId ? await fetchPreview(ctx, shift.id, 'assign', { ownerId: current.ownerId }) : null;
+    await preserveFocus(state.container, () => paint(ctx));
+  });
+  const preview = current.preview;
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+  const submit = async (button, override) => {
+    const body = { ownerId: current.ownerId };
+    if (override) {
+      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      Object.assign(body, { override: true, reason: reason.value.trim() });
+    }
+    const result = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/assign`, body),
+      (assigned) => `${assigned.ownerName} now works ${formatShift(assigned)}.`);
+    if (result) {
+      state.assigning = null;
+      apply([result], ctx);
+    }
+  };
+  let decision = null;
+  if (preview?.allowed) {
+    decision = actionButton('confirm-assign', 'Assign', (button) => submit(button, false), { kind: 'primary' });
+  } else if (preview?.overridable) {
+    decision = el('div', { class: 'override' }, [
+      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+      actionButton('override-assign', 'Assign anyway', (button) => submit(button, true), { kind: 'danger' }),
+    ]);
+  } else if (preview) {
+    decision = el('p', { class: 'small cannot-take', text: 'This assignment is not possible; it breaks a rule nobody can override.' });
+  }
+  return el('div', { class: 'row-detail assign-panel' }, [
+    el('label', { class: 'inline' }, [el('span', { text: 'Give to' }), choose]),
+    previewPanel(preview),
+    decision,
   ]);
 }
 
@@ -82,6 +165,8 @@ function paint(ctx, freshIds = new Set()) {
 /** Applies shift snapshots: supplied ones are (re)listed, any other state leaves the list. */
 function apply(snapshots, ctx) {
   if (!state?.container.isConnected || !snapshots.length) return;
+  // What I may pick up can change with any shift change: ask again for the fresh ones.
+  for (const shift of snapshots) if (shift && typeof shift.id === 'number') state.previews.delete(shift.id);
   const byId = new Map(state.shifts.map((shift) => [shift.id, shift]));
   const fresh = new Set();
   let changed = false;
@@ -98,13 +183,16 @@ function apply(snapshots, ctx) {
   if (!changed) return;
   state.shifts = [...byId.values()];
   preserveFocus(state.container, () => paint(ctx, fresh));
+  loadPreviews(ctx, state.shifts.filter((shift) => !state.previews.has(shift.id))).catch(() => {});
 }
 
 async function reload(ctx) {
   const shifts = await ctx.api('GET', '/marketplace');
   if (!state?.container.isConnected) return;
   state.shifts = Array.isArray(shifts) ? shifts : [];
+  state.previews.clear();
   await preserveFocus(state.container, () => paint(ctx));
+  await loadPreviews(ctx, state.shifts);
 }
 
 export default {
@@ -112,9 +200,11 @@ export default {
   title: 'Marketplace',
   roles: ['employee', 'manager'],
   async render(container, ctx) {
-    state = { container, shifts: [] };
+    state = { container, shifts: [], previews: new Map(), members: null, assigning: null };
     const shifts = await ctx.api('GET', '/marketplace');
     state.shifts = Array.isArray(shifts) ? shifts : [];
+    // Before the first paint, so a shift I cannot take never flashes a "Pick up" button.
+    await loadPreviews(ctx, state.shifts);
     paint(ctx);
     // Shifts pass their start while the page is open: drop them without waiting for an event.
     // The same timer reloads the list now and then, because a pick-up that a manager rejects (or

@@ -16,6 +16,18 @@ function list(shifts) {
   return shifts.map(formatShift).join(' and ');
 }
 
+/** " by Maria" when the event names who decided the deal. */
+function by(event) {
+  const name = event.data?.decision?.byName;
+  return name ? ` by ${name}` : '';
+}
+
+/** The decider's note as a quoted sentence ending, or nothing. */
+function noteOf(event) {
+  const note = event.data?.decision?.note;
+  return note ? ` Note from ${event.data.decision.byName || 'the manager'}: “${note}”` : '';
+}
+
 /** A sentence (and where to look) for an event of topic `notifications`, seen by `me`. */
 export function describe(event, me) {
   const myId = me.user.id;
@@ -41,14 +53,14 @@ export function describe(event, me) {
     }
     case 'deal.approved':
       return mine.length
-        ? { text: `Approved: you now work ${list(mine)}.`, link: 'schedule' }
-        : { text: `Approved: ${others[0]?.ownerName || 'a coworker'} takes over ${yourShift}.`, link: 'schedule' };
+        ? { text: `Approved${by(event)}: you now work ${list(mine)}.${noteOf(event)}`, link: 'schedule' }
+        : { text: `Approved${by(event)}: ${others[0]?.ownerName || 'a coworker'} takes over ${yourShift}.${noteOf(event)}`, link: 'schedule' };
     case 'deal.rejected':
-      return { text: `A manager rejected the deal for ${any}. Everything stays as it was.`, link: 'schedule' };
+      return { text: `${event.data?.decision?.byName || 'A manager'} rejected the deal for ${any}. Everything stays as it was.${noteOf(event)}`, link: 'schedule' };
     case 'deal.declined':
       return { text: `The swap for ${any} was declined. Both shifts stay where they were.`, link: 'swaps' };
     case 'deal.cancelled':
-      return { text: `The deal for ${any} was withdrawn.`, link: 'schedule' };
+      return { text: `The deal for ${any} was withdrawn${by(event)}.${noteOf(event)}`, link: 'schedule' };
     case 'deal.expired':
       return { text: `The deal for ${any} expired because the shift started before anyone decided.`, link: 'schedule' };
     case 'shift.unassigned':
@@ -59,6 +71,27 @@ export function describe(event, me) {
         : { text: `A manager gave ${yourShift} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
     case 'shift.created':
       return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
+    case 'shift.rule_overridden': {
+      // Managers only: a manager broke an overridable rule on purpose (the reason is in the shift's history).
+      const rules = (event.data?.overriddenRules || []).map((code) => code.replaceAll('_', ' ')).join(', ') || 'a rule';
+      const who = shifts[0]?.ownerName ? ` for ${shifts[0].ownerName}` : '';
+      const why = event.data?.overrideReason ? ` Reason: ${event.data.overrideReason}` : '';
+      return { text: `A manager overrode ${rules}${who} (${any}).${why}`, link: 'schedule' };
+    }
+    case 'shift.picked_up': {
+      const shift = shifts[0];
+      if (event.data?.requestId && shift) {
+        return { text: `Your suggested shift ${formatShift(shift)} was accepted. A manager decides next; until then it is still yours.`, link: 'requests' };
+      }
+      return shift
+        ? { text: `Someone picked up your shift ${formatShift(shift)}. A manager decides next; until then it is still yours.`, link: 'swaps' }
+        : { text: 'Someone picked up one of your shifts. A manager decides next.', link: 'swaps' };
+    }
+    case 'shift.closed_day': {
+      const gone = Array.isArray(event.data?.removedShifts) ? event.data.removedShifts.filter((shift) => shift.ownerId === myId) : [];
+      const what = gone.length ? `your shift ${list(gone)}` : 'your shift';
+      return { text: `${event.data?.date || 'A day'} is closed (${event.data?.name || 'closed'}): ${what} is off your schedule.`, link: 'schedule' };
+    }
     case 'shift.reminder': {
       const shift = shifts[0];
       return { text: shift ? `Reminder: your shift ${formatShift(shift)} starts soon.` : 'Reminder: your shift starts soon.', link: 'schedule' };

@@ -6,6 +6,7 @@ import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
   preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture,
 } from '../ui.js';
+import { fetchPreview, refusalSentence } from './preview.js';
 
 let state = null;
 
@@ -16,7 +17,14 @@ async function load(ctx) {
     ctx.api('GET', '/schedule?weeks=8'),
     ctx.api('GET', '/deals/mine').catch(() => []),
   ]);
+  // Whether I could accept each suggestion to my open requests (the server's own rules), so a
+  // suggestion I cannot take says why instead of offering "Accept".
+  const suggested = (Array.isArray(requests) ? requests : [])
+    .filter((request) => request.requesterId === ctx.me.user.id && request.status === 'open')
+    .flatMap((request) => (request.suggestions || []).filter(isFuture));
+  const answers = await Promise.all(suggested.map((shift) => fetchPreview(ctx, shift.id, 'accept-suggestion')));
   return {
+    previews: new Map(suggested.map((shift, index) => [shift.id, answers[index]]).filter(([, preview]) => preview)),
     deals: Array.isArray(deals) ? deals : [],
     requests: Array.isArray(requests) ? requests : [],
     freeDates: Array.isArray(freeDates) ? freeDates : [],
@@ -88,7 +96,10 @@ function myRequestRow(request, ctx) {
       suggestions.length
         ? el('ul', { class: 'list suggestions', attrs: { 'aria-label': 'Suggestions' } }, suggestions.map((shift) => el('li', { class: 'row', data: { shiftId: shift.id } }, [
           shiftSummary(shift, { owner: true, status: false }),
-          open ? el('div', { class: 'row-actions' }, [actionButton('accept', 'Accept', async (button) => {
+          open && state.previews?.get(shift.id)?.allowed === false
+            ? el('p', { class: 'small cannot-take', data: { code: state.previews.get(shift.id).refusal?.code ?? '' }, text: `You cannot accept this one: ${refusalSentence(state.previews.get(shift.id))}` })
+            : null,
+          open && state.previews?.get(shift.id)?.allowed !== false ? el('div', { class: 'row-actions' }, [actionButton('accept', 'Accept', async (button) => {
             const answer = await confirmDialog({
               title: 'Accept this suggestion?',
               message: `You take over ${shift.ownerName}'s shift ${formatShift(shift)}. The other suggestions are released.`,
@@ -182,7 +193,7 @@ export default {
   title: 'Requests',
   roles: ['employee', 'manager'],
   async render(container, ctx) {
-    state = { container, requests: [], freeDates: [], myShifts: [], deals: [] };
+    state = { container, requests: [], freeDates: [], myShifts: [], deals: [], previews: new Map() };
     Object.assign(state, await load(ctx));
     paint(ctx);
   },

@@ -8,6 +8,7 @@ import {
   el, viewHeader, emptyState, actionButton, cancelDealButton, withBusy, preserveFocus, debounce,
   formatShift, formatInstant, statusBadge, isFuture,
 } from '../ui.js';
+import { fetchPreview, refusalSentence, hoursLines } from './preview.js';
 
 let state = null;
 
@@ -82,9 +83,33 @@ function proposeForm(ctx) {
     ...coworkerShifts.map((shift) => el('option', { attrs: { value: shift.id }, text: `${shift.ownerName}: ${formatShift(shift)} (${shift.source})` })),
   ]);
   const submit = el('button', { class: 'button primary', text: 'Propose swap', attrs: { type: 'submit' }, data: { action: 'propose-swap' } });
+  // Once both shifts are chosen, the server says whether the swap is possible (same rules as the
+  // proposal) and what it does to both weeks; a swap it would refuse cannot be proposed.
+  const check = el('p', { class: 'small swap-preview', attrs: { 'aria-live': 'polite' } });
+  let asked = 0;
+  const ask = async () => {
+    const request = ++asked;
+    check.textContent = '';
+    check.className = 'small swap-preview';
+    submit.disabled = false;
+    if (!Number(offered.value) || !Number(wanted.value)) return;
+    const preview = await fetchPreview(ctx, Number(wanted.value), 'swap', { offeredShiftId: Number(offered.value) });
+    if (request !== asked || !preview) return;
+    if (preview.allowed) {
+      check.textContent = hoursLines(preview).join(' · ');
+    } else {
+      check.textContent = `This swap is not possible: ${refusalSentence(preview)}`;
+      check.className = 'small swap-preview cannot-take';
+      check.dataset.code = preview.refusal?.code ?? '';
+      submit.disabled = true;
+    }
+  };
+  offered.addEventListener('change', ask);
+  wanted.addEventListener('change', ask);
   const form = el('form', { attrs: { id: 'swap-form', 'aria-labelledby': 'propose-title' } }, [
     el('label', { attrs: { for: 'swap-offered' } }, ['Your shift', offered]),
     el('label', { attrs: { for: 'swap-wanted' } }, ['Their shift', wanted]),
+    check,
     el('p', { class: 'hint', text: 'Pick one of your shifts and a coworker\'s shift from the team schedule. They accept or decline, then a manager approves.' }),
     el('div', { class: 'row-actions' }, [submit]),
   ]);

@@ -44,6 +44,11 @@ struct MarketCommand: AsyncParsableCommand {
             return
         }
         let shifts = try await callAPI { () async throws(APIClientError) in try await api.marketplace() }
-        printLines(ShiftListFormatter.market(shifts))
+        // The same preview the web page asks: why a shift cannot be taken, before trying.
+        var canTake: [Int64: String] = [:]
+        for shift in shifts {
+            if let preview = try? await api.pickUpPreview(shiftID: shift.id) { canTake[shift.id] = preview.answer }
+        }
+        printLines(ShiftListFormatter.market(shifts, canTake: canTake))
     }
 }

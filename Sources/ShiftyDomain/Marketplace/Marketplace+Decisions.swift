@@ -9,17 +9,18 @@ extension Marketplace {
     }
 
     static func approve(
-        _ id: DealID, note: String?, actor: MarketplaceActor, context: MarketplaceContext
+        _ id: DealID, note: String?, override: RuleOverride?, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         try requireManager(actor)
         try requireNote(note)
+        try requireOverrideReason(override)
         let deal = try deal(id, in: context)
         try requirePending(deal)
         guard deal.state == .pendingApproval else {
             throw MarketplaceRefusal(.dealNotPending, "Swap \(id) still waits for the counterparty.")
         }
-        // Approval re-checks every rule at this moment.
-        let shifts = try recheck(deal, context: context)
+        // Approval re-checks every rule at this moment (the manager may override the overridable ones).
+        let (shifts, overridden) = try recheck(deal, overriding: override, context: context)
         var approved = deal
         approved.state = .approved
         approved.decidedBy = actor.userID
@@ -29,6 +30,7 @@ extension Marketplace {
         builder.record(deal: approved, from: deal.state, note: note)
         for (leg, shift) in zip(deal.legs, shifts) {
             builder.change(shift, to: ShiftState(owner: leg.receiver, status: .scheduled), note: note)
+            record(overridden.filter { $0.shiftID == shift.id }, override: override, on: shift.id, status: .scheduled, builder: &builder)
         }
         if deal.kind == .suggestionAccepted, let request = context.request, request.id == deal.requestID {
             var fulfilled = request

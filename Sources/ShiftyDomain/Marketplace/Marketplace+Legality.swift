@@ -70,8 +70,8 @@ extension Marketplace {
         }
     }
 
-    /// The receiver must not end up with overlapping shifts (half-open intervals, so back-to-back
-    /// is fine) nor, under the one-shift-per-day rule, with two shifts on one local date.
+    /// The receiver must pass every rule of the `Rulebook` (no overlapping shifts, one shift per
+    /// day where the workplace says so, …) with the shift added.
     ///
     /// - Parameters:
     ///   - incoming: the shift the receiver would get.
@@ -79,25 +79,20 @@ extension Marketplace {
     static func requireReceivable(
         _ incoming: MarketShift, by receiver: UserID, givingAway: Set<ShiftID>, context: MarketplaceContext
     ) throws(MarketplaceRefusal) {
-        let others = (context.commitments[receiver] ?? []).filter {
-            $0.shiftID != incoming.id && !givingAway.contains($0.shiftID)
-        }
-        if let clash = others.first(where: { $0.overlaps(incoming.interval) }) {
-            throw MarketplaceRefusal(
-                .overlappingShift, "Shift \(incoming.id) overlaps shift \(clash.shiftID) of member \(receiver).")
-        }
-        if context.settings.onePerDay {
-            let day = context.timeZone.localDate(of: incoming.start)
-            if let sameDay = others.first(where: { context.timeZone.localDate(of: $0.start) == day }) {
-                throw MarketplaceRefusal(
-                    .oneShiftPerDay, "Member \(receiver) already works shift \(sameDay.shiftID) on \(day).")
-            }
-        }
+        _ = try Rulebook.check(
+            Placement(member: receiver, incoming: incoming.interval, givingAway: givingAway), overriding: nil, context: context)
     }
 
     /// Re-checks a pending deal's legs against the current rows and rules (used when the
     /// counterparty accepts and when a manager approves).
     static func recheck(_ deal: Deal, context: MarketplaceContext) throws(MarketplaceRefusal) -> [MarketShift] {
+        try recheck(deal, overriding: nil, context: context).shifts
+    }
+
+    /// `recheck` where a manager may set aside the overridable rules; returns the findings overridden.
+    static func recheck(
+        _ deal: Deal, overriding override: RuleOverride?, context: MarketplaceContext
+    ) throws(MarketplaceRefusal) -> (shifts: [MarketShift], overridden: [RuleFinding]) {
         try requireNotExpired(deal, context)
         var shifts: [MarketShift] = []
         for leg in deal.legs {
@@ -111,11 +106,13 @@ extension Marketplace {
         for user in deal.participants.sorted() {
             try requireActive(user, context)
         }
+        var overridden: [RuleFinding] = []
         for (leg, current) in zip(deal.legs, shifts) {
             let givingAway = Set(deal.legs.filter { $0.giver == leg.receiver }.map(\.shiftID))
-            try requireReceivable(current, by: leg.receiver, givingAway: givingAway, context: context)
+            overridden += try Rulebook.check(
+                Placement(member: leg.receiver, incoming: current.interval, givingAway: givingAway), overriding: override, context: context)
         }
-        return shifts
+        return (shifts, overridden)
     }
 
     /// The earliest start among the shifts: when a still-pending deal expires.

@@ -140,6 +140,11 @@ extension Marketplace {
                  legs: [DealLeg(shiftID: shiftID, giver: shift.owner, receiver: actor.userID, previousState: shift.state)],
                  requestID: requestID),
             shifts: [shift], builder: &builder, context: context)
+        if deal.state == .pendingApproval {
+            // The suggester hears now that the requester took it, not only once a manager decides.
+            builder.emit(MarketplaceEvent(
+                kind: .shiftPickedUp, audience: .users([shift.owner]), shiftIDs: [shiftID], dealID: dealID, requestID: requestID))
+        }
         var updated = request
         updated.status = deal.state == .approved ? .fulfilled : .pendingDeal
         updated.dealID = deal.state == .approved ? nil : dealID

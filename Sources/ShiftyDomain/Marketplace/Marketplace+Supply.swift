@@ -54,7 +54,11 @@ extension Marketplace {
             createdAt: context.now, expiresAt: expiry(of: [shift]),
             legs: [DealLeg(shiftID: id, giver: shift.owner, receiver: actor.userID, previousState: shift.state)])
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
-        open(deal, shifts: [shift], builder: &builder, context: context)
+        let opened = open(deal, shifts: [shift], builder: &builder, context: context)
+        if opened.state == .pendingApproval {
+            // The giver hears now that someone took it, not only once a manager decides.
+            builder.emit(MarketplaceEvent(kind: .shiftPickedUp, audience: .users([shift.owner]), shiftIDs: [id], dealID: dealID))
+        }
         // The shift left the marketplace either way.
         builder.emit(MarketplaceEvent(kind: .shiftRevoked, audience: .workplace, shiftIDs: [id], dealID: dealID))
         return builder.transition

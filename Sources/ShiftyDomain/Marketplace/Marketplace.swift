@@ -59,8 +59,8 @@ public enum Marketplace {
             return try acceptSwap(dealID, actor: actor, context: context)
         case .declineSwap(let dealID):
             return try declineSwap(dealID, actor: actor, context: context)
-        case .approve(let dealID, let note):
-            return try approve(dealID, note: note, actor: actor, context: context)
+        case .approve(let dealID, let note, let override):
+            return try approve(dealID, note: note, override: override, actor: actor, context: context)
         case .reject(let dealID, let note):
             return try reject(dealID, note: note, actor: actor, context: context)
         case .cancel(let dealID, let note):
@@ -71,6 +71,10 @@ public enum Marketplace {
             return try unassign(shiftID, note: note, actor: actor, context: context)
         case .expire(let dealID):
             return try expire(dealID, context: context)
+        case .assign(let shiftID, let receiver, let override):
+            return try assign(shiftID, to: receiver, override: override, actor: actor, context: context)
+        case .createShift(let new, let override):
+            return try createShift(new, override: override, actor: actor, context: context)
         }
     }
 }

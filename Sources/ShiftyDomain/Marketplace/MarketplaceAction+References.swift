@@ -8,11 +8,11 @@ extension MarketplaceAction {
         switch self {
         case .supply(let id), .revoke(let id), .pickUp(let id, _), .suggest(let id, _),
              .withdrawSuggestion(let id), .acceptSuggestion(let id, _), .cancelShift(let id, _),
-             .unassign(let id, _):
+             .unassign(let id, _), .assign(let id, _, _):
             [id]
         case .proposeSwap(let offered, let wanted, _):
             [offered, wanted]
-        case .postRequests, .withdrawRequest, .acceptSwap, .declineSwap, .approve, .reject, .cancel, .expire:
+        case .postRequests, .withdrawRequest, .acceptSwap, .declineSwap, .approve, .reject, .cancel, .expire, .createShift:
             []
         }
     }
@@ -20,7 +20,7 @@ extension MarketplaceAction {
     /// The existing deal the action names; load its legs' shifts too.
     public var referencedDealID: DealID? {
         switch self {
-        case .acceptSwap(let id), .declineSwap(let id), .approve(let id, _), .reject(let id, _),
+        case .acceptSwap(let id), .declineSwap(let id), .approve(let id, _, _), .reject(let id, _),
              .cancel(let id, _), .expire(let id):
             id
         default:
@@ -46,6 +46,10 @@ extension MarketplaceAction {
             return Set([actor] + (shifts[wanted].map { [$0.owner] } ?? []))
         case .acceptSwap, .approve:
             return Set(deal?.legs.map(\.receiver) ?? [])
+        case .assign(_, let receiver, _):
+            return [receiver]
+        case .createShift(let new, _):
+            return [new.owner]
         default:
             return []
         }

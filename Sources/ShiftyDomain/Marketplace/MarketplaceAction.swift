@@ -25,8 +25,9 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case acceptSwap(DealID)
     /// The swap counterparty refuses.
     case declineSwap(DealID)
-    /// A manager approves a pending deal (rules are re-checked now).
-    case approve(DealID, note: String?)
+    /// A manager approves a pending deal (rules are re-checked now). With an override the manager
+    /// sets aside the overridable rules a receiver breaks (recorded like `assign`'s).
+    case approve(DealID, note: String?, override: RuleOverride? = nil)
     /// A manager rejects a pending deal; every shift returns to its previous owner and state.
     case reject(DealID, note: String?)
     /// Anyone involved withdraws a pending deal before it is decided.
@@ -39,6 +40,11 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case unassign(ShiftID, note: String?)
     /// The deal's earliest shift has started while it was still pending (the server's sweeper).
     case expire(DealID)
+    /// A manager gives a plain or offered future shift to a member (it leaves the marketplace).
+    /// The member must pass the `Rulebook`, unless the manager overrides the overridable rules.
+    case assign(ShiftID, to: UserID, override: RuleOverride?)
+    /// A manager adds a one-off shift for a member, under the same rules as `assign`.
+    case createShift(NewShift, override: RuleOverride?)
 
     /// Stable snake_case name, for logs and history.
     public var name: String {
@@ -60,6 +66,8 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .cancelShift: "cancel_shift"
         case .unassign: "unassign"
         case .expire: "expire"
+        case .assign: "assign"
+        case .createShift: "create"
         }
     }
 }

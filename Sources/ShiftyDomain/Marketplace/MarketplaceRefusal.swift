@@ -53,6 +53,8 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         case requestAlreadyOpen = "request_already_open"
         case wrongDateForRequest = "wrong_date_for_request"
         case noteTooLong = "note_too_long"
+        /// A manager asked to override a rule without saying why.
+        case overrideReasonRequired = "override_reason_required"
 
         public var httpStatus: Int {
             switch self {
@@ -61,7 +63,7 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
                 403
             case .ownShift, .swapWithOwnShift, .ownRequest, .requestDateInPast,
                  .wrongDateForRequest, .noteTooLong, .noRequestDates, .tooManyRequestDates,
-                 .duplicateRequestDate:
+                 .duplicateRequestDate, .overrideReasonRequired:
                 422
             case .shiftNotFound, .dealNotFound, .requestNotFound:
                 404

@@ -6,6 +6,8 @@ public struct Transition: Sendable, Hashable, Codable {
     public var deal: Deal?
     /// Shift rows to update (the server updates them only if they still hold `from`).
     public var shiftChanges: [ShiftChange]
+    /// One-off shifts to insert (a manager's `createShift`).
+    public var newShifts: [NewShift]
     /// Request rows to insert or update (`from == nil` means insert).
     public var requestChanges: [RequestChange]
     /// Rows for the history table.
@@ -14,11 +16,12 @@ public struct Transition: Sendable, Hashable, Codable {
     public var events: [MarketplaceEvent]
 
     public init(
-        deal: Deal? = nil, shiftChanges: [ShiftChange] = [], requestChanges: [RequestChange] = [],
+        deal: Deal? = nil, shiftChanges: [ShiftChange] = [], newShifts: [NewShift] = [], requestChanges: [RequestChange] = [],
         history: [HistoryEntry] = [], events: [MarketplaceEvent] = []
     ) {
         self.deal = deal
         self.shiftChanges = shiftChanges
+        self.newShifts = newShifts
         self.requestChanges = requestChanges
         self.history = history
         self.events = events
@@ -38,13 +41,19 @@ public struct ShiftChange: Sendable, Hashable, Codable {
     /// Whether the change marks the shift as unassigned (`MarketShift.isUnassigned`). The mark
     /// stays until the shift changes owner; the server clears it then.
     public var unassigns: Bool
+    /// Whether a manager decided who works the shift (`Marketplace.assign`): clears the
+    /// unassigned mark even when the shift goes back to the same owner.
+    public var assigns: Bool
 
-    public init(shiftID: ShiftID, from: ShiftState, to: ShiftState, touches: Bool = false, unassigns: Bool = false) {
+    public init(
+        shiftID: ShiftID, from: ShiftState, to: ShiftState, touches: Bool = false, unassigns: Bool = false, assigns: Bool = false
+    ) {
         self.shiftID = shiftID
         self.from = from
         self.to = to
         self.touches = touches
         self.unassigns = unassigns
+        self.assigns = assigns
     }
 }
 
@@ -109,6 +118,15 @@ public struct MarketplaceEvent: Sendable, Hashable, Codable {
         /// A deal that waited for a manager left the approval queue (approved, rejected, cancelled or
         /// expired): tells the other managers to drop it from their queue.
         case approvalResolved = "approval.resolved"
+        /// A manager gave an existing shift to a member.
+        case shiftAssigned = "shift.assigned"
+        /// A manager added a one-off shift for a member.
+        case shiftCreated = "shift.created"
+        /// A manager broke an overridable rule on purpose (the rules and the reason are in the event).
+        case ruleOverridden = "shift.rule_overridden"
+        /// A coworker picked up the giver's supplied shift (or accepted the shift they suggested to
+        /// a request); the deal now waits for a manager.
+        case shiftPickedUp = "shift.picked_up"
     }
 
     /// Who should be told.
@@ -126,6 +144,9 @@ public struct MarketplaceEvent: Sendable, Hashable, Codable {
     public var shiftIDs: [ShiftID]
     public var dealID: DealID?
     public var requestID: RequestID?
+    /// For `ruleOverridden`: the codes of the rules set aside, and the manager's reason.
+    public var overriddenRules: [String] = []
+    public var overrideReason: String?
 
     public init(kind: Kind, audience: Audience, shiftIDs: [ShiftID] = [], dealID: DealID? = nil, requestID: RequestID? = nil) {
         self.kind = kind

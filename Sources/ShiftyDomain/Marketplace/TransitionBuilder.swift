@@ -13,11 +13,12 @@ struct TransitionBuilder {
     }
 
     mutating func change(
-        _ shift: MarketShift, to newState: ShiftState, note: String? = nil, touches: Bool = false, unassigns: Bool = false
+        _ shift: MarketShift, to newState: ShiftState, note: String? = nil, touches: Bool = false, unassigns: Bool = false,
+        assigns: Bool = false
     ) {
         let oldState = shift.state
         transition.shiftChanges.append(ShiftChange(
-            shiftID: shift.id, from: oldState, to: newState, touches: touches, unassigns: unassigns))
+            shiftID: shift.id, from: oldState, to: newState, touches: touches, unassigns: unassigns, assigns: assigns))
         var notes: [String] = []
         if oldState.owner != newState.owner { notes.append("owner \(oldState.owner) → \(newState.owner)") }
         if let note, !note.isEmpty { notes.append(note) }
@@ -25,6 +26,19 @@ struct TransitionBuilder {
             subject: .shift(shift.id), actor: actor, at: now,
             from: oldState.status.rawValue, to: newState.status.rawValue,
             note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
+    }
+
+    /// A new one-off shift, with its "created" history row.
+    mutating func create(_ shift: NewShift, note: String? = nil) {
+        transition.newShifts.append(shift)
+        transition.history.append(HistoryEntry(
+            subject: .shift(shift.id), actor: actor, at: now, from: nil, to: ShiftStatus.scheduled.rawValue, note: note))
+    }
+
+    /// A history row on a shift whose state does not change (such as an overridden rule).
+    mutating func note(on shiftID: ShiftID, status: ShiftStatus, _ note: String) {
+        transition.history.append(HistoryEntry(
+            subject: .shift(shiftID), actor: actor, at: now, from: status.rawValue, to: status.rawValue, note: note))
     }
 
     mutating func record(deal: Deal, from previous: DealState?, note: String? = nil) {

@@ -72,17 +72,12 @@ struct UpdateUserRequest: Decodable {
     }
 }
 
+/// A PATCH of the workplace. `settings` holds only the switches to change; it is applied onto
+/// the stored settings by ``WorkplaceSettings`` itself (the one type that knows them).
 struct UpdateWorkplaceRequest: Decodable {
     var name: String?
     var timeZone: String?
-    var settings: PartialWorkplaceSettings?
-
-    struct PartialWorkplaceSettings: Codable {
-        var autoApprove: Bool?
-        var onePerDay: Bool?
-        var employeesManageFixedShifts: Bool?
-        var reminderMinutesBefore: Int?
-    }
+    var settings: [String: JSONValue]?
 }
 
 struct CreateInviteRequest: Decodable {

@@ -20,6 +20,9 @@ struct AccountRoutes {
             let session = try await accounts.createWorkplace(input, remoteAddress: clientAddress(request, context), userAgent: request.headers[.userAgent])
             return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
         }
+        api.get("login-page") { _, _ in
+            try APIJSON.response(LoginPageOptions(configuration))
+        }
         api.get("workplace") { request, _ in
             let caller = try await authenticator.require(request)
             return try APIJSON.response(caller.workplace)
@@ -64,8 +67,9 @@ struct AccountRoutes {
 
         api.get("users") { request, _ in
             let caller = try await authenticator.require(request)
-            let search = request.uri.queryParameters.get("search")
-            let includeInactive = request.uri.queryParameters.get("includeInactive") == "true"
+            let query = QueryParameters(request)
+            let search = try query.string("search")
+            let includeInactive = try query.bool("includeInactive") ?? false
             return try APIJSON.response(try await accounts.listUsers(caller, search: search, includeInactive: includeInactive))
         }
         api.post("users") { request, context in

@@ -15,7 +15,7 @@ public struct AccountService: Sendable {
 
     func createWorkplace(_ input: CreateWorkplaceRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
         guard configuration.allowSignup else {
-            throw Problem(.forbidden, code: "signup_disabled", detail: "This server does not allow creating new workplaces. Ask its administrator.")
+            throw Problem(.forbidden, code: .signupDisabled, detail: "This server does not allow creating new workplaces. Ask its administrator.")
         }
         try await countSignup(from: remoteAddress)
         let name = try AccountValidation.displayName(input.name, field: "name")
@@ -51,7 +51,7 @@ public struct AccountService: Sendable {
             guard let workplace = try AccountStore.workplace(slug: slug, on: connection),
                   let role = try InviteStore.redeem(code: input.inviteCode, workplaceID: workplace.id, on: connection)
             else {
-                throw Problem(.unprocessableContent, code: "invite_invalid", detail: "This invite code is not valid for that workplace, has expired or has been used up. Ask your manager for a new one.")
+                throw Problem(.unprocessableContent, code: .inviteInvalid, detail: "This invite code is not valid for that workplace, has expired or has been used up. Ask your manager for a new one.")
             }
             let user = try AccountStore.insertUser(
                 workplaceID: workplace.id, username: username, displayName: displayName, email: email,
@@ -82,7 +82,7 @@ public struct AccountService: Sendable {
             return (nil, try AccountStore.credentials(workplaceSlug: slug, username: username, on: connection))
         }
         if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: "login_throttled", detail: "Too many failed logins. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+            throw Problem(.tooManyRequests, code: .loginThrottled, detail: "Too many failed logins. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
         }
         // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
         let credentials = found.credentials
@@ -94,7 +94,7 @@ public struct AccountService: Sendable {
                     try LoginThrottle.recordFailure(key: addressKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
                 }
             }
-            throw Problem(.unauthorized, code: "invalid_credentials", detail: "The workplace, username or password is not right.")
+            throw Problem(.unauthorized, code: .invalidCredentials, detail: "The workplace, username or password is not right.")
         }
         let rehash = passwords.needsRehash(credentials.passwordHash) ? try await passwords.hashNewPassword(input.password) : nil
         let kind = input.client ?? .cookie
@@ -116,7 +116,7 @@ public struct AccountService: Sendable {
     func changePassword(_ caller: AuthenticatedUser, _ input: ChangePasswordRequest) async throws {
         let stored = try await pool.withConnection { try AccountStore.passwordHash(userID: caller.id, on: $0) }
         guard try await passwords.verify(input.currentPassword, encoded: stored) else {
-            throw Problem(.forbidden, code: "wrong_password", detail: "The current password is not right.")
+            throw Problem(.forbidden, code: .wrongPassword, detail: "The current password is not right.")
         }
         let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
         try await pool.transaction { connection in
@@ -155,7 +155,7 @@ public struct AccountService: Sendable {
             ) else { throw Problem.notFound("user") }
             // A workplace must keep at least one active manager, or nobody could manage it again.
             if try AccountStore.activeManagerCount(workplaceID: caller.workplaceID, on: connection) == 0 {
-                throw Problem(.conflict, code: "last_manager", detail: "A workplace needs at least one active manager. Promote someone else first.")
+                throw Problem(.conflict, code: .lastManager, detail: "A workplace needs at least one active manager. Promote someone else first.")
             }
             if !updated.active {
                 try SessionStore.revokeAll(userID: id, on: connection)
@@ -184,14 +184,33 @@ public struct AccountService: Sendable {
 
     // MARK: Workplace
 
-    func updateWorkplace(_ caller: AuthenticatedUser, _ input: UpdateWorkplaceRequest) async throws -> WorkplaceView {
+    /// Renames the workplace, changes its switches or its time zone, in one transaction.
+    ///
+    /// A new time zone moves the schedule with it: generated shifts nobody touched yet (still
+    /// scheduled, never traded, reassigned or edited) are removed from now on and generated again
+    /// at their wall-clock times in the new zone; touched and deleted ones keep their instant.
+    /// Everyone hears of it through one `workplace.time_zone_changed` event.
+    func updateWorkplace(_ caller: AuthenticatedUser, _ input: UpdateWorkplaceRequest, now: Date = Date()) async throws -> WorkplaceView {
         try caller.requireManager()
         let name = try input.name.map { try AccountValidation.displayName($0, field: "name") }
         let timeZone = try input.timeZone.map { try AccountValidation.timeZone($0) }
-        if let minutes = input.settings?.reminderMinutesBefore { try ReminderLeadTime.validate(minutes) }
-        let settingsJSON = try input.settings.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
-        return try await pool.withConnection { connection in
-            try AccountStore.updateWorkplace(id: caller.workplaceID, name: name, timeZone: timeZone, settingsJSON: settingsJSON, on: connection)
+        let patch = input.settings.map { JSONValue.object($0).data }
+        return try await pool.transaction { connection in
+            guard let current = try AccountStore.lockWorkplace(id: caller.workplaceID, on: connection) else {
+                throw Problem.notFound("workplace")
+            }
+            let settings = try patch.map { try current.settings.applying(patch: $0) }
+            if let settings, settings.reminderMinutesBefore != current.settings.reminderMinutesBefore {
+                try ReminderLeadTime.validate(settings.reminderMinutesBefore)
+            }
+            let updated = try AccountStore.updateWorkplace(
+                id: caller.workplaceID, name: name, timeZone: timeZone, settings: settings, on: connection)
+            if updated.timeZone != current.timeZone {
+                try WorkplaceTimeZoneChange.apply(
+                    from: current.timeZone, to: updated.timeZone, workplaceID: caller.workplaceID, actorID: caller.id,
+                    now: now, on: connection)
+            }
+            return updated
         }
     }
 

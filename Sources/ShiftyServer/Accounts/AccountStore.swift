@@ -23,10 +23,10 @@ enum AccountStore {
     }
 
     static func workplace(from row: PostgresRow, prefix: String = "") throws -> WorkplaceView {
-        let settingsJSON: String = try row.decode("\(prefix)settings")
-        let settings = (try? JSONDecoder().decode(WorkplaceSettings.self, from: Data(settingsJSON.utf8))) ?? WorkplaceSettings()
+        let id: Int64 = try row.decode("\(prefix)id")
+        let settings = try WorkplaceSettings.stored(try row.decode("\(prefix)settings"), workplaceID: id)
         return WorkplaceView(
-            id: try row.decode("\(prefix)id"),
+            id: id,
             slug: try row.decode("\(prefix)slug"),
             name: try row.decode("\(prefix)name"),
             timeZone: try row.decode("\(prefix)time_zone"),
@@ -44,7 +44,7 @@ enum AccountStore {
             )
             return try workplace(from: rows[0])
         } catch let error as PostgresError where error.serverState == .uniqueViolation {
-            throw Problem(.conflict, code: "workplace_slug_taken", detail: "The workplace address '\(slug)' is taken; choose another.")
+            throw StoreError.workplaceSlugTaken(slug: slug)
         }
     }
 
@@ -56,7 +56,16 @@ enum AccountStore {
         try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.slug = $1", [slug]).first.map { try workplace(from: $0) }
     }
 
-    static func updateWorkplace(id: Int64, name: String?, timeZone: String?, settingsJSON: String?, on connection: PostgresConnection) throws -> WorkplaceView {
+    /// The workplace, its row locked until the transaction ends (a settings or time zone change
+    /// reads, decides and writes without another change slipping in between).
+    static func lockWorkplace(id: Int64, on connection: PostgresConnection) throws -> WorkplaceView? {
+        try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.id = $1 FOR UPDATE", [id]).first.map { try workplace(from: $0) }
+    }
+
+    /// Writes the given fields; `settings` replaces the switches it holds and keeps other keys
+    /// of the stored object (such as `timeclock`).
+    static func updateWorkplace(id: Int64, name: String?, timeZone: String?, settings: WorkplaceSettings?, on connection: PostgresConnection) throws -> WorkplaceView {
+        let settingsJSON = try settings.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let rows = try connection.query(
             """
             UPDATE workplaces AS w SET
@@ -68,7 +77,7 @@ enum AccountStore {
             """,
             [id, name, timeZone, settingsJSON]
         )
-        guard let row = rows.first else { throw Problem.notFound("workplace") }
+        guard let row = rows.first else { throw StoreError.workplaceNotFound(workplaceID: id) }
         return try workplace(from: row)
     }
 
@@ -88,7 +97,7 @@ enum AccountStore {
             )
             return try user(from: rows[0])
         } catch let error as PostgresError where error.serverState == .uniqueViolation {
-            throw Problem(.conflict, code: "username_taken", detail: "The username '\(username)' is already used in this workplace.")
+            throw StoreError.usernameTaken(username: username)
         }
     }
 

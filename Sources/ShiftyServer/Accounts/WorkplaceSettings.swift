@@ -1,6 +1,16 @@
-/// Per-workplace switches, stored as JSON so later features can add keys without a migration.
+import Foundation
+import ShiftyDomain
+
+/// Per-workplace switches, stored as JSON in `workplaces.settings` so later features can add keys
+/// without a migration. The one type for them: the stored row, the API's `settings` object and a
+/// PATCH of some of them all decode through ``init(from:)``, and the marketplace's switches are
+/// read from it (``marketplace``) rather than mapped by hand.
 ///
-/// Unknown keys are ignored and missing keys take their defaults, so old rows keep working.
+/// Decoding is strict about what is there and lenient about what is not: a key that is missing
+/// takes its value from the decoder's base (the defaults, or the current settings when a PATCH
+/// is applied), unknown keys are ignored (the timeclock rules live next to these under
+/// `timeclock`), but a key with a value of the wrong type fails. A stored row that fails is
+/// reported as ``WorkplaceSettings/CorruptRow``, never silently replaced by defaults.
 public struct WorkplaceSettings: Codable, Sendable, Equatable {
     /// Trades take effect without a manager's approval.
     public var autoApprove: Bool = false
@@ -13,12 +23,52 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
 
     public init() {}
 
+    /// The `userInfo` key under which a decoder carries the settings that missing keys keep.
+    static let baseKey = CodingUserInfoKey(rawValue: "shifty.workplaceSettings.base")!
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let defaults = WorkplaceSettings()
-        autoApprove = try container.decodeIfPresent(Bool.self, forKey: .autoApprove) ?? defaults.autoApprove
-        onePerDay = try container.decodeIfPresent(Bool.self, forKey: .onePerDay) ?? defaults.onePerDay
-        employeesManageFixedShifts = try container.decodeIfPresent(Bool.self, forKey: .employeesManageFixedShifts) ?? defaults.employeesManageFixedShifts
-        reminderMinutesBefore = try container.decodeIfPresent(Int.self, forKey: .reminderMinutesBefore) ?? defaults.reminderMinutesBefore
+        let base = decoder.userInfo[Self.baseKey] as? WorkplaceSettings ?? WorkplaceSettings()
+        autoApprove = try container.decodeIfPresent(Bool.self, forKey: .autoApprove) ?? base.autoApprove
+        onePerDay = try container.decodeIfPresent(Bool.self, forKey: .onePerDay) ?? base.onePerDay
+        employeesManageFixedShifts = try container.decodeIfPresent(Bool.self, forKey: .employeesManageFixedShifts) ?? base.employeesManageFixedShifts
+        reminderMinutesBefore = try container.decodeIfPresent(Int.self, forKey: .reminderMinutesBefore) ?? base.reminderMinutesBefore
+    }
+
+    /// The switches the marketplace's rules read.
+    public var marketplace: MarketplaceSettings {
+        MarketplaceSettings(autoApprove: autoApprove, onePerDay: onePerDay)
+    }
+
+    /// A stored `settings` value that is not a valid settings object (a storage error: the row
+    /// was written around the API). It surfaces as a logged 500 instead of quietly meaning defaults.
+    public struct CorruptRow: Error, CustomStringConvertible {
+        public var workplaceID: Int64?
+        public var reason: String
+        public var description: String { "workplace \(workplaceID.map(String.init) ?? "?") has corrupt settings: \(reason)" }
+    }
+
+    /// Decodes the stored JSON text of `workplaces.settings`.
+    static func stored(_ json: String, workplaceID: Int64?) throws -> WorkplaceSettings {
+        do {
+            return try JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))
+        } catch {
+            throw CorruptRow(workplaceID: workplaceID, reason: String(describing: error))
+        }
+    }
+
+    /// These settings with the keys present in `patch` (a JSON object) changed; a wrong type
+    /// answers the usual 422 naming the field (`settings.onePerDay`).
+    func applying(patch: Data) throws -> WorkplaceSettings {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Self.baseKey] = self
+        do {
+            return try decoder.decode(WorkplaceSettings.self, from: patch)
+        } catch let error as DecodingError {
+            var problem = Problem(decoding: error)
+            problem.errors = problem.errors.map { Problem.FieldError(field: "settings.\($0.field)", detail: $0.detail) }
+            problem.detail = "settings." + problem.detail
+            throw problem
+        }
     }
 }

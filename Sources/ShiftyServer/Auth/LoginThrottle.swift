@@ -69,7 +69,7 @@ enum LoginThrottle {
         let key = "signup:\(address)"
         if let retryAfter = try retryAfter(keys: [key], on: connection) {
             throw Problem(
-                .tooManyRequests, code: "signup_throttled",
+                .tooManyRequests, code: .signupThrottled,
                 detail: "Too many new accounts from this address. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
         }
         var signupPolicy = policy

@@ -7,11 +7,15 @@ import ShiftyPostgres
 /// the change committed; the `events` trigger NOTIFYs listeners after commit and they read the
 /// rows by increasing id, so nothing is lost across reconnects.
 enum EventWriter {
-    /// Inserts one event; `payload` is encoded as JSON.
+    /// Inserts one event for the type's audience (``EventType/audience``) or a narrower one it
+    /// allows (`userIDs` names the members of a `.users` event); `payload` is encoded as JSON.
     static func insert<Payload: Encodable>(
-        workplaceID: Int64, type: String, audience: EventAudience, userIDs: [Int64] = [],
+        workplaceID: Int64, type: EventType, audience: EventAudience? = nil, userIDs: [Int64] = [],
         payload: Payload, on connection: PostgresConnection
     ) throws {
+        let audience = audience ?? type.audience
+        // Fail closed: a row must never reach more people than its type may.
+        guard type.allows(audience) else { throw EventAudienceMismatch(type: type, audience: audience) }
         let json = String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self)
         try lockWorkplaceEvents(workplaceID, on: connection)
         try connection.execute(
@@ -19,7 +23,7 @@ enum EventWriter {
             INSERT INTO events (workplace_id, type, audience, user_ids, manager_only, payload)
             VALUES ($1, $2, $3, $4, $5, $6::jsonb)
             """,
-            [workplaceID, type, audience.rawValue, userIDs.sorted(), audience == .managers, json]
+            [workplaceID, type.rawValue, audience.rawValue, audience == .users ? userIDs.sorted() : [], audience == .managers, json]
         )
     }
 

@@ -9,6 +9,16 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     /// Who caused it (nil: the system, e.g. an expiry), so clients need not notify people of their own actions.
     var actorId: Int64?
     var shifts: [ShiftView]
+    /// `shift.rule_overridden`: the codes of the rules a manager set aside, and why.
+    var overriddenRules: [String]?
+    var overrideReason: String?
+    /// On `deal.approved`, `deal.rejected` and `deal.cancelled`: who decided and their note.
+    var decision: DealDecisionView?
+
+    /// The event kinds that end a deal by someone's decision (an expiry has nobody to name).
+    static func carriesDecision(_ kind: MarketplaceEvent.Kind) -> Bool {
+        [.dealApproved, .dealRejected, .dealCancelled].contains(kind)
+    }
 
     init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
         actorId = actorID
@@ -16,5 +26,7 @@ struct MarketplaceEventPayload: Encodable, Sendable {
         dealId = event.dealID?.rawValue
         requestId = event.requestID?.rawValue
         self.shifts = shifts
+        overriddenRules = event.overriddenRules.isEmpty ? nil : event.overriddenRules
+        overrideReason = event.overrideReason
     }
 }

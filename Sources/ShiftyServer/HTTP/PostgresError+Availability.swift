@@ -6,7 +6,9 @@ extension PostgresError {
     var isConnectionProblem: Bool {
         switch kind {
         case .connection, .poolTimeout, .closed: return true
-        case .server(let state): return state == .adminShutdown || state.code.hasPrefix("08") || state.code == "57P03"
+        // Includes 25006: a node that became a standby in a failover refuses writes; the pool
+        // replaces that connection and the client's retry reaches the new primary.
+        case .server(let state): return state.meansServerUnavailable
         default: return false
         }
     }

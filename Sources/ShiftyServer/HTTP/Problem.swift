@@ -24,13 +24,14 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
         }
     }
 
+    /// A problem with one of the listed codes (``ProblemCode``: the one list clients can rely on).
     public init(
-        _ status: HTTPResponse.Status, code: String, detail: String,
+        _ status: HTTPResponse.Status, code: ProblemCode, detail: String,
         retryAfterSeconds: Int? = nil, errors: [FieldError] = []
     ) {
         self.status = status
-        self.code = code
-        self.title = status.reasonPhrase
+        self.code = code.rawValue
+        self.title = Self.title(for: status)
         self.detail = detail
         self.retryAfterSeconds = retryAfterSeconds
         self.errors = errors
@@ -52,21 +53,37 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
 }
 
 extension Problem {
+    /// The status's standard reason phrase. A status made from a bare number (as for marketplace
+    /// refusals) carries none, and RFC 9457's `title` must not be empty.
+    static func title(for status: HTTPResponse.Status) -> String {
+        if !status.reasonPhrase.isEmpty { return status.reasonPhrase }
+        let known: [HTTPResponse.Status] = [
+            .badRequest, .unauthorized, .forbidden, .notFound, .methodNotAllowed, .conflict, .gone, .contentTooLarge,
+            .unsupportedMediaType, .unprocessableContent, .tooManyRequests, .internalServerError, .serviceUnavailable,
+        ]
+        if let match = known.first(where: { $0.code == status.code }) { return match.reasonPhrase }
+        switch status.kind {
+        case .clientError: return "Client Error"
+        case .serverError: return "Server Error"
+        default: return "HTTP \(status.code)"
+        }
+    }
+
     public static func notFound(_ what: String = "resource") -> Problem {
-        Problem(.notFound, code: "not_found", detail: "No such \(what).")
+        Problem(.notFound, code: .notFound, detail: "No such \(what).")
     }
 
     public static let unauthenticated = Problem(
-        .unauthorized, code: "unauthenticated", detail: "Log in first: this needs a valid session."
+        .unauthorized, code: .unauthenticated, detail: "Log in first: this needs a valid session."
     )
 
     public static let managerOnly = Problem(
-        .forbidden, code: "manager_only", detail: "Only a manager of this workplace can do this."
+        .forbidden, code: .managerOnly, detail: "Only a manager of this workplace can do this."
     )
 
     public static func invalid(_ field: String, _ detail: String) -> Problem {
         Problem(
-            .unprocessableContent, code: "validation_failed", detail: "\(field): \(detail)",
+            .unprocessableContent, code: .validationFailed, detail: "\(field): \(detail)",
             errors: [FieldError(field: field, detail: detail)]
         )
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ShiftyDomain
 import ShiftyPostgres
 
 /// Turns every error that escapes a route into a problem document, and logs each request.
@@ -49,33 +50,37 @@ public struct ProblemMiddleware: RouterMiddleware {
         switch error {
         case let problem as Problem:
             return problem
+        case let refusal as MarketplaceRefusal:
+            return Problem(refusal)
+        case let error as StoreError:
+            return Problem(error)
         case let error as HTTPError:
             return problem(for: error)
         case let error as PostgresError where error.isConnectionProblem:
             context.logger.error("database unavailable: \(error)")
             return Problem(
-                .serviceUnavailable, code: "database_unavailable",
+                .serviceUnavailable, code: .databaseUnavailable,
                 detail: "The database is not reachable right now. Try again in a moment.",
                 retryAfterSeconds: 2
             )
         default:
             context.logger.error("unhandled error on \(request.method) \(loggable(request.uri.path)): \(String(reflecting: error))")
-            return Problem(.internalServerError, code: "internal_error", detail: "Something went wrong on our side; it has been logged.")
+            return Problem(.internalServerError, code: .internalError, detail: "Something went wrong on our side; it has been logged.")
         }
     }
 
     static func problem(for error: HTTPError) -> Problem {
         switch error.status {
         case .notFound:
-            return Problem(.notFound, code: "route_not_found", detail: "There is no such endpoint.")
+            return Problem(.notFound, code: .routeNotFound, detail: "There is no such endpoint.")
         case .contentTooLarge:
-            return Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than this endpoint accepts.")
+            return Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than this endpoint accepts.")
         case .methodNotAllowed:
-            return Problem(.methodNotAllowed, code: "method_not_allowed", detail: "This endpoint does not accept that method.")
+            return Problem(.methodNotAllowed, code: .methodNotAllowed, detail: "This endpoint does not accept that method.")
         case .badRequest:
-            return Problem(.badRequest, code: "bad_request", detail: error.body ?? "The request is malformed.")
+            return Problem(.badRequest, code: .badRequest, detail: error.body ?? "The request is malformed.")
         default:
-            return Problem(error.status, code: "http_\(error.status.code)", detail: error.body ?? error.status.reasonPhrase)
+            return Problem(error.status, code: .httpError, detail: error.body ?? error.status.reasonPhrase)
         }
     }
 }

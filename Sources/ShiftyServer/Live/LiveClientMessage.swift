@@ -9,7 +9,7 @@ enum LiveClientMessage: Sendable, Equatable {
 
     /// Why a client message was refused: answered with an `error` message, the connection stays open.
     struct Refusal: Error, Sendable, Equatable {
-        var code: String
+        var code: ProblemCode
         var message: String
     }
 
@@ -26,13 +26,13 @@ enum LiveClientMessage: Sendable, Equatable {
             envelope = try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
         } catch {
             return .failure(Refusal(
-                code: "malformed_message",
+                code: .malformedMessage,
                 message: "Messages are JSON objects with a string \"type\" (and \"topics\": [strings] or \"after\": integer)."))
         }
         switch envelope.type {
         case "subscribe", "unsubscribe":
             guard let names = envelope.topics else {
-                return .failure(Refusal(code: "malformed_message", message: "\"\(envelope.type)\" needs \"topics\": a list of topic names."))
+                return .failure(Refusal(code: .malformedMessage, message: "\"\(envelope.type)\" needs \"topics\": a list of topic names."))
             }
             switch topics(names, isManager: isManager, checkingPermission: envelope.type == "subscribe") {
             case .success(let set): return .success(envelope.type == "subscribe" ? .subscribe(set) : .unsubscribe(set))
@@ -40,14 +40,14 @@ enum LiveClientMessage: Sendable, Equatable {
             }
         case "resume":
             guard let after = envelope.after, after >= 0 else {
-                return .failure(Refusal(code: "invalid_resume", message: "\"resume\" needs \"after\": the id of the last event you received (0 or more)."))
+                return .failure(Refusal(code: .invalidResume, message: "\"resume\" needs \"after\": the id of the last event you received (0 or more)."))
             }
             return .success(.resume(after: after))
         case "ping":
             return .success(.ping)
         default:
             return .failure(Refusal(
-                code: "unknown_message_type",
+                code: .unknownMessageType,
                 message: "Unknown message type \"\(envelope.type.prefix(40))\". Known: subscribe, unsubscribe, resume, ping."))
         }
     }
@@ -58,10 +58,10 @@ enum LiveClientMessage: Sendable, Equatable {
         for name in names {
             guard let topic = LiveTopic(rawValue: name) else {
                 let known = LiveTopic.allCases.map(\.rawValue).joined(separator: ", ")
-                return .failure(Refusal(code: "unknown_topic", message: "Unknown topic \"\(name.prefix(40))\". Topics: \(known)."))
+                return .failure(Refusal(code: .unknownTopic, message: "Unknown topic \"\(name.prefix(40))\". Topics: \(known)."))
             }
             if checkingPermission, !topic.isAllowed(isManager: isManager) {
-                return .failure(Refusal(code: "forbidden_topic", message: "Only managers may subscribe to \"\(name)\"."))
+                return .failure(Refusal(code: .forbiddenTopic, message: "Only managers may subscribe to \"\(name)\"."))
             }
             set.formUnion(LiveTopicSet([topic]))
         }

@@ -48,7 +48,7 @@ final class LiveConnection: @unchecked Sendable {
 
     func received(_ message: WebSocketMessage) {
         guard let text = message.text else {
-            send(error: "binary_not_supported", "Send JSON text messages.")
+            send(error: .binaryNotSupported, "Send JSON text messages.")
             return
         }
         switch LiveClientMessage.parse(text, isManager: recipient.isManager) {
@@ -110,7 +110,7 @@ final class LiveConnection: @unchecked Sendable {
         socket?.close(code: code, reason: reason)
     }
 
-    private func send(error code: String, _ message: String) {
+    private func send(error code: ProblemCode, _ message: String) {
         socket?.send(text: LiveServerMessage.error(code: code, message: message))
     }
 

@@ -25,7 +25,7 @@ struct LiveEndpoint: Sendable {
         let (path, query) = Self.split(head.uri)
         guard path == Self.path else { return .notWebSocket }
         if services.hub.isShuttingDown {
-            return Self.refuse(Problem(.serviceUnavailable, code: "shutting_down", detail: "This server is shutting down; connect again (another instance will answer)."))
+            return Self.refuse(Problem(.serviceUnavailable, code: .shuttingDown, detail: "This server is shutting down; connect again (another instance will answer)."))
         }
         guard let (token, kind) = Self.credentials(in: head.headers) else {
             return Self.refuse(.unauthenticated)
@@ -33,7 +33,7 @@ struct LiveEndpoint: Sendable {
         if kind == .cookie {
             // Browsers attach cookies to cross-site WebSocket handshakes too: only our own pages may use them.
             guard let origin = head.headers.first(name: "origin"), originPolicy.isAllowed(origin: origin, host: head.headers.first(name: "host")) else {
-                return Self.refuse(Problem(.forbidden, code: "origin_not_allowed", detail: "This live connection came from another site and was refused. Use a bearer token outside the browser."))
+                return Self.refuse(Problem(.forbidden, code: .originNotAllowed, detail: "This live connection came from another site and was refused. Use a bearer token outside the browser."))
             }
         }
         let parameters: LiveConnectionParameters
@@ -44,10 +44,13 @@ struct LiveEndpoint: Sendable {
         do {
             let opened = try await services.pool.withConnection { connection -> (AuthenticatedUser, Int64)? in
                 guard let caller = try SessionStore.lookup(token: token, presentedAs: kind, on: connection) else { return nil }
-                return (caller, try LiveEventStore.newestID(workplaceID: caller.workplaceID, on: connection))
+                let newest = try LiveEventStore.newestID(workplaceID: caller.workplaceID, on: connection)
+                // The newest id becomes the connection's cursor: it must survive a failover.
+                try connection.waitForSynchronousStandbys()
+                return (caller, newest)
             }
             guard let (caller, newest) = opened else {
-                return Self.refuse(Problem(.unauthorized, code: "session_expired", detail: "Your session has ended. Log in again."))
+                return Self.refuse(Problem(.unauthorized, code: .sessionExpired, detail: "Your session has ended. Log in again."))
             }
             let topics: LiveTopicSet
             switch LiveClientMessage.topics(parameters.topics, isManager: caller.isManager) {
@@ -64,7 +67,7 @@ struct LiveEndpoint: Sendable {
                 onSlowConsumer: { [metrics = services.metrics] in metrics.slowClientCloses.increment() }))
         } catch {
             logger.error("live upgrade failed", metadata: ["error": "\(error)"])
-            return Self.refuse(Problem(.serviceUnavailable, code: "database_unavailable", detail: "The database is not answering; try again in a moment."))
+            return Self.refuse(Problem(.serviceUnavailable, code: .databaseUnavailable, detail: "The database is not answering; try again in a moment."))
         }
     }
 
@@ -104,7 +107,7 @@ struct LiveConnectionParameters: Sendable, Equatable {
                 parameters.topics += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             case "after":
                 guard let after = Int64(value), after >= 0 else {
-                    return .failure(Problem(.badRequest, code: "invalid_parameter", detail: "after must be the id of the last event you received (an integer, 0 or more).",
+                    return .failure(Problem(.badRequest, code: .invalidParameter, detail: "after must be the id of the last event you received (an integer, 0 or more).",
                                             errors: [.init(field: "after", detail: "must be a non-negative integer")]))
                 }
                 parameters.after = after

@@ -98,7 +98,12 @@ struct LiveEventFeed: Service {
                 let cursors = workplaces.map { only in hub.cursors.filter { only.contains($0.key) } } ?? hub.cursors
                 guard !cursors.isEmpty else { return }
                 let pageSize = self.pageSize
-                let events = try await pool.withConnection { try LiveEventStore.events(after: cursors, limit: pageSize, on: $0) }
+                let events = try await pool.withConnection { connection in
+                    let events = try LiveEventStore.events(after: cursors, limit: pageSize, on: connection)
+                    // Only events the synchronous standby holds too: they survive a failover.
+                    if !events.isEmpty { try connection.waitForSynchronousStandbys() }
+                    return events
+                }
                 hub.deliver(events)
                 // A full page for some workplace means there may be more.
                 let counts = Dictionary(grouping: events, by: \.workplaceID).mapValues(\.count)

@@ -7,7 +7,7 @@ struct LiveRoutes {
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.get("live") { _, _ -> Response in
             var problem = Problem(
-                .upgradeRequired, code: "websocket_required",
+                .upgradeRequired, code: .websocketRequired,
                 detail: "This is the live stream: connect with a WebSocket client (see docs/live-protocol.md).")
             problem.title = "Upgrade Required"
             var response = try APIJSON.response(problem, status: .upgradeRequired)

@@ -59,9 +59,9 @@ enum LiveServerMessage {
         #"{"type":"resync_required","after":\#(after),"oldestAvailableId":\#(oldestAvailableID),"newestEventId":\#(newestEventID)}"#
     }
 
-    static func error(code: String, message: String) -> String {
+    static func error(code: ProblemCode, message: String) -> String {
         struct Message: Encodable { var type = "error"; var code: String; var message: String }
-        return encode(Message(code: code, message: message))
+        return encode(Message(code: code.rawValue, message: message))
     }
 
     static let pong = #"{"type":"pong"}"#

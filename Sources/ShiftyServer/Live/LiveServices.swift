@@ -39,27 +39,34 @@ final class LiveServices: Sendable {
     func replay(workplaceID: Int64, after: Int64, requested: Int64?) async throws -> LiveReplayOutcome {
         metrics.replays.increment()
         return try await pool.withConnection { connection in
-            if let requested {
+            let outcome = try Self.replay(workplaceID: workplaceID, after: after, requested: requested, on: connection)
+            // What a client receives (events, or ids to resync from) must survive a failover.
+            try connection.waitForSynchronousStandbys()
+            return outcome
+        }
+    }
+
+    private static func replay(workplaceID: Int64, after: Int64, requested: Int64?, on connection: PostgresConnection) throws -> LiveReplayOutcome {
+        if let requested {
+            let newest = try LiveEventStore.newestID(workplaceID: workplaceID, on: connection)
+            let pruned = try LiveEventStore.prunedThrough(workplaceID: workplaceID, on: connection)
+            if requested < pruned || requested > newest {
+                return .resyncRequired(oldestAvailableID: pruned + 1, newestEventID: newest)
+            }
+        }
+        var events: [LiveEvent] = []
+        var cursor = after
+        while true {
+            let page = try LiveEventStore.events(workplaceID: workplaceID, after: cursor, limit: 1000, on: connection)
+            events += page
+            guard let last = page.last, page.count == 1000 else { break }
+            cursor = last.id
+            if events.count >= Self.maximumReplay {
                 let newest = try LiveEventStore.newestID(workplaceID: workplaceID, on: connection)
                 let pruned = try LiveEventStore.prunedThrough(workplaceID: workplaceID, on: connection)
-                if requested < pruned || requested > newest {
-                    return .resyncRequired(oldestAvailableID: pruned + 1, newestEventID: newest)
-                }
+                return .resyncRequired(oldestAvailableID: pruned + 1, newestEventID: newest)
             }
-            var events: [LiveEvent] = []
-            var cursor = after
-            while true {
-                let page = try LiveEventStore.events(workplaceID: workplaceID, after: cursor, limit: 1000, on: connection)
-                events += page
-                guard let last = page.last, page.count == 1000 else { break }
-                cursor = last.id
-                if events.count >= Self.maximumReplay {
-                    let newest = try LiveEventStore.newestID(workplaceID: workplaceID, on: connection)
-                    let pruned = try LiveEventStore.prunedThrough(workplaceID: workplaceID, on: connection)
-                    return .resyncRequired(oldestAvailableID: pruned + 1, newestEventID: newest)
-                }
-            }
-            return .events(events, through: events.last?.id ?? after)
         }
+        return .events(events, through: events.last?.id ?? after)
     }
 }

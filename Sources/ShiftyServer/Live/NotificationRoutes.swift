@@ -13,16 +13,9 @@ struct NotificationRoutes {
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.get("notifications") { request, _ -> Response in
             let caller = try await authenticator.require(request)
-            let limit = try request.uri.queryParameters.get("limit").map { text -> Int in
-                guard let value = Int(text), (1...Self.maximumLimit).contains(value) else {
-                    throw Problem.invalid("limit", "must be 1 to \(Self.maximumLimit)")
-                }
-                return value
-            } ?? 50
-            let before = try request.uri.queryParameters.get("before").map { text -> Int64 in
-                guard let value = Int64(text), value > 0 else { throw Problem.invalid("before", "must be an event id") }
-                return value
-            }
+            let query = QueryParameters(request)
+            let limit = try query.int("limit", in: 1...Self.maximumLimit) ?? 50
+            let before = try query.id("before")
             let recipient = LiveRecipient(userID: caller.id, workplaceID: caller.workplaceID, isManager: caller.isManager, sessionID: caller.sessionID)
             let events = try await pool.withConnection { connection in
                 try LiveEventStore.personalEvents(

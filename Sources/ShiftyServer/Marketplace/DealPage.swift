@@ -43,19 +43,13 @@ struct DealPage {
     var limit: Int
     var after: Cursor?
 
-    /// `limit` (1…500, default 200) and `cursor` from the query; bad values are 422s naming them.
+    /// `limit` (1…500, default 200) and `cursor` from the query; bad values are 400 `invalid_parameter`
+    /// naming them, like every other query value (``QueryParameters``).
     init(_ request: Request) throws {
-        let parameters = request.uri.queryParameters
-        if let text = parameters.get("limit") {
-            guard let limit = Int(text), (1...Self.maximumLimit).contains(limit) else {
-                throw Problem.invalid("limit", "must be a whole number from 1 to \(Self.maximumLimit)")
-            }
-            self.limit = limit
-        } else {
-            self.limit = Self.defaultLimit
-        }
-        if let text = parameters.get("cursor") {
-            guard let cursor = Cursor(text) else { throw Problem.invalid("cursor", "is not a cursor from a previous page") }
+        let query = QueryParameters(request)
+        self.limit = try query.int("limit", in: 1...Self.maximumLimit) ?? Self.defaultLimit
+        if let text = try query.string("cursor") {
+            guard let cursor = Cursor(text) else { throw QueryParameters.invalid("cursor", "is not a cursor from a previous page") }
             self.after = cursor
         }
     }

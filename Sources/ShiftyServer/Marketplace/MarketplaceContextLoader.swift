@@ -4,9 +4,13 @@ import ShiftyPostgres
 
 /// Loads and locks exactly what `Marketplace.apply` needs for one action (see
 /// `MarketplaceAction.referencedShiftIDs` and friends).
+///
+/// A preview loads exactly the same rows, with the receivers' commitments widened to the whole
+/// week of each incoming shift (for the hours before and after; the rules give the same answer).
 enum MarketplaceContextLoader {
     static func load(
-        _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, on connection: PostgresConnection
+        _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, forPreview: Bool = false,
+        on connection: PostgresConnection
     ) throws -> (MarketplaceActor, MarketplaceContext) {
         let workplaceID = caller.workplaceID
         let (timeZone, settings) = try MarketplaceStore.workplace(workplaceID, on: connection)
@@ -46,7 +50,13 @@ enum MarketplaceContextLoader {
         var commitments: [UserID: [ShiftInterval]] = [:]
         if !receivers.isEmpty {
             try MarketplaceStore.lockMembers(receivers, workplaceID: workplaceID, on: connection)
-            let windows = shifts.map { Marketplace.commitmentWindow(for: $0, in: timeZone) }
+            var incoming = shifts.map(\.interval)
+            if case .createShift(let new, _) = action { incoming.append(new.interval) }
+            let windows = incoming.map {
+                forPreview
+                    ? Marketplace.previewWindow(for: $0, in: timeZone)
+                    : Marketplace.commitmentWindow(for: MarketShift(id: $0.shiftID, owner: actorID, start: $0.start, end: $0.end), in: timeZone)
+            }
             if let lower = windows.map(\.lowerBound).min(), let upper = windows.map(\.upperBound).max() {
                 commitments = try MarketplaceStore.commitments(of: receivers, window: lower..<upper, on: connection)
             }
@@ -56,6 +66,7 @@ enum MarketplaceContextLoader {
         members.formUnion(shifts.map(\.owner))
         members.formUnion(deal?.participants ?? [])
         if let request { members.insert(request.requester) }
+        members.formUnion(receivers)
         let inactive = try MarketplaceStore.inactiveMembers(among: members, on: connection)
 
         var requestDates: Set<LocalDate> = []
@@ -67,7 +78,7 @@ enum MarketplaceContextLoader {
             userID: actorID, role: caller.isManager ? .manager : .employee, isActive: !inactive.contains(actorID))
         let context = MarketplaceContext(
             now: now, timeZone: timeZone,
-            settings: MarketplaceSettings(autoApprove: settings.autoApprove, onePerDay: settings.onePerDay),
+            settings: settings.marketplace,
             shifts: shifts, deal: deal, request: request, commitments: commitments, inactiveUsers: inactive,
             actorRequestDates: requestDates)
         return (actor, context)

@@ -12,7 +12,7 @@ public struct MarketplaceEngine: Sendable {
         executor = MarketplaceExecutor(pool: pool, logger: logger)
     }
 
-    /// `userID` picks up a supplied shift; returns the new deal's id. Refusals throw `Problem`.
+    /// `userID` picks up a supplied shift; returns the new deal's id. Refusals throw `MarketplaceRefusal`.
     public func pickUp(shiftID: Int64, by userID: Int64, workplaceID: Int64) async throws -> Int64 {
         let transition = try await executor.perform(MarketplaceCaller(userID: userID, workplaceID: workplaceID, isManager: false)) { connection in
             .pickUp(ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))

@@ -6,8 +6,9 @@ import ShiftyPostgres
 /// Runs marketplace actions: load and lock the rows, let `Marketplace.apply` decide, persist the
 /// transition with its history and events — all in one database transaction.
 ///
-/// A refusal rolls the transaction back and surfaces as a problem with the refusal's code and
-/// HTTP status. Deadlocks and serialization failures are retried by the pool.
+/// A refusal rolls the transaction back and is thrown as the domain's `MarketplaceRefusal`; the
+/// HTTP edge (`ProblemMiddleware`) turns it into a problem with the refusal's code and status.
+/// Deadlocks and serialization failures are retried by the pool.
 struct MarketplaceExecutor: Sendable {
     let pool: PostgresPool
     let logger: Logger
@@ -28,7 +29,21 @@ struct MarketplaceExecutor: Sendable {
                 // The deal is past its expiry but no sweep ran yet: expire it now, then refuse.
                 _ = try? await expireDue(workplaceID: caller.workplaceID)
             }
-            throw Problem(refusal)
+            throw refusal
+        }
+    }
+
+    /// What `makeAction` would answer now, without writing: the same loader (with whole weeks of
+    /// the receivers' commitments) and the same `Marketplace.apply`, through `Marketplace.preview`.
+    /// The transaction only reads and locks; it commits nothing.
+    func preview(
+        _ caller: MarketplaceCaller, now: Date = Date(),
+        _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
+    ) async throws -> (MarketplaceAction, ActionPreview) {
+        try await pool.transaction { connection in
+            let action = try makeAction(connection)
+            let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, forPreview: true, on: connection)
+            return (action, Marketplace.preview(action, actor: actor, context: context))
         }
     }
 

@@ -74,8 +74,9 @@ enum MarketplaceQueries {
         let rows = try connection.query(
             """
             SELECT d.id, d.kind, d.state, d.initiator_id, d.request_id, d.created_at, d.expires_at, d.decided_by,
-                   d.decided_at, d.decision_note
-            FROM deals d WHERE d.workplace_id = $1 AND (\(condition)) \(pageCondition)
+                   d.decided_at, d.decision_note, decider.display_name AS decided_by_name
+            FROM deals d LEFT JOIN users decider ON decider.id = d.decided_by
+            WHERE d.workplace_id = $1 AND (\(condition)) \(pageCondition)
             ORDER BY d.expires_at, d.id LIMIT \(page.map { $0.limit + 1 } ?? DealPage.maximumLimit)
             """,
             [workplaceID] + parameters + (page?.parameters ?? []))
@@ -105,7 +106,8 @@ enum MarketplaceQueries {
                 id: id, kind: try row.decode("kind"), state: try row.decode("state"), initiatorId: try row.decode("initiator_id"),
                 requestId: try row.decode("request_id"), createdAt: try row.decode("created_at"),
                 expiresAt: try row.decode("expires_at"), decidedBy: try row.decode("decided_by"),
-                decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"), legs: legs[id] ?? [])
+                decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"),
+                decidedByName: try row.decode("decided_by_name"), legs: legs[id] ?? [])
         }
     }
 }

@@ -90,8 +90,10 @@ struct MarketplaceRoutes {
         }
         api.post("deals/:id/approve") { request, context in
             let caller = try await authenticator.require(request)
-            let note = try await optionalNote(request, context)
-            return try APIJSON.response(try await marketplace.perform(caller, .approve(DealID(rawValue: try context.id("id")), note: note)))
+            let body = try await optionalJSON(ApproveRequest.self, request, context)
+            let note = body?.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            let action = MarketplaceAction.approve(DealID(rawValue: try context.id("id")), note: note, override: body?.ruleOverride)
+            return try APIJSON.response(try await marketplace.perform(caller, action))
         }
         api.post("deals/:id/reject") { request, context in
             let caller = try await authenticator.require(request)
@@ -103,31 +105,44 @@ struct MarketplaceRoutes {
             let note = try await optionalNote(request, context)
             return try APIJSON.response(try await marketplace.perform(caller, .cancel(DealID(rawValue: try context.id("id")), note: note)))
         }
+        // What an action would answer, without doing it (the page asks before it offers a button).
+        api.get("shifts/:id/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let query = QueryParameters(request)
+            guard let action = try query.oneOf("action", PreviewedAction.self) else {
+                throw QueryParameters.invalid("action", "is required: one of \(PreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return try APIJSON.response(try await marketplace.preview(
+                caller, shiftID: id, action: action, offeredShiftID: try query.id("offeredShiftId"), ownerID: try query.id("ownerId")))
+        }
         api.get("trades") { request, _ in
             let caller = try await authenticator.require(request)
-            guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {
-                throw Problem.invalid("from", "must be a date (YYYY-MM-DD)")
-            }
-            guard let until = request.uri.queryParameters.get("to").flatMap(LocalDate.init) else {
-                throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
-            }
-            let state = request.uri.queryParameters.get("state")
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let until = try query.requiredDate("to")
+            let state = try query.oneOf("state", DealState.self)?.rawValue
             let page = try DealPage(request)
             return try page.response(try await marketplace.trades(caller, from: from, until: until, state: state, page: page), request: request)
         }
     }
 }
 
-/// The optional `{"note": …}` body of approve, reject, cancel and delete; an empty body means no note.
+/// The optional `{"note": …}` body of reject, cancel and delete; an empty body means no note.
 func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async throws -> String? {
+    let note = try await optionalJSON(NoteRequest.self, request, context)?.note
+    return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+}
+
+/// An optional JSON body: `nil` when the body is empty (or only white space).
+func optionalJSON<Body: Decodable>(_ type: Body.Type, _ request: Request, _ context: ShiftyRequestContext) async throws -> Body? {
     var request = request
     let buffer: ByteBuffer
     do {
         buffer = try await request.collectBody(upTo: context.maxUploadSize)
     } catch {
-        throw Problem(.contentTooLarge, code: "body_too_large", detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+        throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than \(context.maxUploadSize) bytes.")
     }
     guard buffer.readableBytesView.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
-    let note = try await request.decodeJSON(NoteRequest.self, context: context).note
-    return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+    return try await request.decodeJSON(Body.self, context: context)
 }

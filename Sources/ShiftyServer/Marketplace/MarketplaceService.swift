@@ -108,26 +108,28 @@ struct MarketplaceService: Sendable {
         }
     }
 
-    /// The caller's pending deals (as giver or receiver); expired ones are swept first.
-    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage) async throws -> [DealView] {
-        try await executor.expireDue(workplaceID: caller.workplaceID)
-        return try await pool.withConnection {
+    /// The caller's pending deals (as giver or receiver). A read writes nothing: a deal past its
+    /// expiry that the maintenance job has not swept yet (it runs every minute) is left out here.
+    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [DealView] {
+        try await pool.withConnection {
             try MarketplaceQueries.deals(
                 workplaceID: caller.workplaceID,
                 condition: """
-                    d.state IN ('proposed', 'pending_approval')
+                    d.state IN ('proposed', 'pending_approval') AND d.expires_at > $3
                     AND EXISTS (SELECT 1 FROM deal_legs l WHERE l.deal_id = d.id AND (l.giver_id = $2 OR l.receiver_id = $2))
                     """,
-                parameters: [caller.id], page: page, on: $0)
+                parameters: [caller.id, now], page: page, on: $0)
         }
     }
 
-    /// Deals waiting for a manager; expired ones are swept first.
-    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage) async throws -> [DealView] {
+    /// Deals waiting for a manager; like ``myPendingDeals(_:page:now:)`` it leaves out (and does not
+    /// write) deals past their expiry, which the maintenance job expires.
+    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [DealView] {
         try caller.requireManager()
-        try await executor.expireDue(workplaceID: caller.workplaceID)
         return try await pool.withConnection {
-            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval'", page: page, on: $0)
+            try MarketplaceQueries.deals(
+                workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval' AND d.expires_at > $2",
+                parameters: [now], page: page, on: $0)
         }
     }
 

@@ -140,11 +140,9 @@ enum MarketplaceStore {
     /// The workplace's time zone and marketplace switches.
     static func workplace(_ id: Int64, on connection: PostgresConnection) throws -> (WorkplaceTimeZone, WorkplaceSettings) {
         guard let row = try connection.query("SELECT time_zone, settings::text AS settings FROM workplaces WHERE id = $1", [id]).first else {
-            throw Problem.notFound("workplace")
+            throw StoreError.workplaceNotFound(workplaceID: id)
         }
         let zone = (try? WorkplaceTimeZone(identifier: try row.decode("time_zone"))) ?? .utc
-        let json: String = try row.decode("settings")
-        let settings = (try? JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))) ?? WorkplaceSettings()
-        return (zone, settings)
+        return (zone, try WorkplaceSettings.stored(try row.decode("settings"), workplaceID: id))
     }
 }

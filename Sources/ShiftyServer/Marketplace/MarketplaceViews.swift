@@ -20,6 +20,8 @@ struct DealView: Encodable, Sendable {
     var decidedBy: Int64?
     var decidedAt: Date?
     var decisionNote: String?
+    /// The display name of `decidedBy`, so the people in the deal see who decided (and `decisionNote` why).
+    var decidedByName: String?
     var legs: [Leg]
 }
 

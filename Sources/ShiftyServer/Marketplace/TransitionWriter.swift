@@ -5,6 +5,15 @@ import ShiftyPostgres
 /// Persists one accepted `Transition` inside the caller's transaction: the deal and its legs,
 /// requests, shifts, history rows and event rows, all or nothing.
 ///
+/// This is the one writer of shifts' owner, time and status: trades, approvals and every manager
+/// edit (assign, unassign, delete, one-off shifts) come here as a `Transition` decided by
+/// `Marketplace.apply`. Schedule generation (`ScheduleGenerator`) is the only other path that
+/// writes `shifts`: it inserts the occurrences of fixed shifts set-based in one statement (one row
+/// per occurrence through `apply` would cost a round trip each across every workplace) and removes
+/// the future occurrences it still owns (never traded, edited or assigned: `touched = false`, plain
+/// `scheduled`, no history) when a rule changes or a day closes; it never changes a shift anybody
+/// touched.
+///
 /// Every shift update is conditional on the row still holding `ShiftChange.from`; a miss means a
 /// concurrent transaction won, so the whole transaction fails with `shift_no_longer_available`.
 enum TransitionWriter {
@@ -17,6 +26,9 @@ enum TransitionWriter {
         }
         for change in transition.requestChanges {
             try write(change, workplaceID: workplaceID, on: connection)
+        }
+        for shift in transition.newShifts {
+            try insert(shift, workplaceID: workplaceID, on: connection)
         }
         for change in transition.shiftChanges {
             try write(change, on: connection)
@@ -109,6 +121,16 @@ enum TransitionWriter {
         }
     }
 
+    /// A manager's one-off shift: `touched` from the start, so generation never overwrites it.
+    static func insert(_ shift: NewShift, workplaceID: Int64, on connection: PostgresConnection) throws {
+        try connection.execute(
+            """
+            INSERT INTO shifts (id, workplace_id, owner_id, local_date, starts_at, ends_at, position, touched)
+            OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4::date, $5, $6, $7, true)
+            """,
+            [shift.id.rawValue, workplaceID, shift.owner.rawValue, shift.date.description, shift.start, shift.end, shift.position])
+    }
+
     /// A shift becomes `touched` (generation leaves it alone for good) once it changes owner, is
     /// cancelled or a manager unassigns it (`ShiftChange.touches`); offering it and taking the
     /// offer back does not count. The `unassigned` mark is set by an unassignment and cleared when
@@ -118,13 +140,13 @@ enum TransitionWriter {
             """
             UPDATE shifts SET owner_id = $2, status = $3, deal_id = $4, request_id = $5,
                    touched = touched OR $2 <> $6 OR $3 = 'cancelled' OR $10::boolean,
-                   unassigned = (unassigned OR $11::boolean) AND $2 = $6, updated_at = now()
+                   unassigned = (unassigned OR $11::boolean) AND $2 = $6 AND NOT $12::boolean, updated_at = now()
             WHERE id = $1 AND owner_id = $6 AND status = $7
               AND deal_id IS NOT DISTINCT FROM $8 AND request_id IS NOT DISTINCT FROM $9
             """,
             [change.shiftID.rawValue, change.to.owner.rawValue, change.to.status.rawValue, change.to.dealID?.rawValue,
              change.to.requestID?.rawValue, change.from.owner.rawValue, change.from.status.rawValue,
-             change.from.dealID?.rawValue, change.from.requestID?.rawValue, change.touches, change.unassigns])
+             change.from.dealID?.rawValue, change.from.requestID?.rawValue, change.touches, change.unassigns, change.assigns])
         guard updated == 1 else {
             throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
         }

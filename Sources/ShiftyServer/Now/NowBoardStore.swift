@@ -11,7 +11,7 @@ enum NowBoardStore {
     /// The board of `workplaceID` at `now`.
     static func board(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> NowBoard {
         guard let row = try connection.query("SELECT time_zone FROM workplaces WHERE id = $1", [workplaceID]).first else {
-            throw Problem.notFound("workplace")
+            throw StoreError.workplaceNotFound(workplaceID: workplaceID)
         }
         let zoneName: String = try row.decode("time_zone")
         let zone = (try? WorkplaceTimeZone(identifier: zoneName)) ?? .utc

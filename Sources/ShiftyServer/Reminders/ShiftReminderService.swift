@@ -71,7 +71,7 @@ struct ShiftReminderService: Service {
         let payload = ShiftReminderPayload(
             shiftIds: [reminder.shiftID], shifts: [shift], minutesBefore: reminder.minutesBefore, startsAt: reminder.startsAt)
         try EventWriter.insert(
-            workplaceID: reminder.workplaceID, type: ShiftReminderStore.eventType, audience: .users,
+            workplaceID: reminder.workplaceID, type: .shiftReminder,
             userIDs: [reminder.ownerID], payload: payload, on: connection)
     }
 

@@ -3,9 +3,6 @@ import ShiftyPostgres
 
 /// SQL behind the reminders: claiming due shifts and forgetting old claims.
 enum ShiftReminderStore {
-    /// The event type clients subscribe to through the `notifications` topic.
-    static let eventType = "shift.reminder"
-
     /// Claims every shift that is due for a reminder at `now` and was not claimed yet, at most `limit`.
     ///
     /// Due means: not cancelled, its owner active, its workplace's lead time not 0, and its start

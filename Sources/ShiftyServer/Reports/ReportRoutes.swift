@@ -11,12 +11,14 @@ struct ReportRoutes {
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.get("reports/monthly") { request, _ in
             let caller = try await authenticator.require(request)
-            let parameters = request.uri.queryParameters
-            guard let monthText = parameters.get("month") else { throw Problem.invalid("month", "is required (YYYY-MM)") }
-            guard let month = ReportMonth(monthText) else { throw Problem.invalid("month", "must be a month as YYYY-MM") }
-            let userID = try TimeclockRoutes.optionalID(parameters.get("userID"), field: "userID")
+            let query = QueryParameters(request)
+            guard let monthText = try query.string("month") else { throw QueryParameters.invalid("month", "is required (YYYY-MM)") }
+            guard let month = ReportMonth(monthText) else { throw QueryParameters.invalid("month", "must be a month as YYYY-MM") }
+            let userID = try query.id("userID")
+            let format = try query.string("format") ?? "json"
+            guard ["json", "csv", "html"].contains(format) else { throw QueryParameters.invalid("format", "must be json, csv or html") }
             let report = try await reports.monthlyReport(caller, month: month, userID: userID)
-            switch parameters.get("format") ?? "json" {
+            switch format {
             case "json":
                 return try APIJSON.response(report)
             case "csv":
@@ -24,7 +26,7 @@ struct ReportRoutes {
             case "html":
                 return Self.text(report.html(stylesheetPath: Self.stylesheetPath), contentType: "text/html; charset=utf-8", download: nil)
             default:
-                throw Problem.invalid("format", "must be json, csv or html")
+                throw QueryParameters.invalid("format", "must be json, csv or html")
             }
         }
         api.get("reports/print.css") { _, _ in
@@ -34,12 +36,12 @@ struct ReportRoutes {
         }
         api.get("reports/chart") { request, _ in
             let caller = try await authenticator.require(request)
-            let parameters = request.uri.queryParameters
-            guard let range = ChartRange(range: parameters.get("range") ?? "30d", month: parameters.get("month")) else {
-                throw Problem.invalid("range", "must be 7d, 30d, all, or month with month=YYYY-MM")
+            let query = QueryParameters(request)
+            guard let range = ChartRange(range: try query.string("range") ?? "30d", month: try query.string("month")) else {
+                throw QueryParameters.invalid("range", "must be 7d, 30d, all, or month with month=YYYY-MM")
             }
-            let userID = try TimeclockRoutes.optionalID(parameters.get("userID"), field: "userID")
-            let smooth = parameters.get("smooth") == "true"
+            let userID = try query.id("userID")
+            let smooth = try query.bool("smooth") ?? false
             return try APIJSON.response(try await reports.chart(caller, range: range, userID: userID, smooth: smooth))
         }
     }

@@ -16,6 +16,10 @@ import ShiftyPostgres
 ///   *second* occurrence while our rule is the first, so when the same wall-clock time also
 ///   occurred one hour earlier we take that one. The end is start + duration of elapsed time.
 /// - Closed days and members who are deactivated get no occurrences.
+/// - Besides `TransitionWriter`, this is the only writer of `shifts` (a test keeps it so): it only
+///   inserts new occurrences (set-based; one `Marketplace.apply` per occurrence would cost a round
+///   trip each over every workplace) and removes occurrences nobody touched. Every change of an
+///   existing shift's owner, time or status goes through `Marketplace.apply` and `TransitionWriter`.
 enum ScheduleGenerator {
     /// Generates for every workplace (`workplaceID == nil`) or one, every active fixed shift or
     /// one; returns how many shifts were created. `asOf` decides "today" in each time zone.
@@ -70,14 +74,15 @@ enum ScheduleGenerator {
             )
             , announced AS (
                 INSERT INTO events (workplace_id, type, audience, user_ids, payload)
-                SELECT workplace_id, 'schedule.generated', 'users', array_agg(DISTINCT owner_id ORDER BY owner_id),
+                SELECT workplace_id, $5, $6, array_agg(DISTINCT owner_id ORDER BY owner_id),
                        jsonb_build_object('shifts', count(*))
                 FROM inserted GROUP BY workplace_id
                 RETURNING 1
             )
             SELECT (SELECT count(*) FROM inserted)::bigint AS n
             """,
-            [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks))]
+            [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
+             EventType.scheduleGenerated.rawValue, EventType.scheduleGenerated.audience.rawValue]
         )
         return Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
     }
@@ -100,5 +105,38 @@ enum ScheduleGenerator {
             """,
             [workplaceID, instant, fixedShiftID, date?.description]
         )
+    }
+
+    /// Moves the future occurrences generation still owns (never traded, reassigned, edited or
+    /// deleted; scheduled or on offer) to the same wall-clock time in the workplace's new time
+    /// zone, with the same DST rule as ``generate(asOf:workplaceID:fixedShiftID:weeks:on:)``; keeps
+    /// their ids, dates and lengths. Returns the owners of the moved shifts, one entry per shift.
+    static func moveUntouched(
+        after instant: Date, workplaceID: Int64, from oldZone: String, to newZone: String, connection: PostgresConnection
+    ) throws -> [Int64] {
+        try connection.query(
+            """
+            WITH owned AS (
+                SELECT s.id, s.starts_at AT TIME ZONE $2 AS local_start, s.ends_at - s.starts_at AS length
+                FROM shifts s
+                WHERE s.workplace_id = $1 AND s.fixed_shift_id IS NOT NULL AND NOT s.touched
+                  AND s.status IN ('scheduled', 'supplied') AND s.starts_at > $4
+            ),
+            placed AS (
+                SELECT o.*, o.local_start AT TIME ZONE $3 AS later FROM owned o
+            ),
+            resolved AS (
+                SELECT p.id, p.length,
+                       CASE WHEN (p.later - interval '1 hour') AT TIME ZONE $3 = p.local_start
+                            THEN p.later - interval '1 hour' ELSE p.later END AS starts_at
+                FROM placed p
+            )
+            UPDATE shifts s SET starts_at = r.starts_at, ends_at = r.starts_at + r.length, updated_at = now()
+            FROM resolved r
+            WHERE s.id = r.id AND s.starts_at IS DISTINCT FROM r.starts_at
+            RETURNING s.owner_id
+            """,
+            [workplaceID, oldZone, newZone, instant]
+        ).map { try $0.decode("owner_id") }
     }
 }

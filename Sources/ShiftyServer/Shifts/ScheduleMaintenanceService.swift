@@ -8,7 +8,8 @@ import ShiftyPostgres
 /// Generation runs at server start and then every `generationInterval` (hourly, so each time
 /// zone's new day is picked up soon after its midnight; it is idempotent, so running often costs
 /// little). Expiry runs every `expiryInterval` (a minute), so a deal expires about when its
-/// shift starts even if nobody looks at it; reads and actions also expire due deals lazily.
+/// shift starts even if nobody looks at it; an action on a due deal expires it first, while reads
+/// never write (they leave deals past their expiry out of their answers).
 ///
 /// With several instances running, a transaction-scoped advisory lock makes one of them do the
 /// generation while the others skip it; expiry is safe to run anywhere (each expiry re-checks the

@@ -1,3 +1,5 @@
+import ShiftyDomain
+
 /// Body of POST /fixed-shifts. `ownerId` defaults to the caller; managers may name anyone.
 struct CreateFixedShiftRequest: Decodable, Sendable {
     var ownerId: Int64?
@@ -29,11 +31,21 @@ struct CreateShiftRequest: Decodable, Sendable {
     var startTime: String
     var durationMinutes: Int
     var position: String?
+    /// `true` to break the overridable rules on purpose (with `reason`).
+    var override: Bool?
+    var reason: String?
+
+    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
 }
 
 /// Body of POST /shifts/{id}/assign.
 struct AssignShiftRequest: Decodable, Sendable {
     var ownerId: Int64
+    /// `true` to break the overridable rules on purpose (with `reason`).
+    var override: Bool?
+    var reason: String?
+
+    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
 }
 
 /// Body of POST /closed-days.
@@ -42,7 +54,17 @@ struct CreateClosedDayRequest: Decodable, Sendable {
     var name: String
 }
 
-/// Body of actions that accept an optional note (approve, reject, cancel, delete).
+/// Body of POST /deals/{id}/approve: an optional note and, to approve although an overridable rule
+/// refuses, `override: true` with a reason.
+struct ApproveRequest: Decodable, Sendable {
+    var note: String?
+    var override: Bool?
+    var reason: String?
+
+    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
+}
+
+/// Body of actions that accept an optional note (reject, cancel, delete).
 struct NoteRequest: Decodable, Sendable {
     var note: String?
 }

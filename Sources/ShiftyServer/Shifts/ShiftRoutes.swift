@@ -20,30 +20,24 @@ struct ShiftRoutes {
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.get("schedule") { request, _ in
             let caller = try await authenticator.require(request)
-            let weeks = request.uri.queryParameters.get("weeks").flatMap(Int.init) ?? FixedShift.generationWeeks
-            guard (1...52).contains(weeks) else { throw Problem.invalid("weeks", "must be 1 to 52") }
-            let userID = try request.uri.queryParameters.get("userId").map { text -> Int64 in
-                guard let id = Int64(text), id > 0 else { throw Problem.invalid("userId", "must be a member id") }
-                return id
-            }
+            let query = QueryParameters(request)
+            let weeks = try query.int("weeks", in: 1...52) ?? FixedShift.generationWeeks
+            let userID = try query.id("userId")
             if let userID, userID != caller.id { try caller.requireManager() }
             return try APIJSON.response(try await shifts.schedule(caller, userID: userID, weeks: weeks))
         }
 
         api.get("team-schedule") { request, _ in
             let caller = try await authenticator.require(request)
-            guard let from = request.uri.queryParameters.get("from").flatMap(LocalDate.init) else {
-                throw Problem.invalid("from", "must be a date (YYYY-MM-DD)")
-            }
-            guard let to = request.uri.queryParameters.get("to").flatMap(LocalDate.init) else {
-                throw Problem.invalid("to", "must be a date (YYYY-MM-DD)")
-            }
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let to = try query.requiredDate("to")
             return try APIJSON.response(try await shifts.teamSchedule(caller, from: from, to: to))
         }
 
         api.get("fixed-shifts") { request, _ in
             let caller = try await authenticator.require(request)
-            let ownerID = request.uri.queryParameters.get("userId").flatMap { Int64($0) }
+            let ownerID = try QueryParameters(request).id("userId")
             return try APIJSON.response(try await shifts.fixedShifts(caller, ownerID: ownerID))
         }
         api.post("fixed-shifts") { request, context in
@@ -82,7 +76,7 @@ struct ShiftRoutes {
             let caller = try await authenticator.require(request)
             let id = try context.id("id")
             let body = try await request.decodeJSON(AssignShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.assign(caller, shiftID: id, to: body.ownerId))
+            return try APIJSON.response(try await shifts.assign(caller, shiftID: id, body))
         }
         api.post("shifts/:id/unassign") { request, context in
             let caller = try await authenticator.require(request)
@@ -98,6 +92,10 @@ struct ShiftRoutes {
         api.get("closed-days") { request, _ in
             try APIJSON.response(try await shifts.closedDays(try await authenticator.require(request)))
         }
+        api.get("closed-days/preview") { request, _ in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await shifts.closingPreview(caller, date: try QueryParameters(request).requiredDate("date")))
+        }
         api.post("closed-days") { request, context in
             let caller = try await authenticator.require(request)
             let body = try await request.decodeJSON(CreateClosedDayRequest.self, context: context)
@@ -109,7 +107,7 @@ struct ShiftRoutes {
             do {
                 buffer = try await request.body.collect(upTo: context.maxUploadSize)
             } catch {
-                throw Problem(.contentTooLarge, code: "body_too_large", detail: "The file is larger than \(context.maxUploadSize) bytes.")
+                throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The file is larger than \(context.maxUploadSize) bytes.")
             }
             // PostgreSQL text cannot hold NUL (see JSONNULScan); the CSV body is not JSON, so it is checked here.
             guard !buffer.readableBytesView.contains(0) else { throw Problem.invalid("body", "must not contain a NUL character") }

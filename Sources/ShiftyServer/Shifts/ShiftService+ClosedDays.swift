@@ -27,7 +27,7 @@ extension ShiftService {
         let parsed = ClosedDayCSV(csv)
         guard parsed.errors.isEmpty else {
             throw Problem(
-                .unprocessableContent, code: "invalid_csv",
+                .unprocessableContent, code: .invalidCSV,
                 detail: "\(parsed.errors.count) row(s) are invalid; nothing was imported.",
                 errors: parsed.errors.map { Problem.FieldError(field: "line \($0.line)", detail: $0.detail) })
         }
@@ -49,6 +49,37 @@ extension ShiftService {
         }
     }
 
+    /// What closing `date` would do, without doing it: the shifts it removes (generated, untouched,
+    /// still to come) and the ones on that day that stay (traded, reassigned or made by hand:
+    /// a person decided those). The page shows it before the manager confirms.
+    func closingPreview(_ caller: AuthenticatedUser, date: LocalDate) async throws -> ClosingPreviewView {
+        try caller.requireManager()
+        let workplaceID = caller.workplaceID
+        return try await pool.withConnection { connection in
+            let removed = try Self.shiftsRemoved(byClosing: date, after: Date(), workplaceID: workplaceID, on: connection)
+            let removedIDs = Set(removed.map(\.id))
+            let kept = try connection.query(
+                "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.local_date = $2::date AND s.status <> 'cancelled' ORDER BY s.starts_at, s.id",
+                [workplaceID, date.description]
+            ).map(ShiftStore.view(from:)).filter { !removedIDs.contains($0.id) }
+            return ClosingPreviewView(date: date.description, removed: removed, kept: kept)
+        }
+    }
+
+    /// The shifts ``ScheduleGenerator/removeUntouched(after:workplaceID:fixedShiftID:on:connection:)``
+    /// removes from one date (the same conditions).
+    static func shiftsRemoved(byClosing date: LocalDate, after instant: Date, workplaceID: Int64, on connection: PostgresConnection) throws -> [ShiftView] {
+        try connection.query(
+            """
+            \(ShiftStore.select)
+            WHERE s.workplace_id = $1 AND s.fixed_shift_id IS NOT NULL AND NOT s.touched AND s.status = 'scheduled'
+              AND s.starts_at > $2 AND s.local_date = $3::date
+            ORDER BY s.starts_at, s.id
+            """,
+            [workplaceID, instant, date.description]
+        ).map(ShiftStore.view(from:))
+    }
+
     private func close(_ days: [(date: LocalDate, name: String)], caller: AuthenticatedUser) async throws {
         let workplaceID = caller.workplaceID
         try await pool.transaction { connection in
@@ -60,7 +91,16 @@ extension ShiftService {
                     ON CONFLICT (workplace_id, day) DO UPDATE SET name = EXCLUDED.name
                     """,
                     [workplaceID, day.date.description, day.name])
+                let removed = try Self.shiftsRemoved(byClosing: day.date, after: now, workplaceID: workplaceID, on: connection)
                 try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, on: day.date, connection: connection)
+                // The people whose shifts went hear it, with the shifts they no longer work.
+                if !removed.isEmpty {
+                    try EventWriter.insert(
+                        workplaceID: workplaceID, type: .shiftsRemovedByClosedDay, userIDs: Array(Set(removed.map(\.ownerId))),
+                        payload: ClosedDayRemovalPayload(
+                            date: day.date.description, name: day.name, removedShifts: removed, actorId: caller.id),
+                        on: connection)
+                }
             }
             try Self.announceClosedDays(days.map(\.date), workplaceID: workplaceID, on: connection)
         }
@@ -69,7 +109,25 @@ extension ShiftService {
     static func announceClosedDays(_ dates: [LocalDate], workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var dates: [String] }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: "closed_days.changed", audience: .workplace,
+            workplaceID: workplaceID, type: .closedDaysChanged,
             payload: Payload(dates: dates.map(\.description)), on: connection)
     }
+}
+
+/// The answer to `GET /closed-days/preview`.
+struct ClosingPreviewView: Encodable, Sendable {
+    var date: String
+    /// Shifts closing the day removes; their owners are told.
+    var removed: [ShiftView]
+    /// Shifts on that day that stay (traded, reassigned, hand-made or already started).
+    var kept: [ShiftView]
+}
+
+/// The `shift.closed_day` event's payload. The shifts are gone, so they are not under `shifts`
+/// (which live clients read as the shifts' current state).
+struct ClosedDayRemovalPayload: Encodable, Sendable {
+    var date: String
+    var name: String
+    var removedShifts: [ShiftView]
+    var actorId: Int64
 }

@@ -55,7 +55,7 @@ struct ShiftService: Sendable {
         if caller.isManager { return }
         guard owner == caller.id else { throw Problem.managerOnly }
         guard caller.workplace.settings.employeesManageFixedShifts else {
-            throw Problem(.forbidden, code: "fixed_shifts_managed_by_managers", detail: "In this workplace only managers edit fixed shifts.")
+            throw Problem(.forbidden, code: .fixedShiftsManagedByManagers, detail: "In this workplace only managers edit fixed shifts.")
         }
     }
 
@@ -135,7 +135,7 @@ struct ShiftService: Sendable {
     static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var fixedShiftId: Int64 }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: "schedule.changed", audience: .users, userIDs: [owner],
+            workplaceID: workplaceID, type: .scheduleChanged, userIDs: [owner],
             payload: Payload(fixedShiftId: id), on: connection)
     }
 

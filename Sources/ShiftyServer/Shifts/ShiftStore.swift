@@ -44,7 +44,7 @@ enum ShiftStore {
         let rows = try connection.query(
             "SELECT (($2::timestamptz) AT TIME ZONE time_zone)::date::text AS today FROM workplaces WHERE id = $1",
             [workplaceID, instant])
-        guard let row = rows.first else { throw Problem.notFound("workplace") }
+        guard let row = rows.first else { throw StoreError.workplaceNotFound(workplaceID: workplaceID) }
         return try row.localDate("today")
     }
 

@@ -16,12 +16,12 @@ struct KioskAuthenticator: Sendable {
     /// The kiosk, or 403 `kiosk_required` (401 `kiosk_revoked` for a dead kiosk token).
     func require(_ request: Request) async throws -> AuthenticatedKiosk {
         guard let (token, isCookie) = Self.presentedToken(in: request) else {
-            throw Problem(.forbidden, code: "kiosk_required", detail: "Punches can only be recorded at a kiosk on site, not from your own session.")
+            throw Problem(.forbidden, code: .kioskRequired, detail: "Punches can only be recorded at a kiosk on site, not from your own session.")
         }
         // Cookies ride along on cross-site requests: the same CSRF rule as sessions.
         if isCookie, request.method.isUnsafe { try originPolicy.check(request) }
         guard let kiosk = try await pool.withConnection({ try KioskStore.authenticate(token: token, on: $0) }) else {
-            throw Problem(.unauthorized, code: "kiosk_revoked", detail: "This kiosk is no longer registered. A manager has to set it up again.")
+            throw Problem(.unauthorized, code: .kioskRevoked, detail: "This kiosk is no longer registered. A manager has to set it up again.")
         }
         return kiosk
     }

@@ -15,11 +15,17 @@ struct KioskService: Sendable {
 
     // MARK: Devices (managers)
 
-    func create(_ caller: AuthenticatedUser, name rawName: String) async throws -> KioskView {
+    /// Creates a kiosk; with `endingSession` the caller's session ends in the same transaction
+    /// (the browser that becomes the kiosk must not stay signed in as the manager).
+    func create(_ caller: AuthenticatedUser, name rawName: String, endingSession: Bool = false) async throws -> KioskView {
         try caller.requireManager()
         let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(name.count) else { throw Problem.invalid("name", "must be 1 to 100 characters") }
-        return try await pool.transaction { try KioskStore.create(workplaceID: caller.workplaceID, name: name, createdBy: caller.id, on: $0) }
+        return try await pool.transaction { connection in
+            let kiosk = try KioskStore.create(workplaceID: caller.workplaceID, name: name, createdBy: caller.id, on: connection)
+            if endingSession { try SessionStore.revoke(sessionID: caller.sessionID, on: connection) }
+            return kiosk
+        }
     }
 
     func list(_ caller: AuthenticatedUser) async throws -> [KioskView] {
@@ -85,7 +91,7 @@ struct KioskService: Sendable {
             return (nil, found.member, secret.isPin ? found.pinHash : found.passwordHash)
         }
         if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: "kiosk_throttled", detail: "Too many wrong attempts. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+            throw Problem(.tooManyRequests, code: .kioskThrottled, detail: "Too many wrong attempts. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
         }
         // Verify even for unknown members (against a dummy hash) so timing reveals nothing.
         let matches = try await passwords.verify(secret.value, encoded: found.hash)
@@ -94,7 +100,7 @@ struct KioskService: Sendable {
                 try LoginThrottle.recordFailure(key: accountKey, limit: policy.maxFailuresPerAccount, policy: policy, on: connection)
                 try LoginThrottle.recordFailure(key: deviceKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
             }
-            throw Problem(.unauthorized, code: "invalid_credentials", detail: secret.isPin ? "That username and PIN do not match." : "That username and password do not match.")
+            throw Problem(.unauthorized, code: .invalidCredentials, detail: secret.isPin ? "That username and PIN do not match." : "That username and password do not match.")
         }
 
         return try await pool.transaction { connection in
@@ -106,7 +112,7 @@ struct KioskService: Sendable {
             let last = try PunchStore.lastPunch(userID: member.id, on: connection)
             if let last, Self.isRepeat(after: last, now: now) {
                 let seconds = max(0, Int(now.timeIntervalSince(last.instant)))
-                throw Problem(.conflict, code: "punch_repeated", detail: "\(member.displayName) was already \(last.kind == .checkIn ? "checked in" : "checked out") \(seconds) seconds ago; nothing was recorded.")
+                throw Problem(.conflict, code: .punchRepeated, detail: "\(member.displayName) was already \(last.kind == .checkIn ? "checked in" : "checked out") \(seconds) seconds ago; nothing was recorded.")
             }
             let kind = Self.nextKind(after: last, now: now)
             let id = try PunchStore.insert(

@@ -32,9 +32,14 @@ struct TimeclockRoutes {
         api.post("kiosks") { request, context in
             let caller = try await authenticator.require(request)
             let input = try await request.decodeJSON(CreateKioskRequest.self, context: context)
-            let kiosk = try await kiosks.create(caller, name: input.name)
+            // A browser that becomes a kiosk stops being the manager's: the session that made it
+            // ends in the same transaction and its cookie is cleared, so nobody at the tablet can
+            // open the manager's pages (a bearer client, e.g. a script, keeps its session).
+            let inBrowser = Authenticator.presentedToken(in: request)?.1 == .cookie
+            let kiosk = try await kiosks.create(caller, name: input.name, endingSession: inBrowser)
             var response = try APIJSON.response(kiosk, status: .created)
             response.setCookie(kioskCookie(value: kiosk.token ?? "", maxAge: 400 * 86_400, request: request))
+            if inBrowser { response.setCookie(endedSessionCookie(request: request)) }
             return response
         }
         api.get("kiosks") { request, _ in
@@ -89,7 +94,7 @@ struct TimeclockRoutes {
             let caller = try await authenticator.require(request)
             let id = try context.id("id")
             let reason: String
-            if let query = request.uri.queryParameters.get("reason") {
+            if let query = try QueryParameters(request).string("reason") {
                 reason = query
             } else {
                 reason = try await request.decodeJSON(DeletePunchRequest.self, context: context).reason
@@ -99,17 +104,15 @@ struct TimeclockRoutes {
         }
         api.get("punch-edits") { request, _ in
             let caller = try await authenticator.require(request)
-            let parameters = request.uri.queryParameters
-            return try APIJSON.response(try await punches.edits(
-                caller, userID: try Self.optionalID(parameters.get("userID"), field: "userID"),
-                punchID: try Self.optionalID(parameters.get("punchID"), field: "punchID")))
+            let query = QueryParameters(request)
+            return try APIJSON.response(try await punches.edits(caller, userID: try query.id("userID"), punchID: try query.id("punchID")))
         }
         api.get("timeclock/days") { request, _ in
             let caller = try await authenticator.require(request)
-            let parameters = request.uri.queryParameters
-            let first = try Self.date(parameters.get("from"), field: "from")
-            let last = try Self.date(parameters.get("to"), field: "to")
-            let userID = try Self.optionalID(parameters.get("userID"), field: "userID")
+            let query = QueryParameters(request)
+            let first = try query.requiredDate("from")
+            let last = try query.requiredDate("to")
+            let userID = try query.id("userID")
             return try APIJSON.response(try await punches.days(caller, userID: userID, first: first, last: last))
         }
         api.get("timeclock/present") { request, _ in
@@ -132,41 +135,26 @@ struct TimeclockRoutes {
         return Cookie(name: KioskAuthenticator.cookieName, value: value, maxAge: maxAge, path: "/", secure: secure, httpOnly: true, sameSite: .strict)
     }
 
+    /// Clears the browser's session cookie (same name, path and flags as the one login set).
+    private func endedSessionCookie(request: Request) -> Cookie {
+        let secure = configuration.secureCookies || request.headers[.init("X-Forwarded-Proto")!]?.lowercased() == "https"
+        return Cookie(name: Authenticator.cookieName, value: "", maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+    }
+
     // MARK: Query parameters
 
-    static func date(_ text: String?, field: String) throws -> LocalDate {
-        guard let text else { throw Problem.invalid(field, "is required (YYYY-MM-DD)") }
-        guard let date = LocalDate(text) else { throw Problem.invalid(field, "must be a date as YYYY-MM-DD") }
-        return date
-    }
-
-    static func optionalID(_ text: String?, field: String) throws -> Int64? {
-        guard let text else { return nil }
-        guard let value = Int64(text), value > 0 else { throw Problem.invalid(field, "must be a positive integer") }
-        return value
-    }
-
     static func punchQuery(_ request: Request, workplace: WorkplaceView) throws -> PunchStore.Query {
-        let parameters = request.uri.queryParameters
+        let parameters = QueryParameters(request)
         let timeZone = (try? WorkplaceTimeZone(identifier: workplace.timeZone)) ?? .utc
         var query = PunchStore.Query()
-        query.userID = try optionalID(parameters.get("userID"), field: "userID")
-        query.search = parameters.get("search").flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
-        query.position = parameters.get("position").flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
-        if let from = parameters.get("from") { query.from = timeZone.startOfDay(try date(from, field: "from")) }
-        if let to = parameters.get("to") { query.to = timeZone.endOfDay(try date(to, field: "to")) }
-        if let sort = parameters.get("sort") {
-            guard let parsed = PunchStore.Query.Sort(rawValue: sort) else { throw Problem.invalid("sort", "must be newest, oldest, person or position") }
-            query.sort = parsed
-        }
-        if let limit = parameters.get("limit") {
-            guard let value = Int(limit), (1...1000).contains(value) else { throw Problem.invalid("limit", "must be 1 to 1000") }
-            query.limit = value
-        }
-        if let offset = parameters.get("offset") {
-            guard let value = Int(offset), (0...1_000_000).contains(value) else { throw Problem.invalid("offset", "must be 0 to 1000000") }
-            query.offset = value
-        }
+        query.userID = try parameters.id("userID")
+        query.search = try parameters.string("search").flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
+        query.position = try parameters.string("position").flatMap { $0.isEmpty ? nil : String($0.prefix(100)) }
+        if let from = try parameters.date("from") { query.from = timeZone.startOfDay(from) }
+        if let to = try parameters.date("to") { query.to = timeZone.endOfDay(to) }
+        if let sort = try parameters.oneOf("sort", PunchStore.Query.Sort.self) { query.sort = sort }
+        if let limit = try parameters.int("limit", in: 1...1000) { query.limit = limit }
+        if let offset = try parameters.int("offset", in: 0...1_000_000) { query.offset = offset }
         return query
     }
 }

@@ -35,10 +35,17 @@ enum TimeclockSettingsStore {
         let identifier: String = try row.decode("time_zone")
         let timeZone = (try? WorkplaceTimeZone(identifier: identifier)) ?? .utc
         let json: String = try row.decode("rules")
-        let document = (try? JSONDecoder().decode(TimeclockRulesDocument.self, from: Data(json.utf8)))
+        let workplaceID: Int64 = try row.decode("id")
+        // Absent rules are the seed's; stored rules that do not decode are an error, not the seed's.
+        let document: TimeclockRulesDocument
+        do {
+            document = try JSONDecoder().decode(TimeclockRulesDocument.self, from: Data(json.utf8))
+        } catch {
+            throw WorkplaceSettings.CorruptRow(workplaceID: workplaceID, reason: "timeclock: \(error)")
+        }
         return Context(
-            workplaceID: try row.decode("id"), slug: try row.decode("slug"), name: try row.decode("name"),
-            timeZone: timeZone, rules: document?.applied(to: .seed) ?? .seed)
+            workplaceID: workplaceID, slug: try row.decode("slug"), name: try row.decode("name"),
+            timeZone: timeZone, rules: document.applied(to: .seed))
     }
 
     static func save(_ rules: TimeclockRules, workplaceID: Int64, on connection: PostgresConnection) throws {

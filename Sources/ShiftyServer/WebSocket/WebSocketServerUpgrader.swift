@@ -25,7 +25,7 @@ struct WebSocketServerUpgrader: NIOTypedHTTPServerProtocolUpgrader {
     /// The answer to an upgrade when the budget is spent: the client should try again later (or
     /// another instance), and the server keeps descriptors for HTTP and its database.
     static let serverFull = WebSocketHandshakeRefusal(problem: Problem(
-        .serviceUnavailable, code: "server_full",
+        .serviceUnavailable, code: .serverFull,
         detail: "This server holds as many live connections as it can; try again in a moment.", retryAfterSeconds: 5))
 
     func buildUpgradeResponse(

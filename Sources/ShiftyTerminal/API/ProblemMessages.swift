@@ -8,7 +8,9 @@ public enum ProblemMessages {
     public static func message(for problem: APIProblem) -> String {
         if let sentence = self.sentences[problem.code] {
             var text = sentence
-            if problem.code == "validation_failed", let detail = problem.detail, !detail.isEmpty {
+            // Which field, or which object was missing ("No such deal."), is in the detail.
+            if problem.code == "validation_failed" || problem.code == "not_found" || problem.code == "invalid_parameter",
+               let detail = problem.detail, !detail.isEmpty {
                 text += " (\(detail))"
             }
             return text
@@ -57,14 +59,12 @@ public enum ProblemMessages {
         ("shift_not_scheduled", "That shift is not a plain scheduled shift right now (it is offered, in a deal or cancelled). Check `shifty shifts`."),
         ("shift_not_suggested", "That shift is not suggested to this request."),
         ("shift_cancelled", "That shift was cancelled."),
-        ("shift_not_found", "There is no such shift in your workplace. Check the id with `shifty shifts` or `shifty market`."),
         ("shift_unassigned", "A manager released that shift; it stays on the marketplace until a manager assigns it or a pick-up is approved."),
         ("overlapping_shift", "You already work at that time, so you cannot take this shift."),
         ("one_shift_per_day", "You already have a shift that day, and this workplace allows one per day."),
         ("fixed_shifts_managed_by_managers", "In this workplace only managers edit fixed shifts. Ask a manager."),
 
         // Deals.
-        ("deal_not_found", "There is no such deal in your workplace. Check the id."),
         ("deal_not_pending", "That deal was already decided (approved, rejected, cancelled or expired)."),
         ("deal_not_proposed", "That swap is no longer waiting for an answer."),
         ("deal_expired", "That deal expired before it was decided. Start a new one if it still matters."),
@@ -74,7 +74,6 @@ public enum ProblemMessages {
         ("swap_with_own_shift", "You cannot swap a shift with yourself. Pick a coworker's shift."),
 
         // Requests and suggestions.
-        ("request_not_found", "There is no such request. It may have been withdrawn."),
         ("request_not_open", "That request is no longer open."),
         ("not_request_owner", "That is not your request."),
         ("own_request", "You cannot suggest a shift to your own request."),
@@ -85,6 +84,7 @@ public enum ProblemMessages {
         ("request_already_open", "You already have an open request for that date."),
         ("wrong_date_for_request", "That shift is not on the date the request asks for."),
         ("note_too_long", "The note is too long. Shorten it and try again."),
+        ("override_reason_required", "Overriding a rule needs a reason. Say why, and try again."),
 
         // Time clock and kiosks (the terminal never calls these, but a shared token might).
         ("kiosk_required", "Punches can only be recorded at a kiosk on site."),
@@ -111,7 +111,8 @@ public enum ProblemMessages {
         ("bad_request", "The server could not understand the request. Check the command and its arguments."),
         ("method_not_allowed", "The server does not support that operation. It may be an older or newer version; check `shifty version`."),
         ("route_not_found", "The server does not know this endpoint. Check --server (it must be the Shifty server's address) and its version."),
-        ("not_found", "Not found. Check the id."),
+        ("not_found", "Not found in your workplace (it may have been removed). Check the id with `shifty shifts` or `shifty market`."),
+        ("http_error", "The server could not handle the request. Check the command and the --server address."),
         ("openapi_missing", "This server build has no API description."),
         ("database_unavailable", "The server cannot reach its database right now. Try again in a minute."),
         ("internal_error", "Something went wrong on the server. Try again; if it keeps happening, tell the administrator."),

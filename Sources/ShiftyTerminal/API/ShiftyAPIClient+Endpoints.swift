@@ -17,10 +17,27 @@ public struct MarketplaceActionResult: Decodable, Sendable, Hashable {
         public var id: Int64
         public var kind: String
         public var state: String
+        /// Who approved, rejected or cancelled it, and their note (absent while it is pending).
+        public var decidedByName: String?
+        public var decisionNote: String?
     }
 
     public var deal: Deal?
     public var shifts: [MarketShift]
+}
+
+/// The part of an action's preview the terminal shows: allowed, or the refusal with its code.
+public struct ActionPreview: Decodable, Sendable, Hashable {
+    public var allowed: Bool
+    public var refusal: APIProblem?
+
+    public init(allowed: Bool, refusal: APIProblem? = nil) {
+        self.allowed = allowed
+        self.refusal = refusal
+    }
+
+    /// What the market list shows: "yes", or why not (the same sentence `shifty take` would print).
+    public var answer: String { allowed ? "yes" : refusal?.message ?? "no" }
 }
 
 extension ShiftyAPIClient {
@@ -39,6 +56,12 @@ extension ShiftyAPIClient {
     /// `DELETE /api/v1/sessions/current`: ends the session on the server.
     public func logout() async throws(APIClientError) {
         _ = try await self.send("DELETE", "/api/v1/sessions/current")
+    }
+
+    /// `GET /api/v1/shifts/{id}/preview?action=pick-up`: whether I could take the shift now, and
+    /// if not, the refusal the server would answer (same rules as the pick-up itself).
+    public func pickUpPreview(shiftID: Int64) async throws(APIClientError) -> ActionPreview {
+        try await self.send("GET", "/api/v1/shifts/\(shiftID)/preview?action=pick-up", as: ActionPreview.self)
     }
 
     public func marketplace() async throws(APIClientError) -> [MarketShift] {

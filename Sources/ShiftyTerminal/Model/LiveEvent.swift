@@ -25,12 +25,31 @@ public struct LiveEventData: Sendable, Hashable {
     public var shifts: [MarketShift]
     public var dealId: Int64?
     public var requestId: Int64?
+    /// On a decided deal (`deal.approved`, `deal.rejected`, `deal.cancelled`): who decided and why.
+    public var decision: DealDecision?
 
-    public init(shiftIds: [Int64] = [], shifts: [MarketShift] = [], dealId: Int64? = nil, requestId: Int64? = nil) {
+    public init(
+        shiftIds: [Int64] = [], shifts: [MarketShift] = [], dealId: Int64? = nil, requestId: Int64? = nil,
+        decision: DealDecision? = nil
+    ) {
         self.shiftIds = shiftIds
         self.shifts = shifts
         self.dealId = dealId
         self.requestId = requestId
+        self.decision = decision
+    }
+}
+
+/// Who approved, rejected or cancelled a deal, and the note they left for the people in it.
+public struct DealDecision: Sendable, Hashable, Decodable {
+    public var byId: Int64
+    public var byName: String
+    public var note: String?
+
+    public init(byId: Int64, byName: String, note: String? = nil) {
+        self.byId = byId
+        self.byName = byName
+        self.note = note
     }
 }
 
@@ -49,7 +68,7 @@ extension LiveEvent: Decodable {
 }
 
 extension LiveEventData: Decodable {
-    enum CodingKeys: String, CodingKey { case shiftIds, shifts, dealId, requestId }
+    enum CodingKeys: String, CodingKey { case shiftIds, shifts, dealId, requestId, decision }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,5 +76,6 @@ extension LiveEventData: Decodable {
         self.shifts = (try? container.decodeIfPresent([MarketShift].self, forKey: .shifts)) ?? []
         self.dealId = try? container.decodeIfPresent(Int64.self, forKey: .dealId)
         self.requestId = try? container.decodeIfPresent(Int64.self, forKey: .requestId)
+        self.decision = try? container.decodeIfPresent(DealDecision.self, forKey: .decision)
     }
 }

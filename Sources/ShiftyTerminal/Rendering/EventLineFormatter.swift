@@ -18,7 +18,14 @@ public enum EventLineFormatter {
         } else if !data.shiftIds.isEmpty {
             parts.append((data.shiftIds.count == 1 ? "shift " : "shifts ") + data.shiftIds.map(String.init).joined(separator: ","))
         }
+        if let decision = data.decision { parts.append(self.describe(decision)) }
         return parts.joined(separator: " ")
+    }
+
+    /// `by Maria: "Bram is not trained for the bar yet"`: who decided a deal, and their note.
+    static func describe(_ decision: DealDecision) -> String {
+        guard let note = decision.note, !note.isEmpty else { return "by \(decision.byName)" }
+        return "by \(decision.byName): \"\(note)\""
     }
 
     static func describe(_ shift: MarketShift) -> String {

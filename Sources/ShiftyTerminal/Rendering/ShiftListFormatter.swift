@@ -1,16 +1,20 @@
 /// Plain-text lists for `shifty market` and `shifty shifts` (no escapes: they are often piped).
 public enum ShiftListFormatter {
     /// The marketplace: one line per offered shift with its id (what `shifty take` needs).
-    public static func market(_ shifts: [MarketShift]) -> [String] {
+    ///
+    /// `canTake` holds, per shift id, the answer of the server's pick-up preview ("yes" or the
+    /// sentence saying why not); with it the list gets a last column, so nobody tries a shift the
+    /// server will refuse.
+    public static func market(_ shifts: [MarketShift], canTake: [Int64: String] = [:]) -> [String] {
         guard !shifts.isEmpty else { return ["Nothing is offered on the marketplace right now."] }
         let rows = shifts.map { shift in
             [
                 "\(shift.id)", self.date(shift.date), "\(shift.startTime)–\(shift.endTime)", shift.position ?? "—",
                 shift.ownerName, shift.unassigned == true ? "open (unassigned)" : "offered",
-            ]
+            ] + (canTake.isEmpty ? [] : [canTake[shift.id] ?? "?"])
         }
-        return self.table(header: ["ID", "DATE", "TIME", "POSITION", "OFFERED BY", "STATUS"], rows: rows)
-            + ["", "Take one with: shifty take ID"]
+        let header = ["ID", "DATE", "TIME", "POSITION", "OFFERED BY", "STATUS"] + (canTake.isEmpty ? [] : ["CAN YOU TAKE IT"])
+        return self.table(header: header, rows: rows) + ["", "Take one with: shifty take ID"]
     }
 
     /// My schedule, grouped by week as the server groups it.
@@ -39,6 +43,9 @@ public enum ShiftListFormatter {
             case "rejected": text += " Deal \(deal.id) is rejected."
             case "proposed": text += " Deal \(deal.id) waits for the other person."
             default: text += " Deal \(deal.id) is \(deal.state.replacingUnderscores)."
+            }
+            if let name = deal.decidedByName, deal.state != "pending_approval", deal.state != "proposed" {
+                text += " Decided by \(name)" + (deal.decisionNote.map { ": \"\($0)\"" } ?? ".")
             }
         }
         for shift in result.shifts {

@@ -14,13 +14,13 @@ enum HTTPConnectionRefusal: Equatable {
     var problem: Problem {
         switch self {
         case .malformed:
-            Problem(.badRequest, code: "malformed_request", detail: "The request could not be read as HTTP/1.1.")
+            Problem(.badRequest, code: .malformedRequest, detail: "The request could not be read as HTTP/1.1.")
         case .headersTooLarge:
             Problem(
-                .requestHeaderFieldsTooLarge, code: "request_headers_too_large",
+                .requestHeaderFieldsTooLarge, code: .requestHeadersTooLarge,
                 detail: "The request's headers are larger than the server accepts.")
         case .timeout:
-            Problem(.requestTimeout, code: "request_timeout", detail: "The request did not arrive in time; the connection is closed.")
+            Problem(.requestTimeout, code: .requestTimeout, detail: "The request did not arrive in time; the connection is closed.")
         }
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+
+/// One rule of the rulebook: a condition on the shifts a member would end up with.
+///
+/// Every change of a shift's owner (trades, approvals, a manager's assignment or one-off shift)
+/// is checked against every rule here, in `allCases` order, so the same situation always gives the
+/// same answer. A new rule (hour limits, availability, time off, positions) is one new case: its
+/// refusal code, its severity, whether a manager may override it, and its check in
+/// `Rulebook.findings`.
+public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A member cannot work two shifts at the same instant (half-open intervals: back-to-back is fine).
+    case noOverlap = "overlapping_shift"
+    /// The workplace's setting: at most one shift per member per workplace-local date.
+    case onePerDay = "one_shift_per_day"
+
+    /// The refusal an action gets when this rule refuses it (also the code clients show a sentence for).
+    public var code: MarketplaceRefusal.Code {
+        switch self {
+        case .noOverlap: .overlappingShift
+        case .onePerDay: .oneShiftPerDay
+        }
+    }
+
+    /// Whether a breach refuses the action or only warns about it.
+    public var severity: RuleSeverity {
+        switch self {
+        case .noOverlap, .onePerDay: .refuse
+        }
+    }
+
+    /// Whether a manager may break the rule on purpose (`RuleOverride`). Nobody can be in two
+    /// places at once, so an overlap is never overridable; one shift per day is the workplace's
+    /// policy, which its manager may set aside for one shift with a reason.
+    public var isOverridable: Bool {
+        switch self {
+        case .noOverlap: false
+        case .onePerDay: true
+        }
+    }
+}
+
+/// What a rule's breach does to an action.
+public enum RuleSeverity: String, Sendable, Hashable, Codable {
+    /// The action is refused (unless the rule is overridable and a manager overrides it).
+    case refuse
+    /// The action goes ahead; the preview shows the warning.
+    case warn
+}

@@ -1,0 +1,15 @@
+/// What the logged-out page may offer on this server, answered by `GET /api/v1/login-page`.
+///
+/// The page ships the same HTML to every server; without asking, it would show the demo
+/// password and the "Create a new workplace" form everywhere, also where neither exists.
+struct LoginPageOptions: Encodable, Sendable, Equatable {
+    /// The demo workplace exists (`--demo`): the page may print its logins and password.
+    var demo: Bool
+    /// Anyone may create a workplace (`--allow-signup`): the page may show the form.
+    var allowSignup: Bool
+
+    init(_ configuration: ServerConfiguration) {
+        demo = configuration.demo
+        allowSignup = configuration.allowSignup
+    }
+}

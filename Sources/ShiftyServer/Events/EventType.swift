@@ -1,0 +1,105 @@
+import ShiftyDomain
+
+/// Every type of row in the `events` outbox, with the live topics it is pushed on and who may
+/// receive it, defined next to each other.
+///
+/// Both switches are exhaustive, so a new type does not compile until it has topics and an
+/// audience, and a new domain event kind does not compile until it maps to a type here; the
+/// guard test walks `allCases` so no type can end up with no topic (and so never pushed).
+enum EventType: String, CaseIterable, Sendable {
+    // Marketplace (made by `Marketplace.apply`).
+    case shiftSupplied = "shift.supplied"
+    case shiftRevoked = "shift.revoked"
+    case shiftUnassigned = "shift.unassigned"
+    case shiftPickedUp = "shift.picked_up"
+    case requestPosted = "request.posted"
+    case requestWithdrawn = "request.withdrawn"
+    case suggestionMade = "suggestion.made"
+    case suggestionWithdrawn = "suggestion.withdrawn"
+    case suggestionReleased = "suggestion.released"
+    case swapProposed = "swap.proposed"
+    case dealAwaitingApproval = "deal.awaiting_approval"
+    case dealApproved = "deal.approved"
+    case dealRejected = "deal.rejected"
+    case dealCancelled = "deal.cancelled"
+    case dealDeclined = "deal.declined"
+    case dealExpired = "deal.expired"
+    case approvalResolved = "approval.resolved"
+    // Managers' schedule work.
+    case shiftCreated = "shift.created"
+    case shiftAssigned = "shift.assigned"
+    /// A manager broke an overridable rule on purpose (the rules and the reason are in the event).
+    case ruleOverridden = "shift.rule_overridden"
+    case scheduleChanged = "schedule.changed"
+    case scheduleGenerated = "schedule.generated"
+    case closedDaysChanged = "closed_days.changed"
+    /// A closed day removed the member's shifts on it.
+    case shiftsRemovedByClosedDay = "shift.closed_day"
+    case workplaceTimeZoneChanged = "workplace.time_zone_changed"
+    // Reminders.
+    case shiftReminder = "shift.reminder"
+
+    init(_ kind: MarketplaceEvent.Kind) {
+        switch kind {
+        case .shiftSupplied: self = .shiftSupplied
+        case .shiftRevoked: self = .shiftRevoked
+        case .shiftUnassigned: self = .shiftUnassigned
+        case .shiftPickedUp: self = .shiftPickedUp
+        case .requestPosted: self = .requestPosted
+        case .requestWithdrawn: self = .requestWithdrawn
+        case .suggestionMade: self = .suggestionMade
+        case .suggestionWithdrawn: self = .suggestionWithdrawn
+        case .suggestionReleased: self = .suggestionReleased
+        case .swapProposed: self = .swapProposed
+        case .dealAwaitingApproval: self = .dealAwaitingApproval
+        case .dealApproved: self = .dealApproved
+        case .dealRejected: self = .dealRejected
+        case .dealCancelled: self = .dealCancelled
+        case .dealDeclined: self = .dealDeclined
+        case .dealExpired: self = .dealExpired
+        case .approvalResolved: self = .approvalResolved
+        case .shiftAssigned: self = .shiftAssigned
+        case .shiftCreated: self = .shiftCreated
+        case .ruleOverridden: self = .ruleOverridden
+        }
+    }
+
+    /// The topics it is pushed on (docs/live-protocol.md).
+    var topics: LiveTopicSet {
+        switch self {
+        case .shiftSupplied, .shiftRevoked: LiveTopicSet([.marketplace])
+        case .requestPosted, .requestWithdrawn, .suggestionWithdrawn: LiveTopicSet([.requests])
+        case .suggestionMade, .suggestionReleased: LiveTopicSet([.requests, .notifications])
+        case .swapProposed, .dealDeclined, .dealCancelled, .dealExpired, .dealRejected, .shiftPickedUp:
+            LiveTopicSet([.deals, .notifications])
+        case .dealApproved: LiveTopicSet([.deals, .notifications, .schedule])
+        case .dealAwaitingApproval, .approvalResolved: LiveTopicSet([.approvals])
+        case .shiftUnassigned, .shiftAssigned, .shiftCreated, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
+        case .shiftReminder: LiveTopicSet([.notifications])
+        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged: LiveTopicSet([.schedule])
+        }
+    }
+
+    /// Who may receive it at most: everyone in the workplace, its managers, or the members named on
+    /// the row. A writer may address it more narrowly (``allows(_:)``), never more widely.
+    var audience: EventAudience {
+        switch self {
+        case .shiftSupplied, .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn,
+             .closedDaysChanged, .workplaceTimeZoneChanged:
+            .workplace
+        case .dealAwaitingApproval, .approvalResolved, .ruleOverridden:
+            .managers
+        case .shiftUnassigned, .shiftPickedUp, .suggestionMade, .suggestionReleased, .swapProposed, .dealApproved,
+             .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftAssigned, .scheduleChanged,
+             .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder:
+            .users
+        }
+    }
+
+    /// Whether a row of this type may be addressed to `audience`: its own audience, or (for a
+    /// workplace-wide type) a narrower one, such as a suggestion withdrawn while only the
+    /// requester still cares.
+    func allows(_ audience: EventAudience) -> Bool {
+        audience == self.audience || self.audience == .workplace
+    }
+}

@@ -1,0 +1,140 @@
+import ShiftyDomain
+
+/// Every `code` a client can receive in a problem document or a live `error` message: the one list.
+///
+/// ``Problem`` only takes these, so a code cannot be thrown without being listed here, and a test
+/// checks that each one is in openapi.yaml's list and has a sentence in the web page and in the
+/// terminal client. Marketplace refusals map onto it with an exhaustive switch
+/// (``init(_:)``), so a new refusal in the domain does not compile until it has a code here.
+///
+/// One rule for missing objects: anything named that does not exist in the caller's workplace (a
+/// shift, deal, request, member, punch, kiosk, path id that is not a number …) answers 404
+/// `not_found`, on GET and on every action alike; the `detail` says what was missing. An unknown
+/// endpoint is `route_not_found`.
+public enum ProblemCode: String, CaseIterable, Sendable {
+    // Requests in general.
+    case badRequest = "bad_request"
+    case malformedJSON = "malformed_json"
+    case validationFailed = "validation_failed"
+    case invalidParameter = "invalid_parameter"
+    case unsupportedMediaType = "unsupported_media_type"
+    case bodyTooLarge = "body_too_large"
+    case methodNotAllowed = "method_not_allowed"
+    case routeNotFound = "route_not_found"
+    case notFound = "not_found"
+    case httpError = "http_error"
+    case internalError = "internal_error"
+    case databaseUnavailable = "database_unavailable"
+    case openAPIMissing = "openapi_missing"
+    // The connection itself (answered before the router, then closed).
+    case malformedRequest = "malformed_request"
+    case requestHeadersTooLarge = "request_headers_too_large"
+    case requestTimeout = "request_timeout"
+    // Sessions and accounts.
+    case unauthenticated
+    case sessionExpired = "session_expired"
+    case invalidCredentials = "invalid_credentials"
+    case loginThrottled = "login_throttled"
+    case signupThrottled = "signup_throttled"
+    case originNotAllowed = "origin_not_allowed"
+    case managerOnly = "manager_only"
+    case wrongPassword = "wrong_password"
+    case signupDisabled = "signup_disabled"
+    case inviteInvalid = "invite_invalid"
+    case usernameTaken = "username_taken"
+    case workplaceSlugTaken = "workplace_slug_taken"
+    case lastManager = "last_manager"
+    // Schedule.
+    case fixedShiftsManagedByManagers = "fixed_shifts_managed_by_managers"
+    case invalidCSV = "invalid_csv"
+    // Timeclock and kiosks.
+    case kioskRequired = "kiosk_required"
+    case kioskRevoked = "kiosk_revoked"
+    case kioskThrottled = "kiosk_throttled"
+    case punchInFuture = "punch_in_future"
+    case punchRepeated = "punch_repeated"
+    // Live stream.
+    case websocketRequired = "websocket_required"
+    case serverFull = "server_full"
+    case shuttingDown = "shutting_down"
+    case malformedMessage = "malformed_message"
+    case unknownMessageType = "unknown_message_type"
+    case unknownTopic = "unknown_topic"
+    case forbiddenTopic = "forbidden_topic"
+    case invalidResume = "invalid_resume"
+    case binaryNotSupported = "binary_not_supported"
+    // Marketplace refusals (MarketplaceRefusal.Code).
+    case notShiftOwner = "not_shift_owner"
+    case ownShift = "own_shift"
+    case shiftInPast = "shift_in_past"
+    case shiftNotSupplied = "shift_not_supplied"
+    case shiftNoLongerAvailable = "shift_no_longer_available"
+    case shiftInPendingDeal = "shift_in_pending_deal"
+    case shiftNotScheduled = "shift_not_scheduled"
+    case shiftNotSuggested = "shift_not_suggested"
+    case shiftCancelled = "shift_cancelled"
+    case shiftUnassigned = "shift_unassigned"
+    case overlappingShift = "overlapping_shift"
+    case oneShiftPerDay = "one_shift_per_day"
+    case userInactive = "user_inactive"
+    case counterpartyInactive = "counterparty_inactive"
+    case notAManager = "not_a_manager"
+    case dealNotPending = "deal_not_pending"
+    case dealNotProposed = "deal_not_proposed"
+    case dealExpired = "deal_expired"
+    case dealNotExpired = "deal_not_expired"
+    case notInvolvedInDeal = "not_involved_in_deal"
+    case notSwapCounterparty = "not_swap_counterparty"
+    case swapWithOwnShift = "swap_with_own_shift"
+    case requestNotOpen = "request_not_open"
+    case notRequestOwner = "not_request_owner"
+    case ownRequest = "own_request"
+    case requestDateInPast = "request_date_in_past"
+    case noRequestDates = "no_request_dates"
+    case tooManyRequestDates = "too_many_request_dates"
+    case duplicateRequestDate = "duplicate_request_date"
+    case requestAlreadyOpen = "request_already_open"
+    case wrongDateForRequest = "wrong_date_for_request"
+    case noteTooLong = "note_too_long"
+    case overrideReasonRequired = "override_reason_required"
+
+    /// The code a marketplace refusal answers with (missing objects follow the `not_found` rule).
+    public init(_ refusal: MarketplaceRefusal.Code) {
+        switch refusal {
+        case .shiftNotFound, .dealNotFound, .requestNotFound: self = .notFound
+        case .notShiftOwner: self = .notShiftOwner
+        case .ownShift: self = .ownShift
+        case .shiftInPast: self = .shiftInPast
+        case .shiftNotSupplied: self = .shiftNotSupplied
+        case .shiftNoLongerAvailable: self = .shiftNoLongerAvailable
+        case .shiftInPendingDeal: self = .shiftInPendingDeal
+        case .shiftNotScheduled: self = .shiftNotScheduled
+        case .shiftNotSuggested: self = .shiftNotSuggested
+        case .shiftCancelled: self = .shiftCancelled
+        case .shiftUnassigned: self = .shiftUnassigned
+        case .overlappingShift: self = .overlappingShift
+        case .oneShiftPerDay: self = .oneShiftPerDay
+        case .userInactive: self = .userInactive
+        case .counterpartyInactive: self = .counterpartyInactive
+        case .notAManager: self = .notAManager
+        case .dealNotPending: self = .dealNotPending
+        case .dealNotProposed: self = .dealNotProposed
+        case .dealExpired: self = .dealExpired
+        case .dealNotExpired: self = .dealNotExpired
+        case .notInvolvedInDeal: self = .notInvolvedInDeal
+        case .notSwapCounterparty: self = .notSwapCounterparty
+        case .swapWithOwnShift: self = .swapWithOwnShift
+        case .requestNotOpen: self = .requestNotOpen
+        case .notRequestOwner: self = .notRequestOwner
+        case .ownRequest: self = .ownRequest
+        case .requestDateInPast: self = .requestDateInPast
+        case .noRequestDates: self = .noRequestDates
+        case .tooManyRequestDates: self = .tooManyRequestDates
+        case .duplicateRequestDate: self = .duplicateRequestDate
+        case .requestAlreadyOpen: self = .requestAlreadyOpen
+        case .wrongDateForRequest: self = .wrongDateForRequest
+        case .noteTooLong: self = .noteTooLong
+        case .overrideReasonRequired: self = .overrideReasonRequired
+        }
+    }
+}

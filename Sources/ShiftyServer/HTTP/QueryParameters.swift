@@ -1,0 +1,79 @@
+import Hummingbird
+import ShiftyDomain
+
+/// A request's query string, read strictly: the one way routes read query parameters.
+///
+/// A value that is present but not what the parameter takes (`weeks=abc`, `userId=abc`, a number
+/// too large for its type, `includeInactive=maybe`, the same name twice) answers 400
+/// `invalid_parameter` naming the parameter, instead of being ignored and quietly answering for
+/// the default (`weeks=abc` used to mean eight weeks, `userId=abc` everyone). Absent parameters
+/// are `nil`; each route decides their default.
+struct QueryParameters {
+    private let parameters: Parameters
+
+    init(_ request: Request) {
+        parameters = request.uri.queryParameters
+    }
+
+    /// The 400 problem for a bad query value.
+    static func invalid(_ name: String, _ detail: String) -> Problem {
+        Problem(.badRequest, code: .invalidParameter, detail: "\(name): \(detail)", errors: [.init(field: name, detail: detail)])
+    }
+
+    /// The raw value; a parameter given more than once is refused (which one was meant?).
+    func string(_ name: String) throws -> String? {
+        let values = parameters.getAll(name)
+        guard values.count <= 1 else { throw Self.invalid(name, "is given \(values.count) times; give it once") }
+        return values.first
+    }
+
+    func string(_ name: String, maxLength: Int) throws -> String? {
+        guard let text = try string(name) else { return nil }
+        guard text.count <= maxLength else { throw Self.invalid(name, "must be at most \(maxLength) characters") }
+        return text
+    }
+
+    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let text = try string(name) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw Self.invalid(name, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A positive id (of a member, punch, event …).
+    func id(_ name: String) throws -> Int64? {
+        guard let text = try string(name) else { return nil }
+        guard let value = Int64(text), value > 0 else { throw Self.invalid(name, "must be an id (a positive integer)") }
+        return value
+    }
+
+    func date(_ name: String) throws -> LocalDate? {
+        guard let text = try string(name) else { return nil }
+        guard let date = LocalDate(text) else { throw Self.invalid(name, "must be a date as YYYY-MM-DD") }
+        return date
+    }
+
+    func requiredDate(_ name: String) throws -> LocalDate {
+        guard let date = try date(name) else { throw Self.invalid(name, "is required (a date as YYYY-MM-DD)") }
+        return date
+    }
+
+    func bool(_ name: String) throws -> Bool? {
+        switch try string(name) {
+        case nil: return nil
+        case "true": return true
+        case "false": return false
+        default: throw Self.invalid(name, "must be true or false")
+        }
+    }
+
+    /// One of a fixed set of words.
+    func oneOf<Value: RawRepresentable & CaseIterable>(_ name: String, _ type: Value.Type) throws -> Value? where Value.RawValue == String {
+        guard let text = try string(name) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            throw Self.invalid(name, "must be one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        return value
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+@testable import ShiftyServer
+import ShiftyDomain
+import ShiftyTestSupport
+import Testing
+
+/// `ProblemCode` is the one list of codes; the API description and the web page follow it
+/// (the terminal client's sentences are checked in ShiftyTerminalTests, which can import both).
+@Suite struct ProblemCodeListTests {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// The `enum:` of `Problem.code` in openapi.yaml.
+    static func openAPICodes() throws -> [String] {
+        let document = try text("openapi.yaml")
+        let marker = "code:\n          type: string\n          enum: ["
+        let start = try #require(document.range(of: marker), "openapi.yaml: Problem.code must list its codes as an enum")
+        let end = try #require(document[start.upperBound...].firstIndex(of: "]"))
+        return document[start.upperBound..<end]
+            .split(whereSeparator: { $0 == "," || $0.isWhitespace })
+            .map(String.init)
+    }
+
+    /// The keys of `const sentences = { … }` in web/api.js.
+    static func webSentenceCodes() throws -> Set<String> {
+        let script = try text("web/api.js")
+        let start = try #require(script.range(of: "const sentences = {"))
+        let end = try #require(script[start.upperBound...].range(of: "\n};"))
+        let pattern = try Regex(#"^\s+([a-z_0-9]+): '"#).anchorsMatchLineEndings()
+        return Set(script[start.upperBound..<end.lowerBound].matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) })
+    }
+
+    @Test func openAPIListsExactlyTheServersCodes() throws {
+        let documented = try Self.openAPICodes()
+        #expect(documented.count == Set(documented).count, "a code is listed twice in openapi.yaml")
+        let codes = Set(ProblemCode.allCases.map(\.rawValue))
+        #expect(codes.subtracting(documented).sorted() == [], "codes missing from openapi.yaml")
+        #expect(Set(documented).subtracting(codes).sorted() == [], "openapi.yaml lists codes the server does not have")
+    }
+
+    @Test func theWebPageHasASentenceForEveryCode() throws {
+        let sentences = try Self.webSentenceCodes()
+        #expect(sentences.count > 40)
+        let codes = Set(ProblemCode.allCases.map(\.rawValue))
+        #expect(codes.subtracting(sentences).sorted() == [], "codes without a sentence in web/api.js")
+        // `offline` is the page's own (no answer at all).
+        #expect(sentences.subtracting(codes).subtracting(["offline"]).sorted() == [], "web/api.js has sentences for codes the server does not have")
+    }
+
+    @Test func everyProblemHasATitle() {
+        let statuses = [400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 503, 418, 499, 599]
+        for code in statuses {
+            #expect(!Problem.title(for: .init(code: code)).isEmpty, "\(code)")
+        }
+        // A marketplace refusal made from its numeric HTTP hint (this used to be an empty title).
+        for refusal in MarketplaceRefusal.Code.allCases {
+            let problem = Problem(MarketplaceRefusal(refusal, "x"))
+            #expect(!problem.title.isEmpty, "\(refusal.rawValue)")
+            #expect(problem.status.code == refusal.httpStatus)
+        }
+        #expect(Problem(MarketplaceRefusal(.overlappingShift, "x")).title == "Conflict")
+    }
+
+    @Test func missingObjectsAreNotFoundEverywhere() {
+        for refusal in [MarketplaceRefusal.Code.shiftNotFound, .dealNotFound, .requestNotFound] {
+            #expect(Problem(MarketplaceRefusal(refusal, "No such thing.")).code == "not_found")
+        }
+        #expect(Problem.notFound("shift").code == "not_found")
+    }
+}

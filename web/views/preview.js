@@ -1,0 +1,59 @@
+// Previews of actions (GET /shifts/{id}/preview): the server runs the same rules the action runs
+// and answers what it would say, every rule it breaks and each receiver's hours that week. The
+// views use them so the page never offers what the server will refuse: the marketplace says why a
+// shift cannot be taken, approval cards show conflicts before the manager decides, and a
+// manager's assignment shows the rules it would override.
+
+import { problemSentence, query } from '../api.js';
+import { el, formatShift } from '../ui.js';
+
+/** Asks the server what `action` on `shiftId` would do now; null when the preview itself fails. */
+export async function fetchPreview(ctx, shiftId, action, parameters = {}) {
+  try {
+    return await ctx.api('GET', `/shifts/${shiftId}/preview${query({ action, ...parameters })}`);
+  } catch {
+    return null;
+  }
+}
+
+const hours = (value) => `${Number(value).toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
+
+/** Why the action would be refused, in words, naming the shifts it clashes with. */
+export function refusalSentence(preview) {
+  if (!preview?.refusal) return '';
+  const sentence = problemSentence({ code: preview.refusal.code, status: preview.refusal.status });
+  const clashes = (preview.effects || []).flatMap((effect) => effect.conflictingShifts || []);
+  if (!clashes.length) return sentence;
+  return `${sentence} Already working: ${clashes.map((shift) => `${shift.ownerName} ${formatShift(shift)}`).join(', ')}.`;
+}
+
+/** "Anna: 16 h → 20 h in week 49" for each receiver. */
+export function hoursLines(preview) {
+  return (preview?.effects || []).map((effect) => {
+    const week = String(effect.week || '').replace(/^\d{4}-W0?/, 'week ');
+    return `${effect.userName || 'Receiver'}: ${hours(effect.hoursBefore)} → ${hours(effect.hoursAfter)} in ${week}`;
+  });
+}
+
+/**
+ * A block listing every rule the action breaks (with the sentence for each code) and the hours
+ * before and after; `null` when there is nothing to say.
+ */
+export function previewPanel(preview, { showHours = true } = {}) {
+  if (!preview) return null;
+  const rules = preview.rules || [];
+  const items = rules.map((rule) => el('li', {
+    class: ['preview-rule', `severity-${rule.severity}`],
+    data: { code: rule.code },
+    text: `${rule.userName ? `${rule.userName}: ` : ''}${problemSentence({ code: rule.code, status: 409 })}${rule.overridable ? ' (a manager may override this)' : ''}`,
+  }));
+  if (preview.refusal && !rules.some((rule) => rule.code === preview.refusal.code)) {
+    items.unshift(el('li', { class: 'preview-rule severity-refuse', data: { code: preview.refusal.code }, text: problemSentence(preview.refusal) }));
+  }
+  const lines = showHours ? hoursLines(preview) : [];
+  if (!items.length && !lines.length) return null;
+  return el('div', { class: ['preview', items.length ? 'preview-conflict' : 'preview-ok'], data: { allowed: String(Boolean(preview.allowed)) } }, [
+    items.length ? el('ul', { class: 'preview-rules' }, items) : null,
+    ...lines.map((line) => el('p', { class: 'small preview-hours', text: line })),
+  ]);
+}
