@@ -174,6 +174,13 @@ function preselect() {
   const offer = params.get('offer');
   const select = state.container.querySelector('#swap-offered');
   if (offer && select && [...select.options].some((option) => option.value === offer)) select.value = offer;
+  // From the team week: the coworker's shift is chosen; the preview runs once mine is chosen too.
+  const want = params.get('want');
+  const wanted = state.container.querySelector('#swap-wanted');
+  if (want && wanted && [...wanted.options].some((option) => option.value === want)) {
+    wanted.value = want;
+    state.container.querySelector('#swap-offered')?.focus();
+  }
 }
 
 async function refresh(ctx) {
