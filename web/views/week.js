@@ -343,7 +343,7 @@ function shiftDetails(shift, ctx, handle, choice) {
       members: state.members,
       choice,
       exclude: shift.ownerId,
-      repaint: () => handle.refresh(),
+      repaint: async () => { await handle.refresh(); handle.dialog.querySelector('select[name=assignee]')?.focus(); },
       onAssigned: async () => { handle.close(); await reload(ctx); },
     }));
   }
@@ -351,7 +351,7 @@ function shiftDetails(shift, ctx, handle, choice) {
 }
 
 function openCreate(person, date, ctx) {
-  const draft = { startTime: '09:00', endTime: '17:00', position: state.position || '', preview: null, asked: 0 };
+  const draft = { startTime: '09:00', endTime: '17:00', position: state.position || '', asked: 0 };
   openDialog(`New shift for ${person.name}`, (handle) => createForm(person, date, ctx, handle, draft));
 }
 
@@ -370,34 +370,13 @@ function createForm(person, date, ctx, handle, draft) {
   const listId = 'week-positions';
   const position = el('input', { attrs: { name: 'position', maxlength: '100', list: listId, autocomplete: 'off', value: draft.position } });
   const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+  const endLabel = el('span', { text: 'End' });
+  const box = el('div', { class: 'create-preview', attrs: { 'aria-live': 'polite' } });
   const body = () => ({
     ownerId: person.id, date, startTime: draft.startTime,
     durationMinutes: minutesBetween(draft.startTime, draft.endTime),
     ...(draft.position.trim() ? { position: draft.position.trim() } : {}),
   });
-  // The server decides: every change of the form asks POST /shifts/preview (the create route's
-  // own rules) and the buttons follow its answer.
-  const ask = async () => {
-    const request = ++draft.asked;
-    let preview = null;
-    try {
-      preview = await ctx.api('POST', '/shifts/preview', body());
-    } catch (error) {
-      preview = { failed: problemSentence(error) };
-    }
-    if (request !== draft.asked || !handle.dialog.open) return;
-    draft.preview = preview;
-    await handle.refresh();
-  };
-  const changed = () => {
-    draft.startTime = start.value || draft.startTime;
-    draft.endTime = end.value || draft.endTime;
-    draft.position = position.value;
-    draft.preview = null;
-    ask();
-  };
-  for (const input of [start, end]) input.addEventListener('change', changed);
-  position.addEventListener('change', changed);
   const save = async (button, override) => {
     const payload = body();
     if (override) {
@@ -408,23 +387,47 @@ function createForm(person, date, ctx, handle, draft) {
       (shift) => `${shift.ownerName} works ${formatDate(shift.date)}, ${timeRange(shift)}.`);
     if (created) { handle.close(); await reload(ctx); }
   };
-  const preview = draft.preview;
-  let decision;
-  if (!preview) {
-    decision = el('p', { class: 'small muted', attrs: { 'aria-live': 'polite' }, text: 'Checking the rules…' });
-    if (!draft.asked) ask();
-  } else if (preview.failed) {
-    decision = el('p', { class: 'small cannot-take', text: preview.failed });
-  } else if (preview.allowed) {
-    decision = actionButton('create-shift', 'Create shift', (button) => save(button, false), { kind: 'primary' });
-  } else if (preview.overridable) {
-    decision = el('div', { class: 'override' }, [
-      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
-      actionButton('create-anyway', 'Create anyway', (button) => save(button, true), { kind: 'danger' }),
-    ]);
-  } else {
-    decision = el('p', { class: 'small cannot-take', text: 'This shift is not possible; it breaks a rule nobody can override.' });
-  }
+  // Only the verdict changes while the manager types: the inputs stay (and keep their focus).
+  const show = (preview) => {
+    let decision;
+    if (!preview) {
+      decision = el('p', { class: 'small muted', text: 'Checking the rules…' });
+    } else if (preview.failed) {
+      decision = el('p', { class: 'small cannot-take', text: preview.failed });
+    } else if (preview.allowed) {
+      decision = actionButton('create-shift', 'Create shift', (button) => save(button, false), { kind: 'primary' });
+    } else if (preview.overridable) {
+      decision = el('div', { class: 'override' }, [
+        el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+        actionButton('create-anyway', 'Create anyway', (button) => save(button, true), { kind: 'danger' }),
+      ]);
+    } else {
+      decision = el('p', { class: 'small cannot-take', text: 'This shift is not possible; it breaks a rule nobody can override.' });
+    }
+    box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
+    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
+  };
+  // The server decides: every change asks POST /shifts/preview (the create route's own rules).
+  const ask = async () => {
+    const request = ++draft.asked;
+    show(null);
+    let preview;
+    try {
+      preview = await ctx.api('POST', '/shifts/preview', body());
+    } catch (error) {
+      preview = { failed: problemSentence(error) };
+    }
+    if (request === draft.asked && handle.dialog.open) show(preview);
+  };
+  const changed = () => {
+    draft.startTime = start.value || draft.startTime;
+    draft.endTime = end.value || draft.endTime;
+    draft.position = position.value;
+    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End';
+    ask();
+  };
+  for (const input of [start, end, position]) input.addEventListener('change', changed);
+  ask();
   return [
     el('p', { class: 'row-title', text: formatDate(date, { long: true }) }),
     already.length
@@ -432,11 +435,11 @@ function createForm(person, date, ctx, handle, draft) {
       : null,
     el('div', { class: 'create-times' }, [
       el('label', {}, ['Start', start]),
-      el('label', {}, [`End${minutesBetween(draft.startTime, draft.endTime) + toMinutes(draft.startTime) > 1440 ? ' (next day)' : ''}`, end]),
+      el('label', {}, [endLabel, end]),
       el('label', {}, ['Position', position]),
     ]),
     el('datalist', { attrs: { id: listId } }, positions.map((name) => el('option', { attrs: { value: name } }))),
-    el('div', { class: 'create-preview', attrs: { 'aria-live': 'polite' } }, [previewPanel(preview && !preview.failed ? preview : null), decision]),
+    box,
   ];
 }
 
