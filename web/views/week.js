@@ -135,7 +135,7 @@ function cell(person, date, index, shifts, ctx) {
     data: { date, userId: person.id },
   }, [
     ...mine.map((shift) => shiftButton(shift, ctx)),
-    mine.length || canAdd ? null : el('span', { class: 'grid-off', text: '—', attrs: { 'aria-label': 'Not working' } }),
+    mine.length || canAdd ? null : [el('span', { class: 'grid-off', text: '—', attrs: { 'aria-hidden': 'true' } }), el('span', { class: 'visually-hidden', text: 'Not working' })],
     canAdd ? el('button', {
       class: 'grid-add',
       text: '+',
@@ -202,6 +202,12 @@ function moveDay(step, ctx) {
   state.container.querySelector('#day-label')?.focus({ preventScroll: true });
 }
 
+function labelled(button, label) {
+  button.setAttribute('aria-label', label);
+  button.title = label;
+  return button;
+}
+
 function toolbar(ctx) {
   const positions = [...new Set(state.shifts.map((shift) => shift.position).filter(Boolean))].sort();
   if (state.position && !positions.includes(state.position)) positions.push(state.position);
@@ -226,12 +232,12 @@ function toolbar(ctx) {
       el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: 'Only me' })]),
     ]),
     el('div', { class: 'day-nav', attrs: { role: 'group', 'aria-label': 'Day' } }, [
-      actionButton('previous-day', '‹', () => moveDay(-1, ctx)),
+      labelled(actionButton('previous-day', '‹', () => moveDay(-1, ctx)), 'Previous day'),
       el('p', { class: 'day-label', attrs: { id: 'day-label', tabindex: '-1', 'aria-live': 'polite' } }, [
         el('time', { attrs: { datetime: days[state.dayIndex] }, text: formatDate(days[state.dayIndex], { long: true }) }),
         days[state.dayIndex] === todayInWorkplace() ? ' · Today' : '',
       ]),
-      actionButton('next-day', '›', () => moveDay(1, ctx)),
+      labelled(actionButton('next-day', '›', () => moveDay(1, ctx)), 'Next day'),
     ]),
   ]);
 }
