@@ -645,6 +645,10 @@ def step_week(browsers, server, workdir):
         raise StepFailed(f"the day headings should carry dates: {heading!r}")
     if len(anna.css("h1")) > 1:
         raise StepFailed("one h1 per page")
+    if monday <= today <= monday + datetime.timedelta(days=6):
+        marked = anna.visible(f"#view-week thead th[aria-current=date][data-date='{today}']")
+        if marked is None or "today" not in marked.text.lower():
+            raise StepFailed("today's column should be marked")
     anna.screenshot("week-desktop")
 
     # "Only me" leaves anna's row; the position filter keeps only that position's shifts.

@@ -42,6 +42,14 @@ async function load(ctx) {
     };
     if (isFuture(shift)) theirs.set(shift.id, shift);
   }
+  // A shift chosen on the team week may lie beyond the eight weeks above: fetch it on its own.
+  const want = Number(new URLSearchParams(location.hash.split('?')[1] || '').get('want'));
+  if (want && !theirs.has(want)) {
+    const wanted = await ctx.api('GET', `/shifts/${want}`).catch(() => null);
+    if (wanted && wanted.ownerId !== myId && wanted.status === 'scheduled' && !wanted.unassigned && isFuture(wanted)) {
+      theirs.set(wanted.id, { ...wanted, source: 'team week' });
+    }
+  }
   const coworkerShifts = [...theirs.values()].sort((a, b) => String(a.startsAt).localeCompare(String(b.startsAt)));
   return { deals: Array.isArray(deals) ? deals : [], myShifts, coworkerShifts };
 }

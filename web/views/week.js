@@ -473,6 +473,12 @@ export default {
       if (!container.isConnected) { clearInterval(timer); return; }
       if (document.visibilityState === 'visible') reloadSoon(ctx);
     }, REFRESH_MS);
+    // Back to a tab that was in the background: catch up at once instead of within 20 s.
+    const onVisible = () => {
+      if (!container.isConnected) { document.removeEventListener('visibilitychange', onVisible); return; }
+      if (document.visibilityState === 'visible') reloadSoon(ctx);
+    };
+    document.addEventListener('visibilitychange', onVisible);
   },
   onLive(message, ctx) {
     if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
