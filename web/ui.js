@@ -368,3 +368,13 @@ export function shiftSummary(shift, { owner = false, status = true } = {}) {
       : null,
   ]);
 }
+
+/**
+ * "22:00–04:00 (+1)": a shift's local times, with "(+1)" when it ends on the next day, so an
+ * overnight shift never reads as ending before it starts (and never as "24:00").
+ */
+export function timeRange(shift) {
+  const nextDay = shift.endTime <= shift.startTime
+    || (shift.endsAt && shift.startsAt && new Date(shift.endsAt) - new Date(shift.startsAt) >= 86400000);
+  return `${shift.startTime}–${shift.endTime}${nextDay ? ' (+1)' : ''}`;
+}

@@ -10,6 +10,7 @@ const managers = ['manager'];
 
 export const views = [
   { id: 'schedule', title: 'My schedule', roles: everyone, group: 'mine', load: () => import('./schedule.js') },
+  { id: 'week', title: 'Team week', roles: everyone, group: 'mine', load: () => import('./week.js') },
   { id: 'market', title: 'Marketplace', roles: everyone, group: 'mine', load: () => import('./market.js') },
   { id: 'requests', title: 'Requests', roles: everyone, group: 'mine', load: () => import('./requests.js') },
   { id: 'swaps', title: 'Swaps', roles: everyone, group: 'mine', load: () => import('./swaps.js') },

@@ -6,7 +6,8 @@ import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
   preserveFocus, isFuture, formatShift, weekLabel,
 } from '../ui.js';
-import { fetchPreview, refusalSentence, previewPanel } from './preview.js';
+import { fetchPreview, refusalSentence } from './preview.js';
+import { activeMembers, assignPanel } from './assign.js';
 
 let state = null;
 
@@ -53,7 +54,7 @@ function row(shift, ctx, fresh) {
   return el('li', { class: ['row', mine ? 'mine' : null, fresh ? 'row-enter' : null], data: { shiftId: shift.id } }, [
     summary,
     el('div', { class: 'row-actions' }, actions),
-    state.assigning?.shiftId === shift.id ? assignPanel(shift, ctx) : null,
+    state.assigning?.shiftId === shift.id ? marketAssignPanel(shift, ctx) : null,
   ]);
 }
 
@@ -77,8 +78,7 @@ function assignButton(shift, ctx) {
   return actionButton('assign', 'Assign…', async () => {
     if (!state.members) {
       try {
-        state.members = (await ctx.api('GET', '/users')).filter((member) => member.active !== false)
-          .sort((a, b) => a.displayName.localeCompare(b.displayName));
+        state.members = await activeMembers(ctx);
       } catch (error) { ctx.say(ctx.explain(error), 'error'); return; }
     }
     state.assigning = state.assigning?.shiftId === shift.id ? null : { shiftId: shift.id, ownerId: null, preview: null };
@@ -87,49 +87,16 @@ function assignButton(shift, ctx) {
   });
 }
 
-function assignPanel(shift, ctx) {
-  const current = state.assigning;
-  const choose = el('select', { attrs: { name: 'assignee', 'aria-label': 'Give this shift to' } }, [
-    el('option', { text: 'Choose a person…', attrs: { value: '' } }),
-    ...state.members.map((member) => el('option', { text: member.displayName, attrs: { value: String(member.id) } })),
-  ]);
-  choose.value = current.ownerId ? String(current.ownerId) : '';
-  choose.addEventListener('change', async () => {
-    current.ownerId = Number(choose.value) || null;
-    current.preview = current.ownerId ? await fetchPreview(ctx, shift.id, 'assign', { ownerId: current.ownerId }) : null;
-    await preserveFocus(state.container, () => paint(ctx));
-  });
-  const preview = current.preview;
-  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
-  const submit = async (button, override) => {
-    const body = { ownerId: current.ownerId };
-    if (override) {
-      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
-      Object.assign(body, { override: true, reason: reason.value.trim() });
-    }
-    const result = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/assign`, body),
-      (assigned) => `${assigned.ownerName} now works ${formatShift(assigned)}.`);
-    if (result) {
+function marketAssignPanel(shift, ctx) {
+  return assignPanel(shift, ctx, {
+    members: state.members,
+    choice: state.assigning,
+    repaint: () => preserveFocus(state.container, () => paint(ctx)),
+    onAssigned: (assigned) => {
       state.assigning = null;
-      apply([result], ctx);
-    }
-  };
-  let decision = null;
-  if (preview?.allowed) {
-    decision = actionButton('confirm-assign', 'Assign', (button) => submit(button, false), { kind: 'primary' });
-  } else if (preview?.overridable) {
-    decision = el('div', { class: 'override' }, [
-      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
-      actionButton('override-assign', 'Assign anyway', (button) => submit(button, true), { kind: 'danger' }),
-    ]);
-  } else if (preview) {
-    decision = el('p', { class: 'small cannot-take', text: 'This assignment is not possible; it breaks a rule nobody can override.' });
-  }
-  return el('div', { class: 'row-detail assign-panel' }, [
-    el('label', { class: 'inline' }, [el('span', { text: 'Give to' }), choose]),
-    previewPanel(preview),
-    decision,
-  ]);
+      apply([assigned], ctx);
+    },
+  });
 }
 
 /** [["Week 48", shifts…], …] in date order. */

@@ -42,6 +42,14 @@ async function load(ctx) {
     };
     if (isFuture(shift)) theirs.set(shift.id, shift);
   }
+  // A shift chosen on the team week may lie beyond the eight weeks above: fetch it on its own.
+  const want = Number(new URLSearchParams(location.hash.split('?')[1] || '').get('want'));
+  if (want && !theirs.has(want)) {
+    const wanted = await ctx.api('GET', `/shifts/${want}`).catch(() => null);
+    if (wanted && wanted.ownerId !== myId && wanted.status === 'scheduled' && !wanted.unassigned && isFuture(wanted)) {
+      theirs.set(wanted.id, { ...wanted, source: 'team week' });
+    }
+  }
   const coworkerShifts = [...theirs.values()].sort((a, b) => String(a.startsAt).localeCompare(String(b.startsAt)));
   return { deals: Array.isArray(deals) ? deals : [], myShifts, coworkerShifts };
 }
@@ -174,6 +182,13 @@ function preselect() {
   const offer = params.get('offer');
   const select = state.container.querySelector('#swap-offered');
   if (offer && select && [...select.options].some((option) => option.value === offer)) select.value = offer;
+  // From the team week: the coworker's shift is chosen; the preview runs once mine is chosen too.
+  const want = params.get('want');
+  const wanted = state.container.querySelector('#swap-wanted');
+  if (want && wanted && [...wanted.options].some((option) => option.value === want)) {
+    wanted.value = want;
+    state.container.querySelector('#swap-offered')?.focus();
+  }
 }
 
 async function refresh(ctx) {

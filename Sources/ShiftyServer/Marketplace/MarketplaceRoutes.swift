@@ -116,6 +116,12 @@ struct MarketplaceRoutes {
             return try APIJSON.response(try await marketplace.preview(
                 caller, shiftID: id, action: action, offeredShiftID: try query.id("offeredShiftId"), ownerID: try query.id("ownerId")))
         }
+        // What creating this one-off shift would answer (the grid asks before it offers "Create").
+        api.post("shifts/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CreateShiftRequest.self, context: context)
+            return try APIJSON.response(try await marketplace.previewCreate(caller, body))
+        }
         api.get("trades") { request, _ in
             let caller = try await authenticator.require(request)
             let query = QueryParameters(request)

@@ -45,10 +45,10 @@ extension MarketplaceService {
                 return .assign(shift, to: UserID(rawValue: ownerID), override: nil)
             }
         }
-        return try await view(of: preview, action: kind, shiftID: shiftID, caller: caller)
+        return try await view(of: preview, action: kind.rawValue, shiftID: shiftID, caller: caller)
     }
 
-    func view(of preview: ActionPreview, action: PreviewedAction, shiftID: Int64, caller: AuthenticatedUser) async throws -> ActionPreviewView {
+    func view(of preview: ActionPreview, action: String, shiftID: Int64, caller: AuthenticatedUser) async throws -> ActionPreviewView {
         let workplaceID = caller.workplaceID
         var touched: [ShiftID] = []
         for effect in preview.effects { touched += effect.incoming + effect.outgoing + effect.conflicting }
@@ -69,7 +69,7 @@ extension MarketplaceService {
         let views: ([ShiftID]) -> [ShiftView] = { $0.compactMap { shifts[$0.rawValue] } }
         let hours: (Int) -> Double = { (Double($0) / 60 * 100).rounded() / 100 }
         return ActionPreviewView(
-            action: action.rawValue, shiftId: shiftID, allowed: preview.refusal == nil,
+            action: action, shiftId: shiftID, allowed: preview.refusal == nil,
             refusal: preview.refusal.map(ActionPreviewView.Refusal.init),
             overridable: preview.acceptsOverride && preview.refusal != nil && preview.refusalWithOverride == nil,
             rules: preview.findings.map {

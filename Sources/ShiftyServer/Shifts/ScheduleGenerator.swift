@@ -18,7 +18,9 @@ import ShiftyPostgres
 /// - Closed days and members who are deactivated get no occurrences.
 /// - Besides `TransitionWriter`, this is the only writer of `shifts` (a test keeps it so): it only
 ///   inserts new occurrences (set-based; one `Marketplace.apply` per occurrence would cost a round
-///   trip each over every workplace) and removes occurrences nobody touched. Every change of an
+///   trip each over every workplace), removes occurrences nobody touched, and re-times untouched
+///   occurrences when the workplace's time zone changes (``moveUntouched``: still its own
+///   occurrences, at the same wall-clock time in the new zone). Every change of an
 ///   existing shift's owner, time or status goes through `Marketplace.apply` and `TransitionWriter`.
 enum ScheduleGenerator {
     /// Generates for every workplace (`workplaceID == nil`) or one, every active fixed shift or

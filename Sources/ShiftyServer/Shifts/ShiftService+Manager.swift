@@ -9,6 +9,21 @@ extension ShiftService {
     /// the owner must pass the rulebook unless the manager overrides the overridable rules.
     func createShift(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) async throws -> ShiftView {
         try caller.requireManager()
+        let planned = try Self.plannedShift(caller, body)
+        let workplaceID = caller.workplaceID
+        let override = body.ruleOverride
+        let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
+            try Self.requireMember(body.ownerId, workplaceID: workplaceID, on: connection)
+            let id = try MarketplaceStore.reserveID(table: "shifts", on: connection)
+            return .createShift(planned(ShiftID(rawValue: id)), override: override)
+        }
+        guard let id = transition.newShifts.first?.id.rawValue else { throw Problem.notFound("shift") }
+        return try await view(of: id, caller)
+    }
+
+    /// The validated one-off shift of a create request, waiting for its id: shared by the action
+    /// and its preview so both decide on the same shift.
+    static func plannedShift(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) throws -> @Sendable (ShiftID) -> NewShift {
         guard let date = LocalDate(body.date) else { throw Problem.invalid("date", "must be a date (YYYY-MM-DD)") }
         guard let time = LocalTime(body.startTime) else { throw Problem.invalid("startTime", "must be HH:MM") }
         guard (1...FixedShift.maximumDurationMinutes).contains(body.durationMinutes) else {
@@ -22,18 +37,9 @@ extension ShiftService {
         }
         let start = zone.instant(on: date, at: time)
         let end = start.addingTimeInterval(TimeInterval(body.durationMinutes * 60))
-        let workplaceID = caller.workplaceID
         let position = body.position.flatMap { $0.isEmpty ? nil : $0 }
-        let override = body.ruleOverride
-        let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
-            try Self.requireMember(body.ownerId, workplaceID: workplaceID, on: connection)
-            let id = try MarketplaceStore.reserveID(table: "shifts", on: connection)
-            return .createShift(
-                NewShift(id: ShiftID(rawValue: id), owner: UserID(rawValue: body.ownerId), date: date, start: start, end: end, position: position),
-                override: override)
-        }
-        guard let id = transition.newShifts.first?.id.rawValue else { throw Problem.notFound("shift") }
-        return try await view(of: id, caller)
+        let owner = UserID(rawValue: body.ownerId)
+        return { id in NewShift(id: id, owner: owner, date: date, start: start, end: end, position: position) }
     }
 
     /// Gives a plain scheduled future shift, or one on the marketplace (such as an unassigned

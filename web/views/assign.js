@@ -1,0 +1,62 @@
+// A manager gives a shift to a member: the server's preview (GET /shifts/{id}/preview?action=assign)
+// shows the rules the assignment breaks and the member's hours before anything is saved;
+// overridable rules can be overridden explicitly, with a reason that goes into the shift's
+// history. Shared by the marketplace ("Assign…") and the team week grid.
+
+import { el, actionButton, withBusy, formatShift } from '../ui.js';
+import { fetchPreview, previewPanel } from './preview.js';
+
+/** The workplace's active members by name, for the "Give to" chooser. */
+export async function activeMembers(ctx) {
+  const members = await ctx.api('GET', '/users');
+  return (Array.isArray(members) ? members : []).filter((member) => member.active !== false)
+    .sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/**
+ * The assignment panel for `shift`. `choice` ({ ownerId, preview }) is kept by the caller so the
+ * panel survives re-renders; `repaint` redraws the caller's view after the choice changed;
+ * `onAssigned(shift)` gets the assigned shift. `exclude` leaves one member out of the chooser
+ * (the shift's owner, in the grid).
+ */
+export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, exclude = null }) {
+  const choose = el('select', { attrs: { name: 'assignee', 'aria-label': 'Give this shift to' } }, [
+    el('option', { text: 'Choose a person…', attrs: { value: '' } }),
+    ...members.filter((member) => member.id !== exclude)
+      .map((member) => el('option', { text: member.displayName, attrs: { value: String(member.id) } })),
+  ]);
+  choose.value = choice.ownerId ? String(choice.ownerId) : '';
+  choose.addEventListener('change', async () => {
+    choice.ownerId = Number(choose.value) || null;
+    choice.preview = choice.ownerId ? await fetchPreview(ctx, shift.id, 'assign', { ownerId: choice.ownerId }) : null;
+    await repaint();
+  });
+  const preview = choice.preview;
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+  const submit = async (button, override) => {
+    const body = { ownerId: choice.ownerId };
+    if (override) {
+      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      Object.assign(body, { override: true, reason: reason.value.trim() });
+    }
+    const result = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/assign`, body),
+      (assigned) => `${assigned.ownerName} now works ${formatShift(assigned)}.`);
+    if (result) await onAssigned(result);
+  };
+  let decision = null;
+  if (preview?.allowed) {
+    decision = actionButton('confirm-assign', 'Assign', (button) => submit(button, false), { kind: 'primary' });
+  } else if (preview?.overridable) {
+    decision = el('div', { class: 'override' }, [
+      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+      actionButton('override-assign', 'Assign anyway', (button) => submit(button, true), { kind: 'danger' }),
+    ]);
+  } else if (preview) {
+    decision = el('p', { class: 'small cannot-take', text: 'This assignment is not possible; it breaks a rule nobody can override.' });
+  }
+  return el('div', { class: 'row-detail assign-panel' }, [
+    el('label', { class: 'inline' }, [el('span', { text: 'Give to' }), choose]),
+    previewPanel(preview),
+    decision,
+  ]);
+}

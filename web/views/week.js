@@ -1,0 +1,489 @@
+// Team week: the whole team's week on one screen, people as rows and days as columns (on a phone
+// one day at a time, with arrows or a swipe). Each shift shows its time, position and state.
+// Employees see who works when and start a swap with a coworker's shift from here; managers
+// assign, unassign and create one-off shifts, each after the server's preview said which rules
+// it would break (an override is explicit and needs a reason).
+//
+// Data: GET /team-schedule for the week and GET /users for the rows. Live: every event of the
+// topics this page follows reloads the week (debounced); changes between two coworkers reach
+// only them as events, so the page also reloads every 20 s while it is visible.
+
+import { problemSentence } from '../api.js';
+import {
+  el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, debounce, formatDate, todayInWorkplace,
+  parseLocalDate, weekLabel, isFuture, timeRange,
+} from '../ui.js';
+import { activeMembers, assignPanel } from './assign.js';
+import { previewPanel } from './preview.js';
+
+let state = null;
+
+const REFRESH_MS = 20_000;
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+function addDays(text, days) {
+  const date = parseLocalDate(text);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function mondayOf(text) {
+  const date = parseLocalDate(text);
+  return addDays(text, -((date.getUTCDay() + 6) % 7));
+}
+
+function weekDays(monday) {
+  return Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+}
+
+/** "23 – 29 Nov 2026" for the heading. */
+function rangeLabel(monday) {
+  const format = (text, options) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(parseLocalDate(text));
+  const sunday = addDays(monday, 6);
+  const sameMonth = monday.slice(0, 7) === sunday.slice(0, 7);
+  return `${format(monday, sameMonth ? { day: 'numeric' } : { day: 'numeric', month: 'short' })} – ${format(sunday, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shift states in words (the grid's legend)
+
+/** The grid's word for a shift's state: scheduled, offered, open, in a deal, suggested. */
+function stateOf(shift) {
+  if (shift.unassigned) return { key: 'open', text: 'Open shift' };
+  if (shift.status === 'supplied') return { key: 'offered', text: 'Offered' };
+  if (shift.status === 'in_deal') return { key: 'in-deal', text: 'In a deal' };
+  if (shift.status === 'suggested') return { key: 'suggested', text: 'Suggested' };
+  return { key: 'scheduled', text: 'Scheduled' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+
+function weekFromHash() {
+  const params = new URLSearchParams(location.hash.split('?')[1] || '');
+  const from = params.get('from');
+  return from && parseLocalDate(from) ? mondayOf(from) : mondayOf(todayInWorkplace());
+}
+
+async function load(ctx) {
+  const monday = state.monday;
+  const [shifts, members] = await Promise.all([
+    ctx.api('GET', `/team-schedule?from=${monday}&to=${addDays(monday, 6)}`),
+    state.members ? Promise.resolve(state.members) : activeMembers(ctx).catch(() => []),
+  ]);
+  if (!state?.container.isConnected || state.monday !== monday) return false;
+  state.shifts = Array.isArray(shifts) ? shifts : [];
+  state.members = members;
+  return true;
+}
+
+async function reload(ctx) {
+  if (await load(ctx)) paint(ctx);
+}
+
+const reloadSoon = debounce((ctx) => reload(ctx).catch(() => { /* offline: the live indicator says so */ }), 250);
+
+async function showWeek(ctx, monday) {
+  state.monday = monday;
+  history.replaceState(null, '', `#/week?from=${monday}`);
+  const today = todayInWorkplace();
+  state.dayIndex = monday === mondayOf(today) ? weekDays(monday).indexOf(today) : 0;
+  await reload(ctx);
+  state.container.querySelector('h2')?.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The grid
+
+/** People as rows: every active member plus anyone (e.g. deactivated) who has a shift this week. */
+function rows(ctx) {
+  const people = new Map(state.members.map((member) => [member.id, member.displayName]));
+  for (const shift of state.shifts) if (!people.has(shift.ownerId)) people.set(shift.ownerId, shift.ownerName);
+  let list = [...people.entries()].map(([id, name]) => ({ id, name }));
+  if (state.onlyMe) list = list.filter((person) => person.id === ctx.me.user.id);
+  // Me first, then by name: I look for myself first, then for who works with me.
+  return list.sort((a, b) => (b.id === ctx.me.user.id) - (a.id === ctx.me.user.id) || a.name.localeCompare(b.name));
+}
+
+function visibleShifts() {
+  return state.shifts.filter((shift) => !state.position || (shift.position || '') === state.position);
+}
+
+function shiftButton(shift, ctx) {
+  const shiftState = stateOf(shift);
+  const mine = shift.ownerId === ctx.me.user.id;
+  return el('button', {
+    class: ['grid-shift', `grid-${shiftState.key}`, mine ? 'grid-mine' : null, isFuture(shift) ? null : 'grid-past'],
+    attrs: { type: 'button', 'aria-label': `${shift.ownerName}, ${formatDate(shift.date)}, ${timeRange(shift)}${shift.position ? `, ${shift.position}` : ''}, ${shiftState.text}` },
+    data: { shiftId: shift.id, action: 'open-shift', state: shiftState.key },
+    on: { click: () => openShift(shift.id, ctx) },
+  }, [
+    el('span', { class: 'grid-time', text: timeRange(shift) }),
+    el('span', { class: 'grid-position', text: shift.position || 'No position' }),
+    el('span', { class: ['badge', 'grid-state', `state-${shiftState.key}`], text: shiftState.text }),
+  ]);
+}
+
+function cell(person, date, index, shifts, ctx) {
+  const manager = ctx.me.user.role === 'manager';
+  const mine = shifts.filter((shift) => shift.ownerId === person.id && shift.date === date);
+  const canAdd = manager && date >= todayInWorkplace();
+  return el('td', {
+    class: ['grid-cell', `day-${index}`, date === todayInWorkplace() ? 'today' : null, mine.length ? null : 'free'],
+    data: { date, userId: person.id },
+  }, [
+    ...mine.map((shift) => shiftButton(shift, ctx)),
+    mine.length || canAdd ? null : [el('span', { class: 'grid-off', text: '—', attrs: { 'aria-hidden': 'true' } }), el('span', { class: 'visually-hidden', text: 'Not working' })],
+    canAdd ? el('button', {
+      class: 'grid-add',
+      text: '+',
+      attrs: { type: 'button', 'aria-label': `New shift for ${person.name} on ${formatDate(date)}`, title: 'New shift' },
+      data: { action: 'add-shift' },
+      on: { click: () => openCreate(person, date, ctx) },
+    }) : null,
+  ]);
+}
+
+function table(ctx) {
+  const days = weekDays(state.monday);
+  const today = todayInWorkplace();
+  const shifts = visibleShifts();
+  const people = rows(ctx).filter((person) => !state.position || ctx.me.user.role === 'manager'
+    || shifts.some((shift) => shift.ownerId === person.id));
+  const grid = el('table', { class: ['week-grid', ctx.me.user.role === 'manager' ? 'managing' : null], data: { day: state.dayIndex }, attrs: { id: 'week-grid' } }, [
+    el('caption', { class: 'visually-hidden', text: `Team schedule, ${weekLabel(state.monday)}, ${rangeLabel(state.monday)}` }),
+    el('thead', {}, [el('tr', {}, [
+      el('th', { attrs: { scope: 'col' }, class: 'grid-person', text: 'Person' }),
+      ...days.map((date, index) => el('th', {
+        attrs: { scope: 'col', 'aria-current': date === today ? 'date' : null },
+        class: ['grid-day', `day-${index}`, date === today ? 'today' : null],
+        data: { date },
+      }, [
+        el('time', { attrs: { datetime: date }, text: formatDate(date) }),
+        date === today ? el('span', { class: 'today-mark', text: 'Today' }) : null,
+      ])),
+    ])]),
+    el('tbody', {}, people.map((person) => el('tr', {
+      class: [person.id === ctx.me.user.id ? 'grid-me' : null,
+        ...days.map((date, index) => (shifts.some((shift) => shift.ownerId === person.id && shift.date === date) ? null : `free-${index}`))],
+      data: { userId: person.id },
+    }, [
+      el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: person.id === ctx.me.user.id ? `${person.name} (you)` : person.name }),
+      ...days.map((date, index) => cell(person, date, index, shifts, ctx)),
+    ]))),
+  ]);
+  // Phones show one day: a horizontal swipe moves to the next or previous day.
+  let touchX = null;
+  grid.addEventListener('touchstart', (event) => { touchX = event.touches[0]?.clientX ?? null; }, { passive: true });
+  grid.addEventListener('touchend', (event) => {
+    const endX = event.changedTouches[0]?.clientX;
+    if (touchX === null || endX === undefined || Math.abs(endX - touchX) < 60) return;
+    moveDay(endX < touchX ? 1 : -1, ctx);
+    touchX = null;
+  });
+  return people.length ? grid : emptyState('Nobody matches these filters this week.');
+}
+
+function moveDay(step, ctx) {
+  const next = state.dayIndex + step;
+  if (next < 0) {
+    state.dayIndex = 6;
+    showWeek(ctx, addDays(state.monday, -7)).then(() => { state.dayIndex = 6; paint(ctx); });
+    return;
+  }
+  if (next > 6) {
+    showWeek(ctx, addDays(state.monday, 7)).then(() => { state.dayIndex = 0; paint(ctx); });
+    return;
+  }
+  state.dayIndex = next;
+  paint(ctx);
+  state.container.querySelector('#day-label')?.focus({ preventScroll: true });
+}
+
+function labelled(button, label) {
+  button.setAttribute('aria-label', label);
+  button.title = label;
+  return button;
+}
+
+function toolbar(ctx) {
+  const positions = [...new Set(state.shifts.map((shift) => shift.position).filter(Boolean))].sort();
+  if (state.position && !positions.includes(state.position)) positions.push(state.position);
+  const position = el('select', { attrs: { id: 'week-position', name: 'position' } }, [
+    el('option', { attrs: { value: '' }, text: 'All positions' }),
+    ...positions.map((name) => el('option', { attrs: { value: name }, text: name })),
+  ]);
+  position.value = state.position;
+  position.addEventListener('change', () => { state.position = position.value; paint(ctx); document.getElementById('week-position')?.focus(); });
+  const onlyMe = el('input', { attrs: { type: 'checkbox', id: 'week-only-me', name: 'only-me' } });
+  onlyMe.checked = state.onlyMe;
+  onlyMe.addEventListener('change', () => { state.onlyMe = onlyMe.checked; paint(ctx); document.getElementById('week-only-me')?.focus(); });
+  const days = weekDays(state.monday);
+  return el('div', { class: 'week-toolbar' }, [
+    el('div', { class: 'week-nav', attrs: { role: 'group', 'aria-label': 'Week' } }, [
+      actionButton('previous-week', '‹ Previous week', () => showWeek(ctx, addDays(state.monday, -7))),
+      actionButton('this-week', 'This week', () => showWeek(ctx, mondayOf(todayInWorkplace()))),
+      actionButton('next-week', 'Next week ›', () => showWeek(ctx, addDays(state.monday, 7))),
+    ]),
+    el('div', { class: 'week-filters' }, [
+      el('label', { class: 'inline', attrs: { for: 'week-position' } }, [el('span', { text: 'Position' }), position]),
+      el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: 'Only me' })]),
+    ]),
+    el('div', { class: 'day-nav', attrs: { role: 'group', 'aria-label': 'Day' } }, [
+      labelled(actionButton('previous-day', '‹', () => moveDay(-1, ctx)), 'Previous day'),
+      el('p', { class: 'day-label', attrs: { id: 'day-label', tabindex: '-1', 'aria-live': 'polite' } }, [
+        el('time', { attrs: { datetime: days[state.dayIndex] }, text: formatDate(days[state.dayIndex], { long: true }) }),
+        days[state.dayIndex] === todayInWorkplace() ? ' · Today' : '',
+      ]),
+      labelled(actionButton('next-day', '›', () => moveDay(1, ctx)), 'Next day'),
+    ]),
+  ]);
+}
+
+function paint(ctx) {
+  const { container } = state;
+  const scrollX = container.querySelector('.week-scroll')?.scrollLeft || 0;
+  container.replaceChildren(
+    viewHeader('Team week'),
+    el('p', { class: 'week-heading' }, [
+      el('strong', { text: weekLabel(state.monday) }), ' · ',
+      el('span', { class: 'week-range', text: rangeLabel(state.monday) }),
+    ]),
+    toolbar(ctx),
+    el('div', { class: 'week-scroll' }, [table(ctx)]),
+    el('p', { class: 'hint', text: ctx.me.user.role === 'manager'
+      ? 'Choose a shift to assign or unassign it; + adds a one-off shift for that person on that day.'
+      : 'Choose a coworker’s shift to propose a swap with one of yours.' }),
+  );
+  const scroller = container.querySelector('.week-scroll');
+  if (scroller) scroller.scrollLeft = scrollX;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dialogs: a shift's details and actions, and a new one-off shift
+
+/** A modal dialog (focus trapped, Escape closes) whose body `render()` draws; redraw with `refresh`. */
+function openDialog(titleText, render) {
+  const titleId = `week-dialog-${Math.random().toString(36).slice(2)}`;
+  const body = el('div', { class: 'dialog-body' });
+  const close = el('button', { class: 'button secondary', text: 'Close', attrs: { type: 'button' }, data: { action: 'close-dialog' } });
+  const dialog = el('dialog', { class: 'dialog week-dialog', attrs: { 'aria-labelledby': titleId } }, [
+    el('h2', { text: titleText, attrs: { id: titleId } }),
+    body,
+    el('div', { class: 'dialog-actions' }, [close]),
+  ]);
+  const handle = {
+    dialog,
+    refresh: async () => { body.replaceChildren(...[await render(handle)].flat().filter(Boolean)); },
+    close: () => dialog.close(),
+  };
+  close.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', () => { dialog.remove(); if (state?.dialog === handle) state.dialog = null; });
+  state.dialog?.close();
+  state.dialog = handle;
+  document.body.append(dialog);
+  dialog.showModal();
+  handle.refresh().then(() => (dialog.querySelector('.dialog-body [data-action], .dialog-body select, .dialog-body input') || close).focus());
+  return handle;
+}
+
+function openShift(shiftId, ctx) {
+  const shift = state.shifts.find((candidate) => candidate.id === shiftId);
+  if (!shift) return;
+  const choice = { ownerId: null, preview: null, open: false };
+  openDialog(`${shift.ownerName} · ${formatDate(shift.date)}`, (handle) => shiftDetails(shift, ctx, handle, choice));
+}
+
+function shiftDetails(shift, ctx, handle, choice) {
+  const myId = ctx.me.user.id;
+  const manager = ctx.me.user.role === 'manager';
+  const shiftState = stateOf(shift);
+  const future = isFuture(shift);
+  const parts = [
+    el('p', { class: 'row-title', text: `${formatDate(shift.date, { long: true })}, ${timeRange(shift)}` }),
+    el('p', { class: 'muted', text: shift.position || 'No position' }),
+    el('p', {}, [el('span', { class: ['badge', `state-${shiftState.key}`], text: shiftState.text })]),
+  ];
+  const actions = [];
+  const swappable = shift.ownerId !== myId && shift.status === 'scheduled' && !shift.unassigned && future;
+  if (swappable) {
+    actions.push(actionButton('swap-from-grid', 'Propose a swap…', () => {
+      handle.close();
+      ctx.navigate(`swaps?want=${shift.id}`);
+    }, { kind: 'primary' }));
+  }
+  if (shift.status === 'supplied' && shift.ownerId !== myId && future) {
+    actions.push(actionButton('to-market', 'See it on the marketplace', () => { handle.close(); ctx.navigate('market'); }));
+  }
+  if (shift.ownerId === myId) {
+    parts.push(el('p', { class: 'small muted', text: 'This is your shift: offer or trade it from My schedule.' }));
+    actions.push(actionButton('to-schedule', 'Open my schedule', () => { handle.close(); ctx.navigate('schedule'); }));
+  }
+  if (!future) parts.push(el('p', { class: 'small muted', text: 'This shift has started or is over; it can no longer be traded.' }));
+  if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
+    actions.push(actionButton('assign', 'Assign to…', async () => {
+      choice.open = !choice.open;
+      await handle.refresh();
+      handle.dialog.querySelector('select[name=assignee]')?.focus();
+    }));
+  }
+  if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
+    actions.push(actionButton('unassign', 'Make it an open shift', async (button) => {
+      const answer = await confirmDialog({
+        title: 'Make this an open shift?',
+        message: `${shift.ownerName}'s shift goes on the marketplace for anyone to pick up; ${shift.ownerName} covers it until a pick-up is approved.`,
+        confirmText: 'Make it open',
+        noteLabel: 'Note (optional, goes into the history)',
+      });
+      if (!answer) return;
+      const done = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/unassign`, answer.note ? { note: answer.note } : {}),
+        'The shift is open: anyone can pick it up now.');
+      if (done) { handle.close(); await reload(ctx); }
+    }, { kind: 'danger' }));
+  }
+  parts.push(el('div', { class: 'row-actions' }, actions));
+  if (choice.open) {
+    parts.push(assignPanel(shift, ctx, {
+      members: state.members,
+      choice,
+      exclude: shift.ownerId,
+      repaint: async () => { await handle.refresh(); handle.dialog.querySelector('select[name=assignee]')?.focus(); },
+      onAssigned: async () => { handle.close(); await reload(ctx); },
+    }));
+  }
+  return parts;
+}
+
+function openCreate(person, date, ctx) {
+  const draft = { startTime: '09:00', endTime: '17:00', position: state.position || '', asked: 0 };
+  openDialog(`New shift for ${person.name}`, (handle) => createForm(person, date, ctx, handle, draft));
+}
+
+function minutesBetween(start, end) {
+  const [sh, sm] = start.split(':').map(Number);
+  const [eh, em] = end.split(':').map(Number);
+  const minutes = (eh * 60 + em) - (sh * 60 + sm);
+  return minutes <= 0 ? minutes + 1440 : minutes;
+}
+
+function createForm(person, date, ctx, handle, draft) {
+  const already = state.shifts.filter((shift) => shift.ownerId === person.id && shift.date === date);
+  const start = el('input', { attrs: { type: 'time', name: 'startTime', required: true, value: draft.startTime } });
+  const end = el('input', { attrs: { type: 'time', name: 'endTime', required: true, value: draft.endTime } });
+  const positions = [...new Set(state.shifts.map((shift) => shift.position).filter(Boolean))].sort();
+  const listId = 'week-positions';
+  const position = el('input', { attrs: { name: 'position', maxlength: '100', list: listId, autocomplete: 'off', value: draft.position } });
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+  const endLabel = el('span', { text: 'End' });
+  const box = el('div', { class: 'create-preview', attrs: { 'aria-live': 'polite' } });
+  const body = () => ({
+    ownerId: person.id, date, startTime: draft.startTime,
+    durationMinutes: minutesBetween(draft.startTime, draft.endTime),
+    ...(draft.position.trim() ? { position: draft.position.trim() } : {}),
+  });
+  const save = async (button, override) => {
+    const payload = body();
+    if (override) {
+      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      Object.assign(payload, { override: true, reason: reason.value.trim() });
+    }
+    const created = await withBusy(button, () => ctx.api('POST', '/shifts', payload),
+      (shift) => `${shift.ownerName} works ${formatDate(shift.date)}, ${timeRange(shift)}.`);
+    if (created) { handle.close(); await reload(ctx); }
+  };
+  // Only the verdict changes while the manager types: the inputs stay (and keep their focus).
+  const show = (preview) => {
+    let decision;
+    if (!preview) {
+      decision = el('p', { class: 'small muted', text: 'Checking the rules…' });
+    } else if (preview.failed) {
+      decision = el('p', { class: 'small cannot-take', text: preview.failed });
+    } else if (preview.allowed) {
+      decision = actionButton('create-shift', 'Create shift', (button) => save(button, false), { kind: 'primary' });
+    } else if (preview.overridable) {
+      decision = el('div', { class: 'override' }, [
+        el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+        actionButton('create-anyway', 'Create anyway', (button) => save(button, true), { kind: 'danger' }),
+      ]);
+    } else {
+      decision = el('p', { class: 'small cannot-take', text: 'This shift is not possible; it breaks a rule nobody can override.' });
+    }
+    box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
+    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
+  };
+  // The server decides: every change asks POST /shifts/preview (the create route's own rules).
+  const ask = async () => {
+    const request = ++draft.asked;
+    show(null);
+    let preview;
+    try {
+      preview = await ctx.api('POST', '/shifts/preview', body());
+    } catch (error) {
+      preview = { failed: problemSentence(error) };
+    }
+    if (request === draft.asked && handle.dialog.open) show(preview);
+  };
+  const changed = () => {
+    draft.startTime = start.value || draft.startTime;
+    draft.endTime = end.value || draft.endTime;
+    draft.position = position.value;
+    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End';
+    ask();
+  };
+  for (const input of [start, end, position]) input.addEventListener('change', changed);
+  ask();
+  return [
+    el('p', { class: 'row-title', text: formatDate(date, { long: true }) }),
+    already.length
+      ? el('p', { class: 'small', text: `${person.name} already works that day: ${already.map((shift) => `${timeRange(shift)}${shift.position ? ` · ${shift.position}` : ''}`).join(', ')}.` })
+      : null,
+    el('div', { class: 'create-times' }, [
+      el('label', {}, ['Start', start]),
+      el('label', {}, [endLabel, end]),
+      el('label', {}, ['Position', position]),
+    ]),
+    el('datalist', { attrs: { id: listId } }, positions.map((name) => el('option', { attrs: { value: name } }))),
+    box,
+  ];
+}
+
+function toMinutes(time) {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export default {
+  id: 'week',
+  title: 'Team week',
+  roles: ['employee', 'manager'],
+  async render(container, ctx) {
+    const monday = weekFromHash();
+    const today = todayInWorkplace();
+    state = {
+      container, monday, shifts: [], members: null, position: '', onlyMe: false, dialog: null,
+      dayIndex: monday === mondayOf(today) ? weekDays(monday).indexOf(today) : 0,
+    };
+    await load(ctx);
+    paint(ctx);
+    const timer = setInterval(() => {
+      if (!container.isConnected) { clearInterval(timer); return; }
+      if (document.visibilityState === 'visible') reloadSoon(ctx);
+    }, REFRESH_MS);
+    // Back to a tab that was in the background: catch up at once instead of within 20 s.
+    const onVisible = () => {
+      if (!container.isConnected) { document.removeEventListener('visibilitychange', onVisible); return; }
+      if (document.visibilityState === 'visible') reloadSoon(ctx);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+  },
+  onLive(message, ctx) {
+    if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
+    const topics = message.event.topics || [];
+    if (topics.some((topic) => ['marketplace', 'schedule', 'deals', 'requests'].includes(topic))
+      || Array.isArray(message.event.data?.shifts)) reloadSoon(ctx);
+  },
+};
