@@ -17,9 +17,12 @@ public final class PostgresConnection {
 
     /// See ``PostgresConfiguration/queryObserver``.
     private var observer: (@Sendable (Duration, Bool) -> Void)?
+    /// This connection's named prepared statements (see PostgresConnection+PreparedStatements.swift).
+    var statements: PreparedStatementCache
 
     private init(handle: OpaquePointer) {
         self.handle = handle
+        self.statements = PreparedStatementCache(backendPID: PQbackendPID(handle))
     }
 
     deinit {
@@ -124,7 +127,7 @@ public final class PostgresConnection {
         }
         let values = CStringArray(texts)
         let started = ContinuousClock.now
-        let result = PQexecParams(handle, sql, Int32(parameters.count), types, values.pointers, nil, nil, 0)
+        let result = runStatement(sql, types: types, values: values)
         if let observer {
             let status = result.map(PQresultStatus)
             observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
@@ -137,7 +140,7 @@ public final class PostgresConnection {
     }
 
     /// Throws for failed results (and frees them); leaves successful ones to the caller.
-    private func check(_ result: OpaquePointer?, sql: String) throws {
+    func check(_ result: OpaquePointer?, sql: String) throws {
         guard let result else {
             throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
         }

@@ -45,7 +45,7 @@ public enum ShiftyApplication {
         metrics: ShiftyMetrics = ShiftyMetrics(),
         onServerRunning: (@Sendable (Int) async -> Void)? = nil
     ) -> some ApplicationProtocol {
-        let hub = LiveHub()
+        let hub = LiveHub(limits: configuration.liveLimits)
         let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics, hub: hub)
         let nowBoard = NowBoardPublisher(pool: pool, sink: hub, logger: logger)
         let live = LiveServices(

@@ -42,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// How long a graceful shutdown (SIGTERM) may take before the remaining work is cancelled.
     public var shutdownTimeout: Duration = .seconds(10)
+    /// Live connections and concurrent replays per session and per member (docs/live-protocol.md).
+    public var liveLimits = LiveLimits()
 
     public init() {}
 }
