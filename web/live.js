@@ -18,8 +18,9 @@ const BACKOFF_MAX_MS = 30_000;
  * A live connection that keeps itself up.
  *
  * States (for #live-status): 'connecting' (first connection or reconnecting), 'online' (hello
- * received), 'offline' (the last attempt failed or the browser is offline; retrying), 'ended'
- * (logged out or stopped: no more attempts).
+ * received), 'offline' (the last attempt failed or the browser is offline; retrying), 'full' (refused:
+ * this login or account holds as many live connections as it may; retrying), 'ended' (logged out or
+ * stopped: no more attempts).
  *
  * Listeners get every server message (`hello`, `event`, `now`, `resync_required`, …) as parsed
  * JSON; `onState` listeners get the state string.
@@ -131,7 +132,7 @@ export class LiveStream {
   connect() {
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
-    if (this.state !== 'offline') this.setState('connecting');
+    if (this.state !== 'offline' && this.state !== 'full') this.setState('connecting');
     let socket;
     try {
       socket = new WebSocket(this.url());
@@ -188,6 +189,10 @@ export class LiveStream {
           if (valid === false) {
             this.stop();
             this.onSessionEnded();
+          } else if (valid === 'full') {
+            // Too many live connections for this login or account (429): say so, keep trying slowly.
+            this.setState('full');
+            this.scheduleReconnect();
           } else {
             this.scheduleReconnect();
           }

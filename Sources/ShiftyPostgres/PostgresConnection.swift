@@ -51,6 +51,7 @@ public final class PostgresConnection {
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         let connection = PostgresConnection(handle: handle)
         connection.observer = configuration.queryObserver
+        connection.statements = PreparedStatementCache(backendPID: connection.backendPID, capacity: configuration.preparedStatementCapacity)
         if let timeout = configuration.statementTimeout {
             try connection.execute("SET statement_timeout = \(timeout.wholeMilliseconds)")
         }

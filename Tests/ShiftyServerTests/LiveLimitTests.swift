@@ -43,12 +43,16 @@ import Testing
             #expect(refused.status == 429)
             #expect(refused.problemCode == "too_many_live_connections")
             #expect(refused.header("Retry-After") == "30")
+            // A browser cannot read that answer: the plain GET tells it why (426 when there is room).
+            let why = try await server.client.json(.GET, "/api/v1/live", token: anna.token)
+            #expect(why.status == 429 && why.problemCode == "too_many_live_connections")
             // Another session of hers gets the member's last place, then the member is full.
             let again = try await server.login(workplace: boss.slug, username: "anna")
             open.append(try await server.live(again, query: "topics=marketplace"))
             #expect(try await Self.upgrade(server, token: again.token).problemCode == "too_many_live_connections")
             // Other members are not affected.
             let bossLive = try await server.live(boss, query: "topics=marketplace")
+            #expect(try await server.client.json(.GET, "/api/v1/live", token: boss.token).status == 426)
             // A closed connection gives its place back.
             await open.removeFirst().close()
             var reopened: TestLiveClient?

@@ -29,7 +29,7 @@ public enum ShiftyApplication {
         TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
-        LiveRoutes().register(on: api)
+        LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 

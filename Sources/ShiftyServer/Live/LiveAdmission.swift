@@ -28,14 +28,20 @@ struct LiveAdmission {
 
     // MARK: Connections
 
-    /// Takes a place for a new connection, or says why there is none.
-    mutating func admitConnection(userID: Int64, sessionID: Int64) -> Refusal? {
+    /// Why a new connection of this session and member would be refused now (`nil`: it would not).
+    func refusal(userID: Int64, sessionID: Int64) -> Refusal? {
         if connectionsPerSession[sessionID, default: 0] >= limits.connectionsPerSession {
             return .sessionFull(limit: limits.connectionsPerSession)
         }
         if connectionsPerUser[userID, default: 0] >= limits.connectionsPerUser {
             return .userFull(limit: limits.connectionsPerUser)
         }
+        return nil
+    }
+
+    /// Takes a place for a new connection, or says why there is none.
+    mutating func admitConnection(userID: Int64, sessionID: Int64) -> Refusal? {
+        if let refusal = refusal(userID: userID, sessionID: sessionID) { return refusal }
         connectionsPerSession[sessionID, default: 0] += 1
         connectionsPerUser[userID, default: 0] += 1
         return nil

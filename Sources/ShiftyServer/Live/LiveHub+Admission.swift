@@ -11,7 +11,16 @@ extension LiveHub {
     /// Takes a place for a new connection of this session and member, or answers the problem to refuse
     /// the upgrade with (429 before the 101). The place is given back by ``connectionEnded(userID:sessionID:)``.
     func admitConnection(userID: Int64, sessionID: Int64) -> Problem? {
-        let refusal = admission.withLockedValue { $0.counts.admitConnection(userID: userID, sessionID: sessionID) }
+        Self.problem(for: admission.withLockedValue { $0.counts.admitConnection(userID: userID, sessionID: sessionID) })
+    }
+
+    /// The problem a new connection would be refused with now, without taking a place (the plain
+    /// `GET /api/v1/live` tells a browser, which cannot read a refused handshake, why it failed).
+    func connectionRefusal(userID: Int64, sessionID: Int64) -> Problem? {
+        Self.problem(for: admission.withLockedValue { $0.counts.refusal(userID: userID, sessionID: sessionID) })
+    }
+
+    static func problem(for refusal: LiveAdmission.Refusal?) -> Problem? {
         switch refusal {
         case nil:
             return nil
