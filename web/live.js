@@ -182,9 +182,9 @@ export class LiveStream {
         return;
       }
       if (event.code === CLOSE_TOO_BIG) console.warn('live: message too big for the server');
-      this.setState('offline');
       if (!greeted) {
-        // The handshake itself failed: a 401 is invisible to WebSocket, so ask over HTTP.
+        // The handshake itself failed: a 401 or 429 is invisible to WebSocket, so ask over HTTP.
+        if (this.state !== 'full') this.setState('offline');
         this.checkSession().then((valid) => {
           if (valid === false) {
             this.stop();
@@ -194,10 +194,12 @@ export class LiveStream {
             this.setState('full');
             this.scheduleReconnect();
           } else {
+            this.setState('offline');
             this.scheduleReconnect();
           }
         });
       } else {
+        this.setState('offline');
         this.scheduleReconnect();
       }
     });

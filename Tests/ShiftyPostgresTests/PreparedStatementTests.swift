@@ -52,7 +52,7 @@ struct PreparedStatementTests {
         }
     }
 
-    @Test func statementsAreReparedAfterTheServerForgotThem() async throws {
+    @Test func statementsArePreparedAgainAfterTheServerForgotThem() async throws {
         try await withTestDatabase { database in
             let pool = Self.singleConnectionPool(database)
             try await pool.execute("INSERT INTO people (name) VALUES ($1)", ["Grace"])
@@ -131,18 +131,18 @@ struct PreparedStatementTests {
 
     // MARK: The cache's bookkeeping
 
-    @Test func theCacheIsBoundedAndForgetsOnAnotherServerProcess() {
+    @Test func theCacheIsBoundedAndForgetsOnAnotherServerProcess() throws {
         var cache = PreparedStatementCache(backendPID: 10, capacity: 2)
         let keys = (1...3).map { PreparedStatementCache.Key(sql: "SELECT \($0)", types: []) }
         for key in keys.prefix(2) {
-            let name = try! #require(cache.newName(for: key))
+            let name = try #require(cache.newName(for: key))
             cache.prepared(key, as: name)
         }
         #expect(cache.newName(for: keys[2]) == nil)
         #expect(cache.name(for: keys[0], backendPID: 10) != nil)
         #expect(cache.name(for: keys[0], backendPID: 11) == nil)
         #expect(cache.count == 0)
-        let name = try! #require(cache.newName(for: keys[0]))
+        let name = try #require(cache.newName(for: keys[0]))
         cache.prepared(keys[0], as: name)
         cache.forget(keys[0], keepName: true)
         #expect(cache.takeStaleNames() == [name])

@@ -18,7 +18,9 @@ final class LiveConnection: @unchecked Sendable {
     /// The replay in progress (confined to `eventLoop`), see LiveConnection+Replay.swift.
     var replay = LiveReplayProgress()
     /// This connection's place in the hub's per-session and per-member replay slots.
-    let replayTicket: LiveAdmission.Ticket
+    var replayTicket: LiveAdmission.Ticket {
+        LiveAdmission.Ticket(id: ObjectIdentifier(self), userID: recipient.userID, sessionID: recipient.sessionID)
+    }
 
     init(caller: AuthenticatedUser, sessionID: Int64, eventLoop: any EventLoop, topics: LiveTopicSet, newestEventID: Int64, resumeAfter: Int64?, services: LiveServices) {
         self.caller = caller
@@ -28,7 +30,6 @@ final class LiveConnection: @unchecked Sendable {
         self.services = services
         self.pendingResume = resumeAfter
         self.state = LiveConnectionState(recipient: recipient, subscriptions: topics, startingAfter: newestEventID)
-        self.replayTicket = LiveAdmission.Ticket(id: ObjectIdentifier(self), userID: caller.id, sessionID: sessionID)
     }
 
     func isSubscribed(to topic: LiveTopic) -> Bool { state.subscriptions.contains(topic) }

@@ -52,7 +52,7 @@ final class LiveServices: Sendable {
     func beginReplay(for recipient: LiveRecipient, after: Int64, requested: Int64?, pageSize: Int) async throws -> LiveReplayStart {
         metrics.replays.increment()
         let workplaceID = recipient.workplaceID
-        return try await pool.withConnection { connection in
+        return try await pool.withConnection { connection -> LiveReplayStart in
             let newest = try LiveEventStore.newestID(workplaceID: workplaceID, on: connection)
             func resync() throws -> LiveReplayStart {
                 let pruned = try LiveEventStore.prunedThrough(workplaceID: workplaceID, on: connection)

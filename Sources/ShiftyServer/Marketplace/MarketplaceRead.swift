@@ -11,7 +11,7 @@ public enum MarketplaceRead {
     /// Runs the read as the route does (one pooled connection, rows decoded into the API's views);
     /// returns how many shifts are on offer, or nil when the token has no session.
     public static func run(token: String, now: Date = Date(), pool: PostgresPool) async throws -> Int? {
-        try await pool.withConnection { connection in
+        try await pool.withConnection { connection -> Int? in
             guard let caller = try SessionStore.lookup(token: token, presentedAs: .bearer, on: connection) else { return nil }
             return try MarketplaceQueries.supplied(workplaceID: caller.workplaceID, now: now, on: connection).count
         }
