@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyTestSupport
 import Testing
 @testable import ShiftyPostgres
 
@@ -85,7 +86,8 @@ struct PreparedStatementTests {
             #expect(name == "Grace")
             try await pool.withConnection { connection in
                 #expect(connection.backendPID != first)
-                #expect(try Self.executions(of: Self.byID, on: connection) == 1)
+                let runs = try Self.executions(of: Self.byID, on: connection)
+                #expect(runs == 1)
             }
             await pool.shutdown()
         }
@@ -135,18 +137,25 @@ struct PreparedStatementTests {
         var cache = PreparedStatementCache(backendPID: 10, capacity: 2)
         let keys = (1...3).map { PreparedStatementCache.Key(sql: "SELECT \($0)", types: []) }
         for key in keys.prefix(2) {
-            let name = try #require(cache.newName(for: key))
+            let fresh = cache.newName(for: key)
+            let name = try #require(fresh)
             cache.prepared(key, as: name)
         }
-        #expect(cache.newName(for: keys[2]) == nil)
-        #expect(cache.name(for: keys[0], backendPID: 10) != nil)
-        #expect(cache.name(for: keys[0], backendPID: 11) == nil)
+        let beyond = cache.newName(for: keys[2])
+        #expect(beyond == nil)
+        let known = cache.name(for: keys[0], backendPID: 10)
+        #expect(known != nil)
+        let afterReset = cache.name(for: keys[0], backendPID: 11)
+        #expect(afterReset == nil)
         #expect(cache.count == 0)
-        let name = try #require(cache.newName(for: keys[0]))
+        let again = cache.newName(for: keys[0])
+        let name = try #require(again)
         cache.prepared(keys[0], as: name)
         cache.forget(keys[0], keepName: true)
-        #expect(cache.takeStaleNames() == [name])
-        #expect(cache.takeStaleNames().isEmpty)
+        let stale = cache.takeStaleNames()
+        #expect(stale == [name])
+        let none = cache.takeStaleNames()
+        #expect(none.isEmpty)
     }
 
     @Test(arguments: [

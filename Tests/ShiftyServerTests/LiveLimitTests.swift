@@ -162,14 +162,21 @@ import Testing
         limits.replaysPerSession = 1
         limits.replaysPerUser = 2
         var admission = LiveAdmission(limits: limits)
-        #expect(admission.admitConnection(userID: 1, sessionID: 10) == nil)
-        #expect(admission.admitConnection(userID: 1, sessionID: 10) == nil)
-        #expect(admission.admitConnection(userID: 1, sessionID: 10) == .sessionFull(limit: 2))
-        #expect(admission.admitConnection(userID: 1, sessionID: 11) == nil)
-        #expect(admission.admitConnection(userID: 1, sessionID: 12) == .userFull(limit: 3))
-        #expect(admission.admitConnection(userID: 2, sessionID: 20) == nil)
+        let r1 = admission.admitConnection(userID: 1, sessionID: 10)
+        #expect(r1 == nil)
+        let r2 = admission.admitConnection(userID: 1, sessionID: 10)
+        #expect(r2 == nil)
+        let r3 = admission.admitConnection(userID: 1, sessionID: 10)
+        #expect(r3 == .sessionFull(limit: 2))
+        let r4 = admission.admitConnection(userID: 1, sessionID: 11)
+        #expect(r4 == nil)
+        let r5 = admission.admitConnection(userID: 1, sessionID: 12)
+        #expect(r5 == .userFull(limit: 3))
+        let r6 = admission.admitConnection(userID: 2, sessionID: 20)
+        #expect(r6 == nil)
         admission.connectionClosed(userID: 1, sessionID: 10)
-        #expect(admission.admitConnection(userID: 1, sessionID: 12) == nil)
+        let r7 = admission.admitConnection(userID: 1, sessionID: 12)
+        #expect(r7 == nil)
 
         final class Marker {}
         let markers = (0..<4).map { _ in Marker() }
@@ -177,15 +184,22 @@ import Testing
             .init(id: ObjectIdentifier(markers[index]), userID: 1, sessionID: session)
         }
         let a = ticket(0, session: 10), b = ticket(1, session: 10), c = ticket(2, session: 11), d = ticket(3, session: 11)
-        #expect(admission.requestReplay(a))
-        #expect(!admission.requestReplay(b))  // session 10 has its one
-        #expect(!admission.requestReplay(c))  // fits, but waits behind the member's earlier request
+        let r8 = admission.requestReplay(a)
+        #expect(r8)
+        let r9 = admission.requestReplay(b)
+        #expect(!r9)  // session 10 has its one
+        let r10 = admission.requestReplay(c)
+        #expect(!r10)  // fits, but waits behind the member's earlier request
         #expect(admission.waiting == [b, c])
         admission.cancelWaiting(b)
-        #expect(admission.replayFinished(a) == [c])
-        #expect(admission.requestReplay(ticket(0, session: 12)))
-        #expect(!admission.requestReplay(d))  // the member has two running
-        #expect(admission.replayFinished(c) == [d])
+        let r11 = admission.replayFinished(a)
+        #expect(r11 == [c])
+        let r12 = admission.requestReplay(ticket(0, session: 12))
+        #expect(r12)
+        let r13 = admission.requestReplay(d)
+        #expect(!r13)  // the member has two running
+        let r14 = admission.replayFinished(c)
+        #expect(r14 == [d])
         #expect(admission.waiting.isEmpty)
     }
 
@@ -193,13 +207,16 @@ import Testing
         var got: [Int] = []
         var sweep = LiveSweep(recipients: Array(0..<10), cost: 3) { got.append($0) }
         var budget = 10
-        #expect(!sweep.run(budget: &budget))
+        let firstDone = sweep.run(budget: &budget)
+        #expect(!firstDone)
         #expect(got == [0, 1, 2, 3])
         budget = 1
-        #expect(!sweep.run(budget: &budget))  // always at least one
+        let secondDone = sweep.run(budget: &budget)
+        #expect(!secondDone)  // always at least one
         #expect(got == [0, 1, 2, 3, 4])
         budget = 100
-        #expect(sweep.run(budget: &budget))
+        let lastDone = sweep.run(budget: &budget)
+        #expect(lastDone)
         #expect(got == Array(0..<10))
         #expect(budget == 100 - 5 * 3)
     }
