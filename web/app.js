@@ -146,8 +146,18 @@ function showLiveState(state) {
   // The banner explains; it stays quiet for the first second of a reconnect so a deploy's quick
   // 1001 → reconnect does not flash it.
   clearTimeout(showLiveState.bannerTimer);
-  if (state === 'offline') showLiveState.bannerTimer = setTimeout(() => { $('offline-banner').hidden = session?.live.state !== 'offline'; }, 1000);
-  else $('offline-banner').hidden = true;
+  const banner = $('offline-banner');
+  showLiveState.offlineText ??= banner.textContent;
+  if (state === 'offline') {
+    banner.textContent = showLiveState.offlineText;
+    showLiveState.bannerTimer = setTimeout(() => { banner.hidden = session?.live.state !== 'offline'; }, 1000);
+  } else if (state === 'full') {
+    // Refused: this login or account holds as many live connections as it may (429).
+    banner.textContent = problemSentence({ code: 'too_many_live_connections' });
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+  }
   status.title = state === 'online' ? 'Changes by others appear here as they happen.'
     : state === 'full' ? problemSentence({ code: 'too_many_live_connections' })
     : 'Changes by others appear when the connection is back.';

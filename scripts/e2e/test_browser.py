@@ -524,13 +524,17 @@ def live_connection_cap(server, browsers, workdir):
         tabs.click("#login-form button[type=submit]", "login")
         tabs.wait(lambda: tabs.css("#live-status[data-state=full]"), 20, "the page should say bram has too many live connections")
         title = tabs.attribute("#live-status", "title", "the live status should explain the refusal")
-        if "too many" not in title.lower():
-            raise StepFailed(f"the live status should explain the refusal, its title is {title!r}")
+        banner = tabs.wait_for("#offline-banner", "a banner should explain the refusal").text
+        if "too many" not in title.lower() or "too many" not in banner.lower():
+            raise StepFailed(f"the page should explain the refusal; status title {title!r}, banner {banner!r}")
+        tabs.wait(lambda: tabs.css("#view > section.view") and not tabs.css("#view [aria-busy=true]"), 20,
+                  "the first view should render while the live stream is refused")
         tabs.screenshot("live-too-many-tabs")
     finally:
         for connection in held:
             connection.close()
     tabs.wait(lambda: tabs.css("#live-status[data-state=online]"), 45, "the page should go live once the other connections closed")
+    tabs.wait_gone("#offline-banner", "the refusal banner should go once the page is live")
 
 
 def check_feed(url, anna_lost):
