@@ -83,7 +83,8 @@ import Testing
             // While she does not read, the loop serves others: HTTP and another member's live connection.
             let started = ContinuousClock.now
             #expect(try await server.client.send(.GET, "/healthz").status == 200)
-            #expect(ContinuousClock.now - started < .seconds(1))
+            // (Generous: this is a debug build on a machine that may run other tests at the same time.)
+            #expect(ContinuousClock.now - started < .seconds(10))
             let other = try await server.live(bram, query: "topics=marketplace")
             let delivered = MetricsTests.samples(try await server.client.send(.GET, "/metrics").text)["shifty_live_events_delivered_total"] ?? 0
             #expect(delivered < 3000, "the replay waits for the reader")
