@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import ShiftyWebSocket
 
@@ -11,7 +12,9 @@ final class LiveShard: @unchecked Sendable {
     private var sweeps = CircularBuffer<LiveSweep<LiveConnection>>()
     private var sweepResumes = false
     /// Frames sent per slice of a fan-out before the loop goes back to its sockets (~1–2 ms of writes).
-    static let sliceBudget = 256
+    /// `SHIFTY_LIVE_FANOUT_SLICE` overrides it for benchmarks (a huge value: the whole sweep in one go,
+    /// as before issue 14).
+    static let sliceBudget = ProcessInfo.processInfo.environment["SHIFTY_LIVE_FANOUT_SLICE"].flatMap(Int.init).map { max(1, $0) } ?? 256
     /// The pause between slices. A task submitted with `execute` runs in the same loop iteration as
     /// the one that submitted it (NIO drains its task queue before polling sockets); a task due a
     /// little later makes the loop poll its sockets first.
