@@ -26,8 +26,11 @@ let pgbenchTransactions = Int(environment["PGBENCH_TRANSACTIONS"] ?? "") ?? 20_0
 let members = Int(environment["MEMBERS"] ?? "") ?? 40
 let supplied = Int(environment["SUPPLIED"] ?? "") ?? 25
 let databaseName = "shifty_read_bench"
-var logger = Logger(label: "marketplace-read-benchmark")
-logger.logLevel = .warning
+let logger: Logger = {
+    var logger = Logger(label: "marketplace-read-benchmark")
+    logger.logLevel = .warning
+    return logger
+}()
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
