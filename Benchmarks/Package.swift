@@ -56,6 +56,14 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "MarketplaceReadBenchmark",
+            dependencies: [
+                .product(name: "ShiftyServer", package: "Shifty"),
+                .product(name: "ShiftyPostgres", package: "Shifty"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
             name: "GenerationBenchmark",
             dependencies: [
                 .product(name: "ShiftyServer", package: "Shifty"),

@@ -14,6 +14,7 @@ bash Benchmarks/run.sh
 echo "== building the database benchmarks (release)"
 swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product GenerationBenchmark
 swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product ReportBenchmark
+swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product MarketplaceReadBenchmark
 BIN=$(swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --show-bin-path)
 
 cluster=$(mktemp -d /tmp/shifty-bench-pg.XXXXXX)
@@ -22,6 +23,8 @@ conninfo=$(bash scripts/pg-throwaway.sh start "$cluster")
 
 echo "== schedule generation and pick-up + approval vs pgbench"
 "$BIN/GenerationBenchmark" "$conninfo"
+echo "== marketplace read: our libpq layer vs pgbench -M prepared on the same SQL"
+"$BIN/MarketplaceReadBenchmark" "$conninfo"
 echo "== monthly timeclock report"
 "$BIN/ReportBenchmark" "$conninfo"
 bash scripts/bench-live.sh  # live push: idle connections, refusal beyond the fd limit, broadcast

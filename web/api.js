@@ -81,6 +81,7 @@ const sentences = {
   database_unavailable: 'The server cannot reach its database right now. Please try again in a minute.',
   shutting_down: 'The server is restarting. Please try again in a moment.',
   server_full: 'The server is very busy right now. Please try again in a moment.',
+  too_many_live_connections: 'You have too many Shifty tabs or windows open. Close a few; this one connects again by itself.',
   internal_error: 'Something went wrong on the server. Please try again; if it keeps happening, tell your manager.',
   bad_request: 'The page sent a request the server did not understand. Reload the page and try again.',
   malformed_json: 'The page sent a request the server did not understand. Reload the page and try again.',

@@ -2,7 +2,7 @@
 // builds the nav for the user's role from the views registry, renders `#/<view-id>`, keeps the
 // live stream running and forwards its messages to the current view and the notifications store.
 
-import { api, ApiError } from './api.js';
+import { api, ApiError, problemSentence } from './api.js';
 import { LiveStream } from './live.js';
 import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState, debounce } from './ui.js';
 import { viewsFor, defaultViewId } from './views/index.js';
@@ -22,6 +22,7 @@ const liveWords = {
   online: 'Live',
   offline: 'Offline',
   ended: 'Not connected',
+  full: 'Too many tabs',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -121,10 +122,17 @@ async function enter(me) {
         // A manager demoted while logged in would be refused `approvals` forever: follow the role.
         const fresh = await api('GET', '/me');
         live.topics = topicsFor(fresh.user.role);
-        return true;
       } catch (error) {
         return error instanceof ApiError && error.status === 401 ? false : null;
       }
+      try {
+        // The refused handshake's answer is invisible here: the plain GET says whether it was the
+        // cap on live connections per login and account (429), else 426.
+        await api('GET', '/live');
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'too_many_live_connections') return 'full';
+      }
+      return true;
     },
   });
   session = { me, live };
@@ -155,9 +163,21 @@ function showLiveState(state) {
   // The banner explains; it stays quiet for the first second of a reconnect so a deploy's quick
   // 1001 → reconnect does not flash it.
   clearTimeout(showLiveState.bannerTimer);
-  if (state === 'offline') showLiveState.bannerTimer = setTimeout(() => { $('offline-banner').hidden = session?.live.state !== 'offline'; }, 1000);
-  else $('offline-banner').hidden = true;
-  status.title = state === 'online' ? 'Changes by others appear here as they happen.' : 'Changes by others appear when the connection is back.';
+  const banner = $('offline-banner');
+  showLiveState.offlineText ??= banner.textContent;
+  if (state === 'offline') {
+    banner.textContent = showLiveState.offlineText;
+    showLiveState.bannerTimer = setTimeout(() => { banner.hidden = session?.live.state !== 'offline'; }, 1000);
+  } else if (state === 'full') {
+    // Refused: this login or account holds as many live connections as it may (429).
+    banner.textContent = problemSentence({ code: 'too_many_live_connections' });
+    banner.hidden = false;
+  } else {
+    banner.hidden = true;
+  }
+  status.title = state === 'online' ? 'Changes by others appear here as they happen.'
+    : state === 'full' ? problemSentence({ code: 'too_many_live_connections' })
+    : 'Changes by others appear when the connection is back.';
 }
 
 function onLiveMessage(message) {

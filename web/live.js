@@ -18,8 +18,9 @@ const BACKOFF_MAX_MS = 30_000;
  * A live connection that keeps itself up.
  *
  * States (for #live-status): 'connecting' (first connection or reconnecting), 'online' (hello
- * received), 'offline' (the last attempt failed or the browser is offline; retrying), 'ended'
- * (logged out or stopped: no more attempts).
+ * received), 'offline' (the last attempt failed or the browser is offline; retrying), 'full' (refused:
+ * this login or account holds as many live connections as it may; retrying), 'ended' (logged out or
+ * stopped: no more attempts).
  *
  * Listeners get every server message (`hello`, `event`, `now`, `resync_required`, …) as parsed
  * JSON; `onState` listeners get the state string.
@@ -131,7 +132,7 @@ export class LiveStream {
   connect() {
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
-    if (this.state !== 'offline') this.setState('connecting');
+    if (this.state !== 'offline' && this.state !== 'full') this.setState('connecting');
     let socket;
     try {
       socket = new WebSocket(this.url());
@@ -181,18 +182,24 @@ export class LiveStream {
         return;
       }
       if (event.code === CLOSE_TOO_BIG) console.warn('live: message too big for the server');
-      this.setState('offline');
       if (!greeted) {
-        // The handshake itself failed: a 401 is invisible to WebSocket, so ask over HTTP.
+        // The handshake itself failed: a 401 or 429 is invisible to WebSocket, so ask over HTTP.
+        if (this.state !== 'full') this.setState('offline');
         this.checkSession().then((valid) => {
           if (valid === false) {
             this.stop();
             this.onSessionEnded();
+          } else if (valid === 'full') {
+            // Too many live connections for this login or account (429): say so, keep trying slowly.
+            this.setState('full');
+            this.scheduleReconnect();
           } else {
+            this.setState('offline');
             this.scheduleReconnect();
           }
         });
       } else {
+        this.setState('offline');
         this.scheduleReconnect();
       }
     });

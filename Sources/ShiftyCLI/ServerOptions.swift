@@ -68,6 +68,12 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy whose X-Forwarded-For names the client, for per-client login throttling (repeatable). [env: SHIFTY_TRUSTED_PROXIES, comma-separated] (default: none)")
     var trustedProxies: [String] = []
 
+    @Option(name: .customLong("live-connections-per-session"), help: "Live connections one login session may hold on this instance; more are refused with 429 too_many_live_connections. [env: SHIFTY_LIVE_CONNECTIONS_PER_SESSION] (default: 16)")
+    var liveConnectionsPerSession: Int?
+
+    @Option(name: .customLong("live-connections-per-user"), help: "Live connections one member may hold on this instance over all sessions. [env: SHIFTY_LIVE_CONNECTIONS_PER_USER] (default: 32)")
+    var liveConnectionsPerUser: Int?
+
     @Option(name: .customLong("shutdown-timeout"), help: "Seconds a SIGTERM may take: stop accepting, close live connections with 1001, finish requests, then exit. [env: SHIFTY_SHUTDOWN_TIMEOUT] (default: 10)")
     var shutdownTimeout: Int?
 
@@ -149,6 +155,14 @@ struct ServerOptions: ParsableArguments {
         configuration.httpTimeouts.idle = try timeout(httpIdleTimeout, "SHIFTY_HTTP_IDLE_TIMEOUT", "http-idle-timeout") ?? configuration.httpTimeouts.idle
         configuration.httpTimeouts.header = try timeout(httpHeaderTimeout, "SHIFTY_HTTP_HEADER_TIMEOUT", "http-header-timeout") ?? configuration.httpTimeouts.header
         configuration.httpTimeouts.body = try timeout(httpBodyTimeout, "SHIFTY_HTTP_BODY_TIMEOUT", "http-body-timeout") ?? configuration.httpTimeouts.body
+        if let count = try number(liveConnectionsPerSession, "SHIFTY_LIVE_CONNECTIONS_PER_SESSION") {
+            guard (1...100_000).contains(count) else { throw ValidationError("--live-connections-per-session must be between 1 and 100000.") }
+            configuration.liveLimits.connectionsPerSession = count
+        }
+        if let count = try number(liveConnectionsPerUser, "SHIFTY_LIVE_CONNECTIONS_PER_USER") {
+            guard (1...100_000).contains(count) else { throw ValidationError("--live-connections-per-user must be between 1 and 100000.") }
+            configuration.liveLimits.connectionsPerUser = count
+        }
         configuration.openAPIDocument = environment["SHIFTY_OPENAPI"].map { URL(fileURLWithPath: $0) }
         configuration.trustedProxies = trustedProxies + (environment["SHIFTY_TRUSTED_PROXIES"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? [])
         for proxy in configuration.trustedProxies where !ClientAddress.isValidLiteral(proxy) {

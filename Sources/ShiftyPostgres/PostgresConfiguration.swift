@@ -22,6 +22,10 @@ public struct PostgresConfiguration: Sendable {
     /// Told how long each parameterized statement took and whether it failed (metrics). Runs on the
     /// connection's thread right after the statement: keep it cheap.
     public var queryObserver: (@Sendable (_ elapsed: Duration, _ failed: Bool) -> Void)?
+    /// Named prepared statements kept per connection (see ``PreparedStatementCache``): queries and data
+    /// changes are prepared on first use and run by name afterwards, so PostgreSQL parses and plans
+    /// each once per connection instead of on every call. 0 runs everything unnamed (benchmarks compare).
+    public var preparedStatementCapacity: Int = 256
 
     public init(
         connectionString: String,

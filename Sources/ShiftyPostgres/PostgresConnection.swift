@@ -21,9 +21,12 @@ public final class PostgresConnection {
 
     /// See ``PostgresConfiguration/queryObserver``.
     private var observer: (@Sendable (Duration, Bool) -> Void)?
+    /// This connection's named prepared statements (see PostgresConnection+PreparedStatements.swift).
+    var statements: PreparedStatementCache
 
     private init(handle: OpaquePointer) {
         self.handle = handle
+        self.statements = PreparedStatementCache(backendPID: PQbackendPID(handle))
     }
 
     deinit {
@@ -58,6 +61,7 @@ public final class PostgresConnection {
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
         let connection = PostgresConnection(handle: handle)
         connection.observer = configuration.queryObserver
+        connection.statements = PreparedStatementCache(backendPID: connection.backendPID, capacity: configuration.preparedStatementCapacity)
         if let timeout = configuration.statementTimeout {
             try connection.execute("SET statement_timeout = \(timeout.wholeMilliseconds)")
         }
@@ -134,7 +138,7 @@ public final class PostgresConnection {
         }
         let values = CStringArray(texts)
         let started = ContinuousClock.now
-        let result = PQexecParams(handle, sql, Int32(parameters.count), types, values.pointers, nil, nil, 0)
+        let result = runStatement(sql, types: types, values: values)
         if let observer {
             let status = result.map(PQresultStatus)
             observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
@@ -147,7 +151,7 @@ public final class PostgresConnection {
     }
 
     /// Throws for failed results (and frees them); leaves successful ones to the caller.
-    private func check(_ result: OpaquePointer?, sql: String) throws {
+    func check(_ result: OpaquePointer?, sql: String) throws {
         guard let result else {
             throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
         }

@@ -589,6 +589,8 @@ def scenario(server, workdir, timings):
         phone.click("[data-action=enable-feed]", "bram turns on his calendar feed on a phone")
         phone.wait_for("#calendar-feed-url", "the calendar URL should be shown on a phone")
         phone.screenshot("calendar-phone")
+
+        live_connection_cap(server, browsers, workdir)
     except Exception:
         for name, browser in browsers.items():
             try:
@@ -883,6 +885,64 @@ def step_week(browsers, server, workdir):
     maria_phone.driver.execute_script("location.hash = arguments[0];", f"#/week?from={target_monday}")
     maria_phone.wait_for("#view-week .week-grid", "the manager's grid on a phone")
     maria_phone.screenshot("week-manager-phone")
+
+
+def live_connection_cap(server, browsers, workdir):
+    """Issue 14: one member holds at most 32 live connections per instance (16 per login). Fill bram's
+    with bearer WebSockets, then log him in once more: the page cannot read the refused handshake's
+    429, asks GET /api/v1/live why, and says "Too many tabs"; once the others close it goes live."""
+    import websocket
+
+    def bearer_login():
+        request = urllib.request.Request(
+            f"{server.base}/api/v1/sessions", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"workplace": "demo", "username": "bram", "password": PASSWORD, "client": "bearer"}).encode())
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())["token"]
+
+    url = server.base.replace("http://", "ws://") + "/api/v1/live?topics=marketplace"
+    held, token, on_token = [], bearer_login(), 0
+    try:
+        while True:
+            try:
+                held.append(websocket.create_connection(url, header=[f"Authorization: Bearer {token}"], timeout=10))
+                on_token += 1
+            except websocket.WebSocketBadStatusException as error:
+                if error.status_code != 429:
+                    raise StepFailed(f"a live connection beyond the cap should get 429, not {error.status_code}") from None
+                if on_token < 16:
+                    break  # the member is full
+                token, on_token = bearer_login(), 0  # this login is full: another one
+            if len(held) > 40:
+                raise StepFailed("bram could open more than 40 live connections: no per-member cap")
+        request = urllib.request.Request(f"{server.base}/api/v1/live", headers={"Authorization": f"Bearer {token}"})
+        try:
+            urllib.request.urlopen(request, timeout=10)
+            raise StepFailed("GET /api/v1/live should answer 429 while the member is at the cap")
+        except urllib.error.HTTPError as error:
+            problem = json.loads(error.read() or b"{}")
+            if error.code != 429 or problem.get("code") != "too_many_live_connections":
+                raise StepFailed(f"GET /api/v1/live at the cap answered {error.code} {problem}") from None
+        tabs = browsers["tabs"] = Browser("tabs", server.base, workdir)
+        tabs.open_page("/")
+        tabs.wait_for("#login-form", "the login form should show")
+        tabs.type("#login-form input[name=workplace]", "demo", "login")
+        tabs.type("#login-form input[name=username]", "bram", "login")
+        tabs.type("#login-form input[name=password]", PASSWORD, "login")
+        tabs.click("#login-form button[type=submit]", "login")
+        tabs.wait(lambda: tabs.css("#live-status[data-state=full]"), 20, "the page should say bram has too many live connections")
+        title = tabs.attribute("#live-status", "title", "the live status should explain the refusal")
+        banner = tabs.wait_for("#offline-banner", "a banner should explain the refusal").text
+        if "too many" not in title.lower() or "too many" not in banner.lower():
+            raise StepFailed(f"the page should explain the refusal; status title {title!r}, banner {banner!r}")
+        tabs.wait(lambda: tabs.css("#view > section.view") and not tabs.css("#view [aria-busy=true]"), 20,
+                  "the first view should render while the live stream is refused")
+        tabs.screenshot("live-too-many-tabs")
+    finally:
+        for connection in held:
+            connection.close()
+    tabs.wait(lambda: tabs.css("#live-status[data-state=online]"), 45, "the page should go live once the other connections closed")
+    tabs.wait_gone("#offline-banner", "the refusal banner should go once the page is live")
 
 
 def check_feed(url, anna_lost):

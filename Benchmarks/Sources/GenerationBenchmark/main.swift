@@ -39,9 +39,20 @@ let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: 
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
 _ = try await admin.execute("CREATE DATABASE \(databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
-let pool = PostgresPool(
-    configuration: PostgresConfiguration(connectionString: benchConninfo, poolSize: max(2, clients), statementTimeout: nil),
-    logger: logger)
+/// Counts the statements sent (every `query`/`execute`, BEGIN and COMMIT included), to report how many
+/// one pick-up + approval pair costs.
+final class StatementCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    func take() -> Int { lock.lock(); defer { count = 0; lock.unlock() }; return count }
+}
+let statements = StatementCounter()
+var poolConfiguration = PostgresConfiguration(connectionString: benchConninfo, poolSize: max(2, clients), statementTimeout: nil)
+poolConfiguration.queryObserver = { _, _ in statements.increment() }
+// PREPARED=0: every statement unnamed, as before issue 14 (for the comparison in BENCHMARKS.md).
+if environment["PREPARED"] == "0" { poolConfiguration.preparedStatementCapacity = 0 }
+let pool = PostgresPool(configuration: poolConfiguration, logger: logger)
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 _ = try await MigrationRunner(directory: root.appendingPathComponent("sql")).migrate(pool: pool, logger: logger)
 
@@ -130,6 +141,7 @@ actor JobQueue {
     }
 }
 let queue = JobQueue(jobs)
+_ = statements.take()
 let deadline = ContinuousClock.now + .milliseconds(Int64(tradeSeconds * 1000))
 let tradeStart = ContinuousClock.now
 let completed = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -152,6 +164,7 @@ let tradeElapsed = milliseconds(ContinuousClock.now - tradeStart) / 1000
 let approvedInDatabase = try await pool.query("SELECT count(*)::bigint AS n FROM deals WHERE state = 'approved'")[0].decode("n", as: Int64.self)
 precondition(approvedInDatabase == Int64(completed), "database has \(approvedInDatabase) approved deals, workers counted \(completed)")
 let tradesPerSecond = Double(completed) / tradeElapsed
+let statementsPerPair = Double(statements.take()) / Double(max(completed, 1))
 
 await pool.shutdown()
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
@@ -196,6 +209,7 @@ print(String(format: "  first-time generation: best %.0f ms, median %.0f ms over
 print(String(format: "  idempotent re-run (nothing to create): %.0f ms", idempotentMs))
 print("marketplace: \(clients) concurrent clients, \(Int(tradeSeconds)) s")
 print(String(format: "  pick-up + approval: %d pairs in %.1f s = %.1f pairs/s (%.1f transactions/s)", completed, tradeElapsed, tradesPerSecond, 2 * tradesPerSecond))
+print(String(format: "  statements per pick-up + approval pair: %.1f (BEGIN and COMMIT included; ", statementsPerPair) + "prepared statements \(environment["PREPARED"] == "0" ? "off" : "on"))")
 print(String(format: "  pgbench simple-update: %.1f tps (%d clients × %d transactions)", pgbenchTPS, clients, pgbenchTransactions))
 print(String(format: "  ratio (pick-up+approval pairs/s ÷ pgbench tps): %.3f; (marketplace transactions/s ÷ pgbench tps): %.3f",
              pgbenchTPS > 0 ? tradesPerSecond / pgbenchTPS : 0, pgbenchTPS > 0 ? 2 * tradesPerSecond / pgbenchTPS : 0))

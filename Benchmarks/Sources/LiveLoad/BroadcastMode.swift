@@ -17,6 +17,8 @@ enum BroadcastMode {
         /// Nanoseconds from the request to the event's `at`, nil if `at` was not parseable.
         var toAt: Int64?
         var missing: Int
+        /// Monotonic nanoseconds when the trigger was sent and when the last subscriber had the event.
+        var window: ClosedRange<UInt64>
     }
 
     static func run(_ arguments: Arguments) async throws {
@@ -71,6 +73,9 @@ enum BroadcastMode {
         let http = PlainHTTPClient(host: host, port: port)
         var action = "supply"
         var samples: [EventSample] = []
+        // `--healthz 0` leaves the probe out (it adds one request every ~2 ms to the server's work).
+        let probe = try arguments.int("--healthz", default: 1) != 0 ? HealthProbe(host: host, port: port) : nil
+        probe?.start()
         let cpuBefore = server?.cpuTicks
         for round in 0..<(warmup + events) {
             let sample = try await trigger(client: client, http: http, shift: shift, action: &action, token: triggerToken, subscribers: subscribers)
@@ -81,8 +86,10 @@ enum BroadcastMode {
             try await Task.sleep(for: .milliseconds(gap))
         }
         let cpuAfter = server?.cpuTicks
+        let probes = probe?.stop()
         let cpuTicks = cpuAfter.flatMap { after in cpuBefore.map { before in zip(after, before).map { $0 - $1 } } } ?? []
         report(samples, client: clientKind, subscribers: subscribers, serverCPUTicks: cpuTicks, closes: client.closes)
+        if let probes { reportHealth(probes.samples, failures: probes.failures, windows: samples.map(\.window), client: clientKind, subscribers: subscribers) }
         for channel in channels { channel.close(promise: nil) }
         try await Task.sleep(for: .seconds(1))
         if let nio = client as? LoadClient { await nio.shutdown() }
@@ -133,7 +140,9 @@ enum BroadcastMode {
         if ids.count > 1 { log("note: \(ids.count) event ids arrived for one change: \(ids.sorted())") }
         latencies.sort()
         let toAt = at.flatMap(parseISO8601Nanoseconds).map { $0 - startedWall }
-        return EventSample(latencies: latencies, last: latencies.last ?? 0, httpTime: answered - started, toAt: toAt, missing: max(0, subscribers - latencies.count))
+        return EventSample(
+            latencies: latencies, last: latencies.last ?? 0, httpTime: answered - started, toAt: toAt,
+            missing: max(0, subscribers - latencies.count), window: started...(started + (latencies.last ?? 0)))
     }
 
     private static func report(_ samples: [EventSample], client: String, subscribers: Int, serverCPUTicks: [Int], closes: (count: Int, codes: [String: Int])) {
@@ -159,6 +168,17 @@ enum BroadcastMode {
                      Double(percentile(all, 0.5)) / 1e6, Double(percentile(all, 0.9)) / 1e6, Double(percentile(all, 0.99)) / 1e6, Double(all.last ?? 0) / 1e6,
                      Double(percentile(lasts, 0.5)) / 1e6, Double(lasts.last ?? 0) / 1e6, Double(percentile(https, 0.5)) / 1e6,
                      atToLast.isEmpty ? -1 : Double(atToLast[atToLast.count / 2]) / 1e6, cpuPerEvent * 1e3))
+    }
+
+    /// `/healthz` answer times: of the probes that started while a measured event was being delivered
+    /// (from its trigger to its last subscriber), and of all probes.
+    private static func reportHealth(_ samples: [HealthProbe.Sample], failures: Int, windows: [ClosedRange<UInt64>], client: String, subscribers: Int) {
+        let during = samples.filter { sample in windows.contains { $0.contains(sample.started) } }.map(\.duration).sorted()
+        let all = samples.map(\.duration).sorted()
+        print("  GET /healthz during the broadcasts (\(during.count) probes): p50 \(milliseconds(percentile(during, 0.5))) ms, p99 \(milliseconds(percentile(during, 0.99))) ms, max \(milliseconds(during.last ?? 0)) ms; all \(all.count) probes: p99 \(milliseconds(percentile(all, 0.99))) ms; \(failures) failed")
+        print("RESULT healthz client=\(client) " + String(format: "subscribers=%d probes_during=%d p50_ms=%.2f p99_ms=%.2f max_ms=%.2f all_probes=%d all_p99_ms=%.2f failures=%d",
+                     subscribers, during.count, Double(percentile(during, 0.5)) / 1e6, Double(percentile(during, 0.99)) / 1e6, Double(during.last ?? 0) / 1e6,
+                     all.count, Double(percentile(all, 0.99)) / 1e6, failures))
     }
 
     /// `2026-11-21T18:40:02.114Z` → nanoseconds since 1970 (UTC only, as the server writes it).

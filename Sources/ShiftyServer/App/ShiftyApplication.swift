@@ -30,7 +30,7 @@ public enum ShiftyApplication {
         TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
-        LiveRoutes().register(on: api)
+        LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
@@ -46,7 +46,7 @@ public enum ShiftyApplication {
         metrics: ShiftyMetrics = ShiftyMetrics(),
         onServerRunning: (@Sendable (Int) async -> Void)? = nil
     ) -> some ApplicationProtocol {
-        let hub = LiveHub()
+        let hub = LiveHub(limits: configuration.liveLimits)
         let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics, hub: hub)
         let nowBoard = NowBoardPublisher(pool: pool, sink: hub, logger: logger)
         let live = LiveServices(

@@ -42,18 +42,19 @@ enum SessionStore {
     }
 
     /// The live session for a presented token: not expired, not revoked, user active.
+    /// The session, member and workplace of a token's hash (`$1`): the first statement of every
+    /// authenticated request.
+    static let lookupSQL = """
+        SELECT s.id AS session_id, \(AccountStore.userColumns),
+               w.id AS w_id, w.slug AS w_slug, w.name AS w_name, w.time_zone AS w_time_zone, w.settings::text AS w_settings
+        FROM sessions s
+        JOIN users u ON u.id = s.user_id
+        JOIN workplaces w ON w.id = u.workplace_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.active
+        """
+
     static func lookup(token: String, presentedAs kind: SessionKind, on connection: PostgresConnection) throws -> AuthenticatedUser? {
-        let rows = try connection.query(
-            """
-            SELECT s.id AS session_id, \(AccountStore.userColumns),
-                   w.id AS w_id, w.slug AS w_slug, w.name AS w_name, w.time_zone AS w_time_zone, w.settings::text AS w_settings
-            FROM sessions s
-            JOIN users u ON u.id = s.user_id
-            JOIN workplaces w ON w.id = u.workplace_id
-            WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.active
-            """,
-            [SecretToken.hash(of: token)]
-        )
+        let rows = try connection.query(lookupSQL, [SecretToken.hash(of: token)])
         guard let row = rows.first else { return nil }
         return AuthenticatedUser(
             sessionID: try row.decode("session_id"),

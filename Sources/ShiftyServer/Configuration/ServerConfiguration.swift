@@ -47,6 +47,8 @@ public struct ServerConfiguration: Sendable {
     /// Connections (HTTP and live) this server keeps open before it closes the longest-idle one for
     /// each newcomer; nil: the process's descriptor budget (``HTTPConnectionRegistry/process``).
     public var connectionCeiling: Int?
+    /// Live connections and concurrent replays per session and per member (docs/live-protocol.md).
+    public var liveLimits = LiveLimits()
 
     public init() {}
 }

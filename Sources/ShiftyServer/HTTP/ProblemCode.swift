@@ -63,6 +63,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case forbiddenTopic = "forbidden_topic"
     case invalidResume = "invalid_resume"
     case binaryNotSupported = "binary_not_supported"
+    case tooManyLiveConnections = "too_many_live_connections"
     // Marketplace refusals (MarketplaceRefusal.Code).
     case notShiftOwner = "not_shift_owner"
     case ownShift = "own_shift"

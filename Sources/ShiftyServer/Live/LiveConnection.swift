@@ -15,6 +15,12 @@ final class LiveConnection: @unchecked Sendable {
     private var socket: WebSocketConnection?
     private var state: LiveConnectionState<WebSocketPreEncodedFrame>
     private var pendingResume: Int64?
+    /// The replay in progress (confined to `eventLoop`), see LiveConnection+Replay.swift.
+    var replay = LiveReplayProgress()
+    /// This connection's place in the hub's per-session and per-member replay slots.
+    var replayTicket: LiveAdmission.Ticket {
+        LiveAdmission.Ticket(id: ObjectIdentifier(self), userID: recipient.userID, sessionID: recipient.sessionID)
+    }
 
     init(caller: AuthenticatedUser, sessionID: Int64, eventLoop: any EventLoop, topics: LiveTopicSet, newestEventID: Int64, resumeAfter: Int64?, services: LiveServices) {
         self.caller = caller
@@ -82,6 +88,7 @@ final class LiveConnection: @unchecked Sendable {
 
     func closed() {
         state.close()
+        replayEnded(closing: true)
         services.hub.unregister(self, wasWatchingNow: state.subscriptions.contains(.now))
         socket = nil
     }
@@ -124,51 +131,144 @@ final class LiveConnection: @unchecked Sendable {
     }
 
     // MARK: Replay
+    //
+    // A replay holds one of the member's replay slots (``LiveHub/requestReplaySlot(for:)``; more wait
+    // their turn), reads one page at a time off the event loop (the database read and the JSON encoding
+    // both), and reads the next page only once the socket took the previous one: a client that does
+    // not read holds one page, not its whole history.
 
     private func startReplay(explicitAfter: Int64?) {
         guard state.beginReplay(explicitAfter: explicitAfter) else { return }
-        let start = state.replayStart
-        let workplace = recipient.workplaceID
-        let services = self.services
-        Task {
-            let outcome: LiveReplayOutcome
-            do {
-                outcome = try await services.replay(workplaceID: workplace, after: start, requested: explicitAfter)
-            } catch {
-                services.logger.error("live replay failed", metadata: ["error": "\(error)", "workplace": "\(workplace)"])
-                outcome = .failed
-            }
-            self.eventLoop.execute { self.finishReplay(outcome, explicitAfter: explicitAfter) }
+        replay = LiveReplayProgress(explicitAfter: explicitAfter)
+        if services.hub.requestReplaySlot(for: self) {
+            replay.slot = .holding
+            readFirstPage()
+        } else {
+            replay.slot = .waiting
+            services.metrics.replaysQueued.increment()
         }
     }
 
-    private func finishReplay(_ outcome: LiveReplayOutcome, explicitAfter: Int64?) {
-        guard let socket else { return }
-        switch outcome {
-        case .failed:
-            state.close()
-            socket.close(code: .internalServerError, reason: "could not read missed events; resume")
+    /// The hub handed this connection a replay slot it waited for.
+    func replaySlotGranted() {
+        guard socket != nil, replay.slot == .waiting else {
+            // Closed (or no longer waiting) meanwhile: pass the slot on.
+            services.hub.releaseReplaySlot(for: self)
             return
-        case .resyncRequired(let oldest, let newest):
+        }
+        replay.slot = .holding
+        readFirstPage()
+    }
+
+    private func readFirstPage() {
+        let start = state.replayStart
+        let explicitAfter = replay.explicitAfter
+        let recipient = self.recipient
+        let services = self.services
+        let pageSize = services.hub.limits.replayPageSize
+        Task {
+            let outcome: Result<LiveReplayStart, any Error>
+            do {
+                outcome = .success(try await services.beginReplay(for: recipient, after: start, requested: explicitAfter, pageSize: pageSize))
+            } catch {
+                outcome = .failure(error)
+            }
+            self.eventLoop.execute { self.replayBegan(outcome) }
+        }
+    }
+
+    private func replayBegan(_ outcome: Result<LiveReplayStart, any Error>) {
+        guard let socket, replay.slot == .holding else { return }
+        switch outcome {
+        case .failure(let error):
+            replayFailed(error)
+        case .success(.resyncRequired(let oldest, let newest)):
             state.skipHistory(through: newest)
             for item in state.finishReplay() { socket.send(item.frame) }
-            socket.send(text: LiveServerMessage.resyncRequired(after: explicitAfter ?? startingFloor, oldestAvailableID: oldest, newestEventID: newest))
-        case .events(let events, let through):
-            let missed = state.replayed(events)
-            for event in missed {
-                socket.send(text: LiveServerMessage.event(event))
+            socket.send(text: LiveServerMessage.resyncRequired(
+                after: replay.explicitAfter ?? startingFloor, oldestAvailableID: oldest, newestEventID: newest))
+            replayEnded(closing: false)
+        case .success(.reading(let through, let page)):
+            replay.through = through
+            receivePage(page)
+        }
+    }
+
+    private func receivePage(_ page: LiveReplayPage) {
+        replay.cursor = page.cursor
+        replay.isLastPage = page.isLast
+        let wanted = state.replayed(page.events)
+        replay.frames = ArraySlice(wanted.compactMap { page.frames[$0.id] })
+        pumpReplay()
+    }
+
+    /// Sends the page's frames while the socket takes them; waits for it to drain otherwise; then reads
+    /// the next page or completes the replay.
+    private func pumpReplay() {
+        guard let socket, replay.slot == .holding, state.isReplaying else { return }
+        var sent = 0
+        while socket.isWritable, let frame = replay.frames.popFirst() {
+            socket.send(frame)
+            sent += 1
+        }
+        replay.replayed += sent
+        services.metrics.eventsDelivered.increment(by: sent)
+        guard replay.frames.isEmpty else {
+            socket.whenWritable { self.pumpReplay() }
+            return
+        }
+        guard replay.isLastPage else {
+            readNextPage()
+            return
+        }
+        let held = state.finishReplay()
+        for item in held { socket.send(item.frame) }
+        if let explicitAfter = replay.explicitAfter {
+            socket.send(text: LiveServerMessage.resumed(
+                after: explicitAfter, through: max(replay.through, state.lastProcessedID), replayed: replay.replayed))
+        }
+        replayEnded(closing: false)
+    }
+
+    private func readNextPage() {
+        let (cursor, through) = (replay.cursor, replay.through)
+        let recipient = self.recipient
+        let services = self.services
+        let pageSize = services.hub.limits.replayPageSize
+        Task {
+            let outcome: Result<LiveReplayPage, any Error>
+            do {
+                outcome = .success(try await services.replayPage(for: recipient, after: cursor, through: through, pageSize: pageSize))
+            } catch {
+                outcome = .failure(error)
             }
-            services.metrics.eventsDelivered.increment(by: missed.count)
-            let held = state.finishReplay()
-            for item in held { socket.send(item.frame) }
-            if let explicitAfter {
-                socket.send(text: LiveServerMessage.resumed(
-                    after: explicitAfter, through: max(through, state.lastProcessedID), replayed: missed.count))
+            self.eventLoop.execute {
+                guard self.socket != nil, self.replay.slot == .holding else { return }
+                switch outcome {
+                case .success(let page): self.receivePage(page)
+                case .failure(let error): self.replayFailed(error)
+                }
             }
         }
-        if let next = pendingResume {
-            pendingResume = nil
-            startReplay(explicitAfter: next)
+    }
+
+    private func replayFailed(_ error: any Error) {
+        services.logger.error("live replay failed", metadata: ["error": "\(error)", "workplace": "\(recipient.workplaceID)"])
+        state.close()
+        socket?.close(code: .internalServerError, reason: "could not read missed events; resume")
+        replayEnded(closing: true)
+    }
+
+    /// Gives the replay slot back (or leaves the queue); then runs a `resume` that arrived meanwhile.
+    private func replayEnded(closing: Bool) {
+        switch replay.slot {
+        case .none: break
+        case .waiting: services.hub.cancelReplaySlot(for: self)
+        case .holding: services.hub.releaseReplaySlot(for: self)
         }
+        replay = LiveReplayProgress()
+        guard !closing, let next = pendingResume else { return }
+        pendingResume = nil
+        startReplay(explicitAfter: next)
     }
 }

@@ -57,6 +57,14 @@ struct LiveEndpoint: Sendable {
             case .success(let set): topics = set
             case .failure(let refusal): return Self.refuse(Problem(.badRequest, code: refusal.code, detail: refusal.message))
             }
+            // Last check before the 101: the place is held until the channel closes, whatever happens next.
+            if let refusal = services.hub.admitConnection(userID: caller.id, sessionID: caller.sessionID) {
+                services.metrics.liveConnectionsRefused.increment()
+                return Self.refuse(refusal)
+            }
+            channel.closeFuture.whenComplete { [hub = services.hub] _ in
+                hub.connectionEnded(userID: caller.id, sessionID: caller.sessionID)
+            }
             let connection = LiveConnection(
                 caller: caller, sessionID: caller.sessionID, eventLoop: channel.eventLoop, topics: topics,
                 newestEventID: newest, resumeAfter: parameters.after, services: services)

@@ -28,6 +28,26 @@ enum LiveEventStore {
         ).map(event(from:))
     }
 
+    /// Up to `limit` events of a workplace after `after` and up to `through`, by id (a replay's page).
+    static func events(workplaceID: Int64, after: Int64, through: Int64, limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {
+        try connection.query(
+            "SELECT \(columns) FROM events e WHERE e.workplace_id = $1 AND e.id > $2 AND e.id <= $3 ORDER BY e.id LIMIT $4",
+            [workplaceID, after, through, Int64(limit)]
+        ).map(event(from:))
+    }
+
+    /// How many events of a workplace lie in `(after, through]`, counting no further than `limit`.
+    static func count(workplaceID: Int64, after: Int64, through: Int64, upTo limit: Int, on connection: PostgresConnection) throws -> Int {
+        try connection.query(
+            """
+            SELECT count(*)::bigint AS n FROM (
+                SELECT 1 FROM events WHERE workplace_id = $1 AND id > $2 AND id <= $3 LIMIT $4
+            ) AS missing
+            """,
+            [workplaceID, after, through, Int64(limit)]
+        )[0].decode("n")
+    }
+
     /// Up to `limit` events per workplace after each cursor, all in id order: one query for every
     /// workplace an instance serves.
     static func events(after cursors: [Int64: Int64], limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {

@@ -28,10 +28,15 @@ public final class LiveHub: Sendable {
     private let wakeups: AsyncStream<Int64>.Continuation
     /// Workplaces whose events should be read now (a connection just arrived there).
     let wakeupStream: AsyncStream<Int64>
+    /// Live connections and replays per session and member (LiveHub+Admission.swift).
+    let admission: NIOLockedValueBox<AdmissionState>
 
-    public init() {
+    public init(limits: LiveLimits = LiveLimits()) {
         (wakeupStream, wakeups) = AsyncStream<Int64>.makeStream(bufferingPolicy: .bufferingNewest(4096))
+        admission = NIOLockedValueBox(AdmissionState(counts: LiveAdmission(limits: limits)))
     }
+
+    public var limits: LiveLimits { admission.withLockedValue { $0.counts.limits } }
 
     /// Open live connections on this instance.
     public var connectionCount: Int { state.withLockedValue { $0.connectionCount } }

@@ -2,10 +2,18 @@ import Hummingbird
 
 /// The plain-HTTP side of `/api/v1/live`: a request that reaches the router did not ask for a
 /// WebSocket upgrade (upgrades are answered before the router), so it gets 426 and a hint instead of
-/// a confusing 404.
+/// a confusing 404. A member at the live-connection cap gets the 429 their upgrade got: a browser
+/// cannot read the answer to a refused WebSocket handshake, so the page asks here why it failed.
 struct LiveRoutes {
+    let authenticator: Authenticator
+    let hub: LiveHub
+
     func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("live") { _, _ -> Response in
+        api.get("live") { request, _ -> Response in
+            if let caller = try? await authenticator.require(request),
+               let refusal = hub.connectionRefusal(userID: caller.id, sessionID: caller.sessionID) {
+                throw refusal
+            }
             var problem = Problem(
                 .upgradeRequired, code: .websocketRequired,
                 detail: "This is the live stream: connect with a WebSocket client (see docs/live-protocol.md).")

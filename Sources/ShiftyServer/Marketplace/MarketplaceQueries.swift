@@ -6,11 +6,11 @@ import ShiftyPostgres
 enum MarketplaceQueries {
     /// Shifts on the marketplace that have not started.
     static func supplied(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [ShiftView] {
-        try connection.query(
-            "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'supplied' AND s.starts_at > $2 ORDER BY s.starts_at, s.id",
-            [workplaceID, now]
-        ).map(ShiftStore.view(from:))
+        try connection.query(suppliedSQL, [workplaceID, now]).map(ShiftStore.view(from:))
     }
+
+    /// The workplace's (`$1`) shifts on offer that start after `$2`.
+    static let suppliedSQL = "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'supplied' AND s.starts_at > $2 ORDER BY s.starts_at, s.id"
 
     /// Live requests (open or waiting for approval) from today on, with their suggestions.
     static func requests(workplaceID: Int64, ids: [Int64]? = nil, now: Date, on connection: PostgresConnection) throws -> [RequestView] {

@@ -17,6 +17,10 @@ public final class ShiftyMetrics: Sendable {
     let slowClientCloses: CoreMetrics.Counter
     let listenerReconnects: CoreMetrics.Counter
     let replays: CoreMetrics.Counter
+    /// Replays that waited for a slot (the member already had its most replays reading).
+    let replaysQueued: CoreMetrics.Counter
+    /// Live upgrades refused with 429 `too_many_live_connections`.
+    let liveConnectionsRefused: CoreMetrics.Counter
     let queryDuration: CoreMetrics.Timer
     let queryFailures: CoreMetrics.Counter
     let websocketConnections: CoreMetrics.Gauge
@@ -39,6 +43,8 @@ public final class ShiftyMetrics: Sendable {
         slowClientCloses = CoreMetrics.Counter(label: "shifty_live_slow_client_closes_total", factory: factory)
         listenerReconnects = CoreMetrics.Counter(label: "shifty_live_listener_reconnects_total", factory: factory)
         replays = CoreMetrics.Counter(label: "shifty_live_replays_total", factory: factory)
+        replaysQueued = CoreMetrics.Counter(label: "shifty_live_replays_queued_total", factory: factory)
+        liveConnectionsRefused = CoreMetrics.Counter(label: "shifty_live_connections_refused_total", factory: factory)
         queryDuration = CoreMetrics.Timer(label: "shifty_db_query_duration_seconds", factory: factory)
         queryFailures = CoreMetrics.Counter(label: "shifty_db_query_failures_total", factory: factory)
         websocketConnections = CoreMetrics.Gauge(label: "shifty_websocket_connections", factory: factory)

@@ -118,5 +118,6 @@ public enum ProblemMessages {
         ("internal_error", "Something went wrong on the server. Try again; if it keeps happening, tell the administrator."),
         ("shutting_down", "The server is restarting. Try again in a few seconds."),
         ("server_full", "The server holds as many live connections as it can. Try again in a moment (another instance may answer)."),
+        ("too_many_live_connections", "Your account holds as many live connections as it may (16 per login, 32 in all). Close another `shifty watch` or browser tab and try again."),
     ]
 }

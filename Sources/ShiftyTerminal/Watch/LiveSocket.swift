@@ -76,6 +76,9 @@ public enum LiveSocket {
         switch failure {
         case .unexpectedStatus(401, _):
             return .unauthorized
+        case .unexpectedStatus(429, _):
+            // The only 429 of the live endpoint: this account holds as many live connections as it may.
+            return .refused(status: 429, message: ProblemMessages.message(for: APIProblem(status: 429, code: "too_many_live_connections")))
         case .unexpectedStatus(let status, let reason) where (400..<500).contains(status):
             return .refused(status: status, message: reason)
         case .unexpectedStatus(let status, let reason):

@@ -44,6 +44,22 @@ public struct WebSocketConnection: Sendable {
         }
     }
 
+    /// Whether a message sent now is written to the socket at once rather than queued behind earlier
+    /// ones (the peer is reading). Call on the connection's event loop.
+    public var isWritable: Bool {
+        self.eventLoop.preconditionInEventLoop()
+        return self.handler.value.acceptsWritesNow
+    }
+
+    /// Runs `body` on the connection's event loop as soon as ``isWritable`` holds (at once if it does),
+    /// never if the connection closes first: a producer of many messages (a replay) sends the next
+    /// ones only when the peer has taken the previous, instead of queueing them all.
+    /// Call on the connection's event loop.
+    public func whenWritable(_ body: @escaping () -> Void) {
+        self.eventLoop.preconditionInEventLoop()
+        self.handler.value.whenWritable(body)
+    }
+
     public func ping(payload: ByteBuffer = ByteBuffer()) {
         if self.eventLoop.inEventLoop {
             self.handler.value.sendPing(payload: payload)

@@ -31,6 +31,8 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
     /// Mirrors the channel's writability (updated on writability events), saving a pipeline lookup per write.
     var isWritable = true
     var needsFlush = false
+    /// Run once our queue is empty and the channel writable (``WebSocketConnection/whenWritable(_:)``).
+    var writableWaiters: [() -> Void]?
     var readIsHeld = false
     var didOpen = false
     var didReportClose = false
@@ -76,6 +78,7 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
         self.queue = nil
         self.queuedBytes = 0
         self.leftover = nil
+        self.writableWaiters = nil
         if !self.didReportClose {
             self.didReportClose = true
             self.callbacks.onClose(self.peerCloseCode, self.peerCloseReason)
@@ -167,6 +170,7 @@ public final class WebSocketHandler: ChannelDuplexHandler, RemovableChannelHandl
         self.isWritable = context.channel.isWritable
         if self.isWritable {
             self.drainQueue(context: context)
+            self.notifyWritable()
             if self.readIsHeld, self.isWritable {
                 self.readIsHeld = false
                 context.read()

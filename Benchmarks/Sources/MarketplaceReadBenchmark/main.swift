@@ -1,0 +1,174 @@
+import Foundation
+import Logging
+import ShiftyPostgres
+import ShiftyServer
+
+// The marketplace read (`GET /api/v1/marketplace`'s database work: session lookup by token hash, then
+// the workplace's shifts on offer, rows decoded into the API's views) through our libpq layer, against
+// `pgbench -M prepared` running the very same two statements with the same parameters, same server,
+// same client count (issue 14: goal >= 0.9 of pgbench). Also run with prepared statements switched
+// off (`preparedStatementCapacity = 0`), which is how every statement ran before.
+//
+//   swift run -c release --package-path Benchmarks MarketplaceReadBenchmark "host=/tmp/pg/socket user=shifty dbname=postgres"
+//
+// Knobs: CLIENTS (4), READ_SECONDS (10), PGBENCH_TRANSACTIONS (20000 per client), MEMBERS (40),
+// SUPPLIED (25 shifts on offer). Creates and drops the database shifty_read_bench.
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let conninfo = arguments.first ?? ProcessInfo.processInfo.environment["SHIFTY_BENCH_PG"] else {
+    FileHandle.standardError.write(Data("usage: MarketplaceReadBenchmark <libpq conninfo of a server where we may create databases>\n".utf8))
+    exit(64)
+}
+let environment = ProcessInfo.processInfo.environment
+let clients = Int(environment["CLIENTS"] ?? "") ?? 4
+let readSeconds = Double(environment["READ_SECONDS"] ?? "") ?? 10
+let pgbenchTransactions = Int(environment["PGBENCH_TRANSACTIONS"] ?? "") ?? 20_000
+let members = Int(environment["MEMBERS"] ?? "") ?? 40
+let supplied = Int(environment["SUPPLIED"] ?? "") ?? 25
+let databaseName = "shifty_read_bench"
+let logger: Logger = {
+    var logger = Logger(label: "marketplace-read-benchmark")
+    logger.logLevel = .warning
+    return logger
+}()
+
+let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("CREATE DATABASE \(databaseName)")
+let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
+let setup = PostgresPool(configuration: PostgresConfiguration(connectionString: benchConninfo, poolSize: 1, statementTimeout: nil), logger: logger)
+let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+_ = try await MigrationRunner(directory: root.appendingPathComponent("sql")).migrate(pool: setup, logger: logger)
+
+// A café: MEMBERS members with a shift a day for eight weeks, SUPPLIED of them on offer.
+let workplaceID: Int64 = try await setup.query(
+    "INSERT INTO workplaces (slug, name, time_zone) VALUES ('read', 'Read bench', 'Europe/Amsterdam') RETURNING id")[0].decode("id")
+_ = try await setup.execute(
+    """
+    INSERT INTO users (workplace_id, username, display_name, role, password_hash)
+    SELECT $1, 'member' || n, 'Member ' || n, CASE WHEN n = 1 THEN 'manager' ELSE 'employee' END, 'not-a-hash'
+    FROM generate_series(1, $2::int) AS n
+    """, [workplaceID, Int64(members)])
+_ = try await setup.execute(
+    """
+    INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position)
+    SELECT $1, u.id, current_date + d, (current_date + d + time '09:00') AT TIME ZONE 'Europe/Amsterdam',
+           (current_date + d + time '17:00') AT TIME ZONE 'Europe/Amsterdam', 'bar'
+    FROM users u CROSS JOIN generate_series(1, 56) AS d WHERE u.workplace_id = $1
+    """, [workplaceID])
+_ = try await setup.execute(
+    """
+    UPDATE shifts SET status = 'supplied' WHERE id IN (
+        SELECT id FROM shifts WHERE workplace_id = $1 ORDER BY (id * 7919) % 1000, id LIMIT $2)
+    """, [workplaceID, Int64(supplied)])
+let token = "read-benchmark-token-0123456789abcdef"
+_ = try await setup.execute(
+    """
+    INSERT INTO sessions (token_hash, user_id, kind, expires_at)
+    SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex'), id, 'bearer', now() + interval '1 day'
+    FROM users WHERE workplace_id = $2 AND username = 'member2'
+    """, [token, workplaceID])
+_ = try await setup.execute("ANALYZE")
+let tokenHash: String = try await setup.query("SELECT token_hash FROM sessions LIMIT 1")[0].decode("token_hash")
+await setup.shutdown()
+
+// MARK: Our layer
+
+let now = Date()
+func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shifts: Int) {
+    var configuration = PostgresConfiguration(connectionString: benchConninfo, poolSize: clients, statementTimeout: nil)
+    configuration.preparedStatementCapacity = preparedStatements ? 256 : 0
+    let pool = PostgresPool(configuration: configuration, logger: logger)
+    guard let shifts = try await MarketplaceRead.run(token: token, now: now, pool: pool), shifts == supplied else {
+        fatalError("the marketplace read did not find the \(supplied) shifts on offer")
+    }
+    // Warm-up: every connection opened and (when on) its statements prepared.
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<clients { group.addTask { for _ in 0..<200 { _ = try await MarketplaceRead.run(token: token, now: now, pool: pool) } } }
+        try await group.waitForAll()
+    }
+    let deadline = ContinuousClock.now + .milliseconds(Int64(readSeconds * 1000))
+    let start = ContinuousClock.now
+    let reads = try await withThrowingTaskGroup(of: Int.self) { group in
+        for _ in 0..<clients {
+            group.addTask {
+                var done = 0
+                while ContinuousClock.now < deadline {
+                    _ = try await MarketplaceRead.run(token: token, now: now, pool: pool)
+                    done += 1
+                }
+                return done
+            }
+        }
+        return try await group.reduce(0, +)
+    }
+    let elapsed = ContinuousClock.now - start
+    await pool.shutdown()
+    return (Double(reads) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18), shifts)
+}
+
+let prepared = try await ourReads(preparedStatements: true)
+let unnamed = try await ourReads(preparedStatements: false)
+
+// MARK: pgbench, same SQL
+
+func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0 else {
+        throw PostgresError(kind: .invalidArgument, message: "\(executable) \(arguments.joined(separator: " ")) failed: \(text)")
+    }
+    return text
+}
+
+let formatter = ISO8601DateFormatter()
+formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+let variables = [
+    ["hash": tokenHash],
+    ["workplace": String(workplaceID), "now": formatter.string(from: now)],
+]
+// `$n` → `:name` (pgbench's variables, sent as parameters of a named statement with -M prepared).
+// pgbench would also take the `:MI` inside the literal 'HH24:MI' for a variable: there the colon is
+// spelled `chr(58)`, an immutable call the planner folds into the same constant.
+var script = ""
+for (index, statement) in MarketplaceRead.statements.enumerated() {
+    var text = statement.replacingOccurrences(of: "'HH24:MI'", with: "'HH24' || chr(58) || 'MI'")
+    let names = index == 0 ? ["hash"] : ["workplace", "now"]
+    for (position, name) in names.enumerated().reversed() {
+        text = text.replacingOccurrences(of: "$\(position + 1)", with: ":\(name)")
+    }
+    script += text + ";\n"
+}
+let scriptURL = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("shifty-marketplace-read-\(getpid()).sql")
+try script.write(to: scriptURL, atomically: true, encoding: .utf8)
+defer { try? FileManager.default.removeItem(at: scriptURL) }
+let definitions = variables.flatMap { $0.map { ["-D", "\($0.key)=\($0.value)"] } }.flatMap { $0 }
+let pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "pgbench"
+func pgbenchTPS(_ mode: String) throws -> Double {
+    let output = try run(pgbench, ["-n", "-M", mode, "-f", scriptURL.path, "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)"] + definitions + [benchConninfo])
+    let line = output.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
+    return Double(line.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0
+}
+let pgbenchPrepared = try pgbenchTPS("prepared")
+let pgbenchExtended = try pgbenchTPS("extended")
+
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+await admin.shutdown()
+
+print("marketplace read: session lookup + \(supplied) shifts on offer (\(members) members × 56 days), \(clients) clients")
+print(String(format: "  ours, prepared statements:   %8.1f reads/s (%.0f s)", prepared.perSecond, readSeconds))
+print(String(format: "  ours, unnamed (as before):   %8.1f reads/s", unnamed.perSecond))
+print(String(format: "  pgbench -M prepared:         %8.1f tps (%d clients × %d)", pgbenchPrepared, clients, pgbenchTransactions))
+print(String(format: "  pgbench -M extended:         %8.1f tps", pgbenchExtended))
+print(String(format: "  ratio ours prepared ÷ pgbench prepared: %.3f (goal >= 0.9); unnamed ÷ pgbench extended: %.3f",
+             pgbenchPrepared > 0 ? prepared.perSecond / pgbenchPrepared : 0, pgbenchExtended > 0 ? unnamed.perSecond / pgbenchExtended : 0))
+print(String(format: "RESULT marketplace_read ours_prepared=%.1f ours_unnamed=%.1f pgbench_prepared=%.1f pgbench_extended=%.1f clients=%d",
+             prepared.perSecond, unnamed.perSecond, pgbenchPrepared, pgbenchExtended, clients))
