@@ -59,20 +59,22 @@ import Testing
         #expect(report.absences == 13)
         #expect(report.statusCounts.notEmployed == 14)
         #expect(report.statusCounts.present == 1)
-        // Weeks before joining score nothing (no weekly floor on days that do not count).
+        // Weeks before joining score nothing: no quota, no floor.
         #expect(report.weeks.first?.overtimeMinutes == 0)
-        #expect(report.days.first?.countsTowardTotals == false)
+        #expect(report.days.first?.quotaMinutes == nil)
     }
 
     @Test func aMemberDeactivatedMidMonthIsNeverAbsentAfterLeaving() {
         let terms = EmploymentTerms(end: LocalDate("2026-06-10")!, worksFixedQuota: true)
-        // A late punch after the end does not make the day count either.
+        // Work after the end is paid but has no quota and is never an absence.
         let punches = work("2026-06-01", "09:00", "17:00") + work("2026-06-20", "09:00", "17:00")
         let report = calculator.monthReport(year: 2026, month: 6, punches: punches, terms: terms)
         // 1st–10th: 9 Monday–Saturdays, one worked.
         #expect(report.absences == 8)
         #expect(report.statusCounts.notEmployed == 20)
-        #expect(report.workedMinutes == 480)
+        #expect(report.workedMinutes == 960)
+        #expect(report.days[19].status == .notEmployed)
+        #expect(report.days[19].overtimeMinutes == 0)
     }
 
     @Test func scheduledShiftsOutsideEmploymentAreNotExpected() {
@@ -144,5 +146,53 @@ import Testing
         #expect(paired.sessions == [WorkSession(start: t(10), end: t(50))])
         #expect(paired.breaks == [WorkSession(start: t(20), end: t(30)), WorkSession(start: t(40), end: t(50))])
         #expect(paired.unmatched.map(\.instant) == [t(1), t(25), t(60)])
+    }
+}
+
+@Suite struct TimesheetAttentionTests {
+    let amsterdam = try! WorkplaceTimeZone(identifier: "Europe/Amsterdam")
+
+    func at(_ date: String, _ time: String) -> Date {
+        amsterdam.instant(on: LocalDate(date)!, at: LocalTime(time)!)
+    }
+
+    @Test func theDaysThatNeedAttention() {
+        let calculator = TimeclockCalculator(timeZone: amsterdam)
+        let shifts = [
+            ShiftInterval(shiftID: ShiftID(rawValue: 1), start: at("2026-06-01", "09:00"), end: at("2026-06-01", "17:00")),
+            ShiftInterval(shiftID: ShiftID(rawValue: 2), start: at("2026-06-02", "09:00"), end: at("2026-06-02", "17:00")),
+            ShiftInterval(shiftID: ShiftID(rawValue: 3), start: at("2026-06-04", "09:00"), end: at("2026-06-04", "17:00")),
+        ]
+        let punches = [
+            Punch(.checkIn, at: at("2026-06-01", "09:40")), Punch(.checkOut, at: at("2026-06-01", "16:00")), // 40 late, 60 early
+            Punch(.checkIn, at: at("2026-06-03", "10:00")), Punch(.checkOut, at: at("2026-06-03", "12:00")), // no shift
+            Punch(.checkIn, at: at("2026-06-04", "09:00")),                                                   // forgot to check out
+        ]
+        let days = calculator.timesheet(
+            from: LocalDate("2026-06-01")!, through: LocalDate("2026-06-05")!, punches: punches, scheduled: shifts,
+            terms: EmploymentTerms(worksFixedQuota: false), thresholdMinutes: 30)
+        #expect(days.map(\.attention) == [[.late, .early], [.shiftWithoutPunches], [.workedWithoutShift], [.oddPunches, .missingCheckOut], []])
+        #expect(days[0].lateMinutes == 40)
+        #expect(days[0].earlyMinutes == 60)
+        // A higher threshold lets the 40 minutes pass.
+        let lenient = calculator.timesheet(
+            from: LocalDate("2026-06-01")!, through: LocalDate("2026-06-01")!, punches: punches, scheduled: shifts,
+            terms: EmploymentTerms(worksFixedQuota: false), thresholdMinutes: 45)
+        #expect(lenient[0].attention == [.early])
+    }
+
+    @Test func earlyAndLateAfterAPunch() {
+        let shift = ShiftInterval(shiftID: ShiftID(rawValue: 1), start: at("2026-06-01", "09:00"), end: at("2026-06-01", "17:00"))
+        let next = ShiftInterval(shiftID: ShiftID(rawValue: 2), start: at("2026-06-02", "09:00"), end: at("2026-06-02", "17:00"))
+        #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-06-01", "08:45"), among: [next, shift]) == shift)
+        #expect(PunchTiming.relevantShift(for: .checkOut, at: at("2026-06-01", "17:20"), among: [next, shift]) == shift)
+        #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-06-01", "20:00"), among: [next, shift]) == next)
+        #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-05-30", "08:00"), among: [next, shift]) == nil)
+        #expect(PunchTiming.judge(.checkIn, at: at("2026-06-01", "08:45"), shift: shift, toleranceMinutes: 5)?.verdict == .early)
+        #expect(PunchTiming.judge(.checkIn, at: at("2026-06-01", "08:45"), shift: shift, toleranceMinutes: 5)?.minutes == 15)
+        #expect(PunchTiming.judge(.checkIn, at: at("2026-06-01", "09:12"), shift: shift, toleranceMinutes: 5)?.verdict == .late)
+        #expect(PunchTiming.judge(.checkIn, at: at("2026-06-01", "09:03"), shift: shift, toleranceMinutes: 5)?.verdict == .onTime)
+        #expect(PunchTiming.judge(.checkOut, at: at("2026-06-01", "16:30"), shift: shift, toleranceMinutes: 5)?.verdict == .early)
+        #expect(PunchTiming.judge(.breakStart, at: at("2026-06-01", "12:00"), shift: shift, toleranceMinutes: 5) == nil)
     }
 }

@@ -13,7 +13,8 @@ public enum DayStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// A day with a contract quota on which the member was not scheduled and did not work: no
     /// absence; for contract hours it still counts against the week.
     case notScheduled = "not_scheduled"
-    /// Before the employment start or after its end: never an absence, never counted.
+    /// Before the employment start or after its end: never an absence and no quota; time
+    /// worked anyway is paid like work on a day off.
     case notEmployed = "not_employed"
 }
 

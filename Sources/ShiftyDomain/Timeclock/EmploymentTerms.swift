@@ -6,7 +6,8 @@
 /// - an **expected day** is a day inside the employment period on which the member had a
 ///   scheduled shift, or (only when `worksFixedQuota`) a day with a quota;
 /// - an **absence** is an expected, judged day without any punch;
-/// - days outside the employment period are never absences and never count toward any total.
+/// - days outside the employment period are never absences and have no quota (time worked on
+///   them anyway is paid like work on a day off).
 public struct EmploymentTerms: Sendable, Hashable, Codable {
     /// First day of employment; `nil` means "always" (the calculator's default).
     public var start: LocalDate?

@@ -199,7 +199,8 @@ public struct TimeclockCalculator: Sendable {
         if let asOf, date > asOf { return report(.upcoming, overtime: nil) }
         // Odd punches win over everything else: the punches still need a manager's fix.
         if hasOddPunches { return report(.oddPunches, overtime: nil) }
-        if !employed { return report(.notEmployed, overtime: nil) }
+        // Outside employment nobody is expected: like a day off, worked time is still paid.
+        if !employed { return report(.notEmployed, overtime: rules.dayOffWorkCountsAsOvertime ? paidMinutes : 0) }
         guard let quota else {
             return report(.dayOff, overtime: rules.dayOffWorkCountsAsOvertime ? paidMinutes : 0)
         }

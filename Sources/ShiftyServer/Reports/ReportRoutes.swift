@@ -15,16 +15,19 @@ struct ReportRoutes {
             guard let monthText = parameters.get("month") else { throw Problem.invalid("month", "is required (YYYY-MM)") }
             guard let month = ReportMonth(monthText) else { throw Problem.invalid("month", "must be a month as YYYY-MM") }
             let userID = try TimeclockRoutes.optionalID(parameters.get("userID"), field: "userID")
-            let report = try await reports.monthlyReport(caller, month: month, userID: userID)
-            switch parameters.get("format") ?? "json" {
+            let format = parameters.get("format") ?? "json"
+            let report = try await reports.monthlyReport(caller, month: month, userID: userID, includeDays: format == "payroll")
+            switch format {
             case "json":
                 return try APIJSON.response(report)
             case "csv":
                 return Self.text(report.csv, contentType: "text/csv; charset=utf-8", download: "timeclock-\(report.workplace)-\(month).csv")
+            case "payroll":
+                return Self.text(report.payrollCSV, contentType: "text/csv; charset=utf-8", download: "payroll-\(report.workplace)-\(month).csv")
             case "html":
                 return Self.text(report.html(stylesheetPath: Self.stylesheetPath), contentType: "text/html; charset=utf-8", download: nil)
             default:
-                throw Problem.invalid("format", "must be json, csv or html")
+                throw Problem.invalid("format", "must be json, csv, payroll or html")
             }
         }
         api.get("reports/print.css") { _, _ in

@@ -44,13 +44,17 @@ enum TimeclockQueries {
         return result
     }
 
-    /// One member's day reports over `[first, last]`, judged up to today.
+    /// One member's day reports over `[first, last]`, judged up to today with their employment terms and shifts.
     static func days(userID: Int64, first: LocalDate, last: LocalDate, context: TimeclockSettingsStore.Context, now: Date, on connection: PostgresConnection) throws -> [DayReport] {
         let window = punchWindow(first: first, last: last, timeZone: context.timeZone)
         let punches = try PunchStore.punchesByMember(workplaceID: context.workplaceID, userIDs: [userID], from: window.from, to: window.to, on: connection)[userID] ?? []
         let closed = try closedDates(workplaceID: context.workplaceID, first: first, last: last, on: connection)
+        let shifts = try scheduledShifts(
+            workplaceID: context.workplaceID, userIDs: [userID], from: context.timeZone.startOfDay(first), to: context.timeZone.endOfDay(last), on: connection)
+        let terms = try EmploymentStore.employment(userID: userID, workplaceID: context.workplaceID, on: connection)?.terms ?? .seedFixedQuota
         return context.calculator.dayReports(
-            from: first, through: last, punches: punches, closedDates: closed, asOf: context.timeZone.localDate(of: now))
+            from: first, through: last, punches: punches, closedDates: closed, scheduled: (shifts[userID] ?? []).map(\.interval),
+            asOf: context.timeZone.localDate(of: now), terms: terms)
     }
 
     /// Worked minutes today and in this ISO week so far (complete check-in/out pairs only).
