@@ -85,7 +85,7 @@ import Testing
         #expect(report.deviations.map(\.shiftID.rawValue) == [2])
     }
 
-    @Test func contractHoursScaleTheQuotaAndAreMeasuredPerWeek() {
+    @Test func contractHoursScaleTheQuotaAndAreMeasuredPerWeek() throws {
         // Seed quotas: 5 × 480 + 300 = 2700 a week; a 20 h contract is 1200 → 213 Monday–Friday, 133 Saturday.
         #expect(TimeclockRules.seed.weeklyQuotaMinutes == 2700)
         #expect(TimeclockRules.seed.contractQuotaMinutes(on: .monday, contractMinutesPerWeek: 1200) == 213)
@@ -97,7 +97,7 @@ import Testing
         let punches = work("2026-06-01", "09:00", "17:00") + work("2026-06-02", "09:00", "17:00") + work("2026-06-03", "09:00", "13:00")
         let report = calculator.monthReport(year: 2026, month: 6, punches: punches, scheduled: shifts, asOf: LocalDate("2026-06-07")!, terms: terms)
         #expect(report.absences == 0)
-        let week = try! #require(report.weeks.first)
+        let week = try #require(report.weeks.first)
         // 1200 worked against 5 × 213 + 133 = 1198 of contract share: +2 (rounding of the shares).
         #expect(week.uncappedOvertimeMinutes == 2)
         let thursday = report.days[3]
@@ -186,7 +186,7 @@ import Testing
         let next = ShiftInterval(shiftID: ShiftID(rawValue: 2), start: at("2026-06-02", "09:00"), end: at("2026-06-02", "17:00"))
         #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-06-01", "08:45"), among: [next, shift]) == shift)
         #expect(PunchTiming.relevantShift(for: .checkOut, at: at("2026-06-01", "17:20"), among: [next, shift]) == shift)
-        #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-06-01", "20:00"), among: [next, shift]) == next)
+        #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-06-01", "21:30"), among: [next, shift]) == next)
         #expect(PunchTiming.relevantShift(for: .checkIn, at: at("2026-05-30", "08:00"), among: [next, shift]) == nil)
         #expect(PunchTiming.judge(.checkIn, at: at("2026-06-01", "08:45"), shift: shift, toleranceMinutes: 5)?.verdict == .early)
         #expect(PunchTiming.judge(.checkIn, at: at("2026-06-01", "08:45"), shift: shift, toleranceMinutes: 5)?.minutes == 15)

@@ -6,7 +6,8 @@ public enum TimesheetAttention: String, Sendable, Hashable, Codable, CaseIterabl
     case oddPunches = "odd_punches"
     /// The day's last unmatched punch is a check-in: somebody forgot to check out.
     case missingCheckOut = "missing_check_out"
-    /// Worked on a day without a scheduled shift.
+    /// Worked on a day the member was not expected (no scheduled shift, and not a quota day of a
+    /// fixed-quota member).
     case workedWithoutShift = "worked_without_shift"
     /// A scheduled shift without any punch.
     case shiftWithoutPunches = "shift_without_punches"
@@ -56,7 +57,7 @@ extension TimeclockCalculator {
                 attention.append(.oddPunches)
                 if lastUnmatched[day.date]?.kind == .checkIn { attention.append(.missingCheckOut) }
             }
-            if day.workedMinutes > 0, day.scheduledMinutes == 0 { attention.append(.workedWithoutShift) }
+            if day.workedMinutes > 0, !day.expected { attention.append(.workedWithoutShift) }
             if found.contains(where: { $0.kind == .noShow }) { attention.append(.shiftWithoutPunches) }
             let late = found.filter { $0.kind == .lateArrival }.map(\.minutes).max() ?? 0
             let early = found.filter { $0.kind == .earlyLeave }.map(\.minutes).max() ?? 0

@@ -49,8 +49,8 @@ enum EmploymentStore {
     static func view(from row: PostgresRow) throws -> EmploymentView {
         EmploymentView(
             userID: try row.decode("employment_user_id"),
-            start: try row.decode("employment_start", as: String?.self).flatMap(LocalDate.init),
-            end: try row.decode("employment_end", as: String?.self).flatMap(LocalDate.init),
+            start: try row.decode("employment_start", as: String?.self).flatMap { LocalDate($0) },
+            end: try row.decode("employment_end", as: String?.self).flatMap { LocalDate($0) },
             contractMinutesPerWeek: try row.decode("contract_minutes_per_week", as: Int?.self),
             worksFixedQuota: try row.decode("works_fixed_quota"))
     }
