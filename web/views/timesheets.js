@@ -39,6 +39,79 @@ function dayRow(entry) {
   ]);
 }
 
+/** Employment terms per member and the workplace's break rules: what the review is judged by. */
+async function settingsCards(ctx) {
+  const [users, rules] = await Promise.all([ctx.api('GET', '/users?includeInactive=true'), ctx.api('GET', '/timeclock/rules')]);
+  const members = Array.isArray(users) ? users : (users.users || []);
+  const select = el('select', { attrs: { name: 'userID', 'aria-label': 'Member' } },
+    members.map((member) => el('option', { text: member.displayName, attrs: { value: member.id } })));
+  const terms = el('form', { class: 'inline-form', data: { form: 'employment' } }, [
+    el('label', {}, ['Member ', select]),
+    el('label', {}, ['Employed from ', el('input', { attrs: { type: 'date', name: 'start' } })]),
+    el('label', {}, ['until ', el('input', { attrs: { type: 'date', name: 'end' } })]),
+    el('label', {}, ['Contract hours a week ', el('input', { attrs: { type: 'number', name: 'contractHours', min: '0', max: '168', step: '0.25' } })]),
+    el('label', { class: 'inline' }, [el('input', { attrs: { type: 'checkbox', name: 'worksFixedQuota' } }), ' Works the fixed quota every working day']),
+    el('button', { class: 'button primary', text: 'Save terms', attrs: { type: 'submit', 'data-action': 'save-employment' } }),
+  ]);
+  const fill = async () => {
+    if (!select.value) return;
+    const view = await ctx.api('GET', `/users/${select.value}/employment`);
+    terms.elements.start.value = view.start || '';
+    terms.elements.end.value = view.end || '';
+    terms.elements.contractHours.value = typeof view.contractMinutesPerWeek === 'number' ? String(view.contractMinutesPerWeek / 60) : '';
+    terms.elements.worksFixedQuota.checked = Boolean(view.worksFixedQuota);
+  };
+  select.addEventListener('change', () => fill().catch((error) => ctx.say(ctx.explain(error), 'error')));
+  terms.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const hours = terms.elements.contractHours.value;
+    const body = {
+      end: terms.elements.end.value || null,
+      contractMinutesPerWeek: hours === '' ? null : Math.round(Number(hours) * 60),
+      worksFixedQuota: terms.elements.worksFixedQuota.checked,
+    };
+    if (terms.elements.start.value) body.start = terms.elements.start.value;
+    try {
+      await ctx.api('PUT', `/users/${select.value}/employment`, body);
+      ctx.say('Employment terms saved.', 'ok');
+    } catch (error) {
+      ctx.say(ctx.explain(error), 'error');
+    }
+  });
+  await fill().catch(() => {});
+
+  const first = (rules.breakRules || [])[0] || {};
+  const breaks = el('form', { class: 'inline-form', data: { form: 'break-rules' } }, [
+    el('label', {}, ['A day with more than (minutes) ', el('input', { attrs: { type: 'number', name: 'afterMinutes', min: '0', max: '1500', value: first.afterMinutes ?? '' } })]),
+    el('label', {}, ['includes an unpaid break of (minutes) ', el('input', { attrs: { type: 'number', name: 'breakMinutes', min: '1', max: '240', value: first.breakMinutes ?? '' } })]),
+    el('button', { class: 'button primary', text: 'Save break rule', attrs: { type: 'submit', 'data-action': 'save-break-rule' } }),
+  ]);
+  breaks.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const after = breaks.elements.afterMinutes.value;
+    const minutes = breaks.elements.breakMinutes.value;
+    const breakRules = after === '' || minutes === '' ? [] : [{ afterMinutes: Number(after), breakMinutes: Number(minutes) }];
+    try {
+      await ctx.api('PUT', '/timeclock/rules', { breakRules });
+      ctx.say(breakRules.length ? 'Break rule saved.' : 'No break rule: breaks count only when punched.', 'ok');
+    } catch (error) {
+      ctx.say(ctx.explain(error), 'error');
+    }
+  });
+  return el('div', {}, [
+    el('section', { class: 'card' }, [
+      el('h3', { text: 'Employment terms' }),
+      el('p', { class: 'small muted', text: 'Absences count only on days a person was expected: scheduled, or every working day for someone on the fixed quota, and only inside their employment. Contract hours scale the weekly quota for that person.' }),
+      terms,
+    ]),
+    el('section', { class: 'card' }, [
+      el('h3', { text: 'Breaks' }),
+      el('p', { class: 'small muted', text: 'Applied to worked time unless the person punched a break at the kiosk. Leave empty for no rule.' }),
+      breaks,
+    ]),
+  ]);
+}
+
 export default {
   id: 'timesheets',
   title: 'Timesheets',
@@ -122,7 +195,7 @@ export default {
       event.preventDefault();
       load().catch((error) => ctx.say(ctx.explain(error), 'error'));
     });
-    container.replaceChildren(viewHeader('Timesheets'), form, body);
+    container.replaceChildren(viewHeader('Timesheets'), form, body, await settingsCards(ctx));
     await load();
   },
 };
