@@ -185,6 +185,10 @@ import Testing
             let everyone = try await server.client.json(.POST, "/api/v1/timesheets/approvals", ["from": "2026-10-12", "to": "2026-10-18"], token: boss.token)
             #expect(everyone.status == 201)
             #expect(everyone.jsonArray.compactMap { $0["userID"] as? Int } == [Int(anna.userID)])
+            // Approving again adds nothing: the week is already locked.
+            let again = try await server.client.json(.POST, "/api/v1/timesheets/approvals", ["from": "2026-10-13", "to": "2026-10-14"], token: boss.token)
+            #expect(again.status == 201)
+            #expect(again.jsonArray.isEmpty)
         }
     }
 }

@@ -56,11 +56,16 @@ enum TimesheetStore {
         ).map { try view(from: $0) }
     }
 
+    /// Approves the period for each member, skipping members whose period is already covered by
+    /// a locked approval (approving twice adds nothing).
     static func approve(workplaceID: Int64, userIDs: [Int64], first: LocalDate, last: LocalDate, actorID: Int64, on connection: PostgresConnection) throws -> [ApprovalView] {
         let ids = try connection.query(
             """
             INSERT INTO timesheet_approvals (workplace_id, user_id, first_date, last_date, approved_by)
             SELECT $1, u, $3::date, $4::date, $5 FROM unnest($2::bigint[]) AS u
+            WHERE NOT EXISTS (
+                SELECT 1 FROM timesheet_approvals a
+                WHERE a.user_id = u AND a.unlocked_at IS NULL AND a.first_date <= $3::date AND a.last_date >= $4::date)
             RETURNING id
             """,
             [workplaceID, userIDs, first.description, last.description, actorID]
