@@ -22,6 +22,8 @@ guard let conninfo = arguments.first ?? ProcessInfo.processInfo.environment["SHI
 }
 let employees = Int(ProcessInfo.processInfo.environment["EMPLOYEES"] ?? "") ?? 1000
 let runs = Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 10
+// TERMS=0 leaves out shifts, employment terms and the break rule (the issue-6 shape of the data).
+let withTerms = ProcessInfo.processInfo.environment["TERMS"] != "0"
 let databaseName = "shifty_report_bench"
 var logger = Logger(label: "report-benchmark")
 logger.logLevel = .warning
@@ -60,6 +62,8 @@ let punches = try await pool.execute(
     [workplaceID]
 )
 // Employment terms, shifts and the break rule.
+var shifts = 0
+if withTerms {
 _ = try await pool.execute(
     """
     UPDATE users SET
@@ -71,7 +75,7 @@ _ = try await pool.execute(
     """,
     [workplaceID]
 )
-let shifts = try await pool.execute(
+shifts = try await pool.execute(
     """
     INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position)
     SELECT $1, u.id, d::date, (d + interval '08:00') AT TIME ZONE 'Europe/Amsterdam', (d + interval '17:00') AT TIME ZONE 'Europe/Amsterdam', 'floor'
@@ -87,6 +91,11 @@ _ = try await pool.execute(
     """,
     [workplaceID]
 )
+} else {
+    // The seed's model for everyone: employed all year, every quota day a working day.
+    _ = try await pool.execute(
+        "UPDATE users SET employment_start = DATE '2026-01-01', works_fixed_quota = true WHERE workplace_id = $1", [workplaceID])
+}
 _ = try await pool.execute("ANALYZE")
 let setup = ContinuousClock.now - setupStart
 
