@@ -122,6 +122,9 @@ const sentences = {
   kiosk_throttled: 'Too many wrong attempts. Wait a little and try again.',
   punch_repeated: 'You were just checked in or out less than a minute ago, so this tap was ignored.',
   punch_in_future: 'A punch cannot be in the future.',
+  kiosk_network_refused: 'This kiosk may only be used from the workplace\'s own network.',
+  pin_taken: 'Another member of this workplace already has that PIN. Choose a different one.',
+  timesheet_locked: 'That day is in an approved timesheet. Unlock the period (with a reason) before changing its punches.',
   invalid_csv: 'The file has rows that are not right; nothing was imported.',
 
   // Marketplace

@@ -1,5 +1,7 @@
 // The kiosk page: the shared device at the entrance where members check in and out with their
-// username and PIN (or password). Only a browser a manager turned into a kiosk can punch (its
+// PIN alone (PINs are unique per workplace), by tapping their name on a tile and typing the PIN,
+// or with username and password; they can also start and end a break. Every time is shown in
+// the workplace's time zone (from GET /kiosk), never the tablet's. Only a browser a manager turned into a kiosk can punch (its
 // HttpOnly shifty_kiosk cookie); the server decides in or out and takes its own time. After a
 // punch the page shows who was checked in or out with their hours, then returns to the start.
 
@@ -12,6 +14,8 @@ const IDLE_CLEAR_MS = 60_000;
 
 let countdownTimer = null;
 let idleTimer = null;
+let workplaceZone = 'UTC';
+let chosen = null; // { username, displayName } after tapping a tile
 
 function show(section) {
   for (const id of ['kiosk-loading', 'kiosk-setup', 'kiosk-punch', 'kiosk-result']) $(id).hidden = id !== section;
@@ -19,11 +23,46 @@ function show(section) {
 
 function localTime(iso) {
   const date = iso ? new Date(iso) : new Date();
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: workplaceZone }).format(date);
 }
 
 function tickClock() {
-  $('kiosk-clock').textContent = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date());
+  $('kiosk-clock').textContent = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceZone }).format(new Date());
+}
+
+function setZone(zone) {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    workplaceZone = zone;
+  } catch {
+    workplaceZone = 'UTC';
+  }
+  tickClock();
+}
+
+// ------------------------------------------------------------------------- name tiles
+
+function choose(tile) {
+  chosen = tile;
+  $('kiosk-chosen').textContent = tile ? `Hello ${tile.displayName}: type your PIN.` : '';
+  $('kiosk-chosen').hidden = !tile;
+  $('username-part').hidden = Boolean(tile);
+  $('kiosk-pin').focus();
+}
+
+async function loadTiles() {
+  try {
+    const tiles = await api('GET', '/kiosk/tiles');
+    $('kiosk-tiles').replaceChildren(...tiles.filter((tile) => tile.hasPin).map((tile) => el('button', {
+      class: ['kiosk-tile', tile.checkedIn ? 'checked-in' : ''], text: tile.displayName,
+      attrs: { type: 'button', 'aria-label': `${tile.displayName}${tile.checkedIn ? ' (checked in)' : ''}` },
+      data: { username: tile.username },
+      on: { click: () => choose(tile) },
+    })));
+    $('kiosk-tiles-part').hidden = !$('kiosk-tiles').children.length;
+  } catch {
+    $('kiosk-tiles-part').hidden = true;
+  }
 }
 
 // ------------------------------------------------------------------------- punching
@@ -45,6 +84,9 @@ function showError(text) {
 
 function resetForm() {
   $('punch-form').reset();
+  chosen = null;
+  $('kiosk-chosen').hidden = true;
+  $('username-part').hidden = false;
   showMode();
   showError('');
 }
@@ -53,7 +95,8 @@ function startScreen() {
   clearInterval(countdownTimer);
   resetForm();
   show('kiosk-punch');
-  $('kiosk-username').focus();
+  loadTiles();
+  $('kiosk-pin').focus();
 }
 
 function armIdleClear() {
@@ -64,13 +107,31 @@ function armIdleClear() {
 }
 
 function showResult(result) {
-  const checkedIn = result.action === 'checked_in';
+  if (result.timeZone) setZone(result.timeZone);
+  const checkedIn = result.action === 'checked_in' || result.action === 'break_ended';
   const name = result.displayName || result.punch?.displayName || 'there';
   const section = $('kiosk-result');
   section.classList.toggle('checked-in', checkedIn);
   section.classList.toggle('checked-out', !checkedIn);
-  $('result-title').textContent = checkedIn ? `Welcome, ${name}!` : `Goodbye, ${name}!`;
-  $('result-detail').textContent = `${checkedIn ? 'Checked in' : 'Checked out'} at ${localTime(result.punch?.at)}.`;
+  const titles = { checked_in: `Welcome, ${name}!`, checked_out: `Goodbye, ${name}!`, break_started: `Enjoy your break, ${name}!`, break_ended: `Welcome back, ${name}!` };
+  const verbs = { checked_in: 'Checked in', checked_out: 'Checked out', break_started: 'Break started', break_ended: 'Break ended' };
+  $('result-title').textContent = titles[result.action] || name;
+  $('result-detail').textContent = `${verbs[result.action] || 'Recorded'} at ${localTime(result.punch?.at)}.`;
+  const timing = $('result-timing');
+  if (result.shift) {
+    const shift = `your ${localTime(result.shift.startsAt)}–${localTime(result.shift.endsAt)} shift${result.shift.position ? ` (${result.shift.position})` : ''}`;
+    const verdict = result.timing
+      ? (result.timing.verdict === 'on_time' ? `On time for ${shift}.`
+        : `${formatMinutes(result.timing.minutes)} ${result.timing.verdict} for ${shift}.`)
+      : `Your shift: ${shift}.`;
+    timing.textContent = verdict;
+    timing.dataset.verdict = result.timing?.verdict || '';
+    timing.hidden = false;
+  } else {
+    timing.textContent = 'No shift of yours around now.';
+    timing.dataset.verdict = '';
+    timing.hidden = false;
+  }
   const hours = [];
   if (typeof result.workedMinutesToday === 'number') hours.push(['Worked today', formatMinutes(result.workedMinutesToday)]);
   if (typeof result.workedMinutesThisWeek === 'number') hours.push(['This week', formatMinutes(result.workedMinutesThisWeek)]);
@@ -91,8 +152,16 @@ function showResult(result) {
 async function punch(event) {
   event.preventDefault();
   const form = $('punch-form');
-  const username = form.elements.username.value.trim().toLowerCase();
-  const body = { username };
+  const username = chosen ? chosen.username : form.elements.username.value.trim().toLowerCase();
+  const body = {};
+  if (username) body.username = username;
+  const action = event.submitter?.value;
+  if (action === 'break_start' || action === 'break_end') body.action = action;
+  if (mode() === 'password' && !username) {
+    showError('Type your username with a password (a PIN alone is enough).');
+    form.elements.username.focus();
+    return;
+  }
   if (mode() === 'pin') {
     const pin = form.elements.pin.value.trim();
     if (!/^[0-9]{4,12}$/.test(pin)) {
@@ -115,7 +184,7 @@ async function punch(event) {
       return;
     }
     const sentence = error instanceof ApiError && error.code === 'invalid_credentials'
-      ? 'That username, PIN or password is not right. Try again or ask a manager.'
+      ? 'That PIN or password is not right. Try again or ask a manager.'
       : explain(error);
     showError(sentence);
     form.elements.pin.value = '';
@@ -171,12 +240,15 @@ async function setUp(event) {
 async function boot() {
   try {
     const kiosk = await api('GET', '/kiosk');
+    setZone(kiosk.timeZone || 'UTC');
     $('kiosk-name').textContent = kiosk.name;
     document.title = `${kiosk.name} · Shifty kiosk`;
     startScreen();
   } catch (error) {
     const reason = error instanceof ApiError && error.code === 'kiosk_revoked'
       ? 'This kiosk was removed by a manager.'
+      : error instanceof ApiError && error.code === 'kiosk_network_refused'
+        ? explain(error)
       : error instanceof ApiError && (error.code === 'kiosk_required' || error.status === 401 || error.status === 403)
         ? 'Only a device a manager has set up can record check-ins.'
         : explain(error);

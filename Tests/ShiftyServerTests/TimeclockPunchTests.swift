@@ -8,6 +8,8 @@ import Testing
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
             let bram = try await server.createEmployee(in: boss, username: "bram")
+            // The seed's model: employed since October, every quota day a working day.
+            try await server.setEmployment(boss, userID: anna.userID, ["start": "2026-10-01", "worksFixedQuota": true])
 
             let checkIn = try await server.addPunch(boss, userID: anna.userID, at: "2026-10-05T07:00:00Z", kind: "in", reason: "kiosk was down")
             let checkOut = try await server.addPunch(boss, userID: anna.userID, at: "2026-10-05T15:00:00Z", kind: "out", reason: "kiosk was down")

@@ -37,3 +37,13 @@ extension TestServer {
         return Int64(try #require(response.json["id"] as? Int))
     }
 }
+
+extension TestServer {
+    /// A manager sets a member's employment terms (PUT /users/:id/employment); returns the answer.
+    @discardableResult
+    func setEmployment(_ manager: Account, userID: Int64, _ body: [String: Any]) async throws -> TestHTTPClient.Response {
+        let response = try await client.json(.PUT, "/api/v1/users/\(userID)/employment", body, token: manager.token)
+        try #require(response.status == 200, "set employment: \(response.status) \(response.text)")
+        return response
+    }
+}

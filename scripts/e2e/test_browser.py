@@ -590,6 +590,42 @@ def scenario(server, workdir, timings):
         phone.wait_for("#calendar-feed-url", "the calendar URL should be shown on a phone")
         phone.screenshot("calendar-phone")
 
+        # 9. Timesheets (issue 15): bram checks in with a PIN alone, maria approves last week,
+        #    anna looks at her hours.
+        bram_id = bram.fetch("GET", "/me")["user"]["id"]
+        for pin in ("739154", "739155", "739156"):
+            try:
+                maria.fetch("PUT", f"/users/{bram_id}/pin", {"pin": pin})
+                break
+            except StepFailed as failure:
+                if "pin_taken" not in str(failure):
+                    raise
+        kiosk.open_page("/kiosk.html")
+        kiosk.wait_for("#punch-form", "the kiosk should show the punch form again", timeout=15)
+        kiosk.type("#kiosk-pin", pin, "bram types only his PIN")
+        kiosk.click("#punch-button", "bram punches with his PIN alone")
+        kiosk.wait(lambda: "Bram" in kiosk.wait_for("#result-title", "result title").text, 10,
+                   "the kiosk should greet Bram after a PIN-only punch")
+        kiosk.wait_for("#result-timing", "the kiosk should say how the punch compares with a shift")
+        kiosk.screenshot("kiosk-pin-result")
+
+        maria.go("timesheets")
+        anna_id = anna.fetch("GET", "/me")["user"]["id"]
+        sheet = f"#view-timesheets section[data-user-id='{anna_id}']"
+        maria.wait_for(sheet, "maria should see anna's timesheet for last week", timeout=15)
+        maria.screenshot("timesheets")
+        maria.click(f"{sheet} [data-action=approve-timesheet]", "maria approves anna's week")
+        maria.confirm_dialog("maria approves anna's week")
+        maria.wait_for(f"{sheet} .badge.status-approved", "anna's week should show as approved", timeout=10)
+        maria.wait_for("#view-timesheets li[data-approval-id] [data-action=unlock-timesheet]", "the approval should be listed with an unlock button")
+        maria.screenshot("timesheets-approved")
+
+        anna.go("hours")
+        anna.wait_for("#view-hours dl[data-summary=hours]", "anna should see her hours")
+        anna.wait_for("#view-hours li[data-approval-id]", "anna's My hours should list the approved week")
+        anna.wait_for("#view-hours [data-rule=absence]", "My hours should explain what an absence is")
+        anna.screenshot("my-hours")
+
         live_connection_cap(server, browsers, workdir)
     except Exception:
         for name, browser in browsers.items():

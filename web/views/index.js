@@ -17,6 +17,7 @@ export const views = [
   { id: 'now', title: 'Now', roles: everyone, group: 'mine', load: () => import('./now.js') },
   { id: 'notifications', title: 'Notifications', roles: everyone, group: 'mine', load: () => import('./notifications.js') },
   { id: 'calendar', title: 'Calendar feed', roles: everyone, group: 'mine', load: () => import('./calendar.js') },
+  { id: 'hours', title: 'My hours', roles: everyone, group: 'mine', load: () => import('./hours.js') },
   { id: 'account', title: 'Account', roles: everyone, group: 'mine', load: () => import('./account.js') },
   { id: 'approvals', title: 'Approvals', roles: managers, group: 'manage', load: () => import('./approvals.js') },
   { id: 'team', title: 'Team', roles: managers, group: 'manage', load: () => import('./team.js') },
@@ -25,6 +26,7 @@ export const views = [
   { id: 'kiosks', title: 'Kiosks', roles: managers, group: 'manage', load: () => import('./kiosks.js') },
   { id: 'punches', title: 'Punches', roles: managers, group: 'manage', load: () => import('./punches.js') },
   { id: 'reports', title: 'Reports', roles: managers, group: 'manage', load: () => import('./reports.js') },
+  { id: 'timesheets', title: 'Timesheets', roles: managers, group: 'manage', load: () => import('./timesheets.js') },
 ];
 
 /** The views a user with `role` may open, in nav order. */

@@ -68,8 +68,30 @@ export default {
           ]),
           el('p', { class: 'muted small', text: `Set up ${used(kiosk.createdAt)} · last used ${used(kiosk.lastUsedAt)}` }),
         ]),
+        kiosk.revoked ? null : networksForm(kiosk),
         el('div', { class: 'row-actions' }, [revoke]),
       ]);
+    };
+
+    // Optional network restriction: the kiosk only punches from these client address ranges.
+    const networksForm = (kiosk) => {
+      const input = el('input', { attrs: { name: 'networks', value: (kiosk.allowedNetworks || []).join(', '), placeholder: 'any network, e.g. 192.168.1.0/24', 'aria-label': `Networks of kiosk ${kiosk.name}` } });
+      const form = el('form', { class: 'inline-form kiosk-networks', data: { kioskNetworks: kiosk.id } }, [
+        el('label', {}, [el('span', { text: 'Only from networks ' }), input]),
+        el('button', { class: 'button secondary', text: 'Save networks', attrs: { type: 'submit', 'data-action': 'save-kiosk-networks' } }),
+      ]);
+      form.addEventListener('submit', async (event) => {
+        event.preventDefault();
+        const networks = input.value.split(/[\s,]+/).filter(Boolean);
+        try {
+          await ctx.api('PUT', `/kiosks/${kiosk.id}/networks`, { networks });
+          ctx.say(networks.length ? `“${kiosk.name}” now only accepts punches from ${networks.join(', ')}.` : `“${kiosk.name}” accepts punches from any network.`, 'ok');
+          await load();
+        } catch (error) {
+          ctx.say(ctx.explain(error), 'error');
+        }
+      });
+      return form;
     };
 
     const show = () => {

@@ -242,6 +242,11 @@ export default {
       ]),
       el('div', { class: 'card' }, [
         el('h3', { text: 'Monthly timeclock report' }),
+        el('p', { class: 'small muted', data: { rule: 'absence' } },
+          'An absence is a day on which the person had a scheduled shift (or, for someone working the fixed quota, a working day) '
+          + 'inside their employment period, and did not punch; days before they joined or after they left never count. '
+          + 'Diligence pay is the other pay model: instead of overtime, a person on diligence pay is judged by their absences, capped per month. '
+          + 'Overtime is measured on paid time (worked minus breaks).'),
         el('form', { class: 'inline-form no-print', attrs: { 'aria-label': 'Report month' } }, [
           el('label', {}, [el('span', { text: 'Month' }), reportMonthInput]),
         ]),
@@ -298,6 +303,7 @@ export default {
       reportLinks.replaceChildren(
         el('a', { class: 'button secondary', text: 'Download CSV', attrs: { href: `${base}&format=csv`, download: `timeclock-${slug}-${month}.csv`, 'data-action': 'download-report-csv' } }),
         el('a', { class: 'button secondary', text: 'Download JSON', attrs: { href: `${base}&format=json`, download: `timeclock-${slug}-${month}.json`, 'data-action': 'download-report-json' } }),
+        el('a', { class: 'button secondary', text: 'Payroll CSV (per day)', attrs: { href: `${base}&format=payroll`, download: `payroll-${slug}-${month}.csv`, 'data-action': 'download-payroll-csv' } }),
         el('a', { class: 'button secondary', text: 'Printable page', attrs: { href: `${base}&format=html`, target: '_blank', rel: 'noopener' } }),
       );
       reportBody.replaceChildren(el('p', { class: 'muted', text: 'Loading the report…' }));

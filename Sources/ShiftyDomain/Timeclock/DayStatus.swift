@@ -2,7 +2,7 @@
 public enum DayStatus: String, Sendable, Hashable, Codable, CaseIterable {
     /// Worked (complete punch pairs) on a working day.
     case present
-    /// A working day, not closed, without any punch.
+    /// An expected day (scheduled, or a quota day for a fixed-quota member) without any punch.
     case absent
     /// Some punch has no partner: the day is left out of all totals until a manager fixes it.
     case oddPunches = "odd_punches"
@@ -10,6 +10,12 @@ public enum DayStatus: String, Sendable, Hashable, Codable, CaseIterable {
     case dayOff = "day_off"
     /// After the `asOf` date: not judged yet.
     case upcoming
+    /// A day with a contract quota on which the member was not scheduled and did not work: no
+    /// absence; for contract hours it still counts against the week.
+    case notScheduled = "not_scheduled"
+    /// Before the employment start or after its end: never an absence and no quota; time
+    /// worked anyway is paid like work on a day off.
+    case notEmployed = "not_employed"
 }
 
 /// How many days of a month had each status.
@@ -19,6 +25,8 @@ public struct DayStatusCounts: Sendable, Hashable, Codable {
     public var oddPunches = 0
     public var dayOff = 0
     public var upcoming = 0
+    public var notScheduled = 0
+    public var notEmployed = 0
 
     public init() {}
 
@@ -30,6 +38,8 @@ public struct DayStatusCounts: Sendable, Hashable, Codable {
             case .oddPunches: oddPunches
             case .dayOff: dayOff
             case .upcoming: upcoming
+            case .notScheduled: notScheduled
+            case .notEmployed: notEmployed
             }
         }
         set {
@@ -39,6 +49,8 @@ public struct DayStatusCounts: Sendable, Hashable, Codable {
             case .oddPunches: oddPunches = newValue
             case .dayOff: dayOff = newValue
             case .upcoming: upcoming = newValue
+            case .notScheduled: notScheduled = newValue
+            case .notEmployed: notEmployed = newValue
             }
         }
     }

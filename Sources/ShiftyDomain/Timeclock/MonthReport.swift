@@ -8,9 +8,15 @@ public struct MonthReport: Sendable, Hashable, Codable {
     public var weeks: [WeekReport]
     /// Worked minutes on counted days.
     public var workedMinutes: Int
+    /// Unpaid break minutes on counted days.
+    public var breakMinutes: Int = 0
+    /// Worked − break on counted days.
+    public var paidMinutes: Int = 0
+    /// Scheduled minutes on the month's days.
+    public var scheduledMinutes: Int = 0
     /// Normal pay: sum of the weeks' overtime, not below the monthly floor.
     public var overtimeMinutes: Int
-    /// Working days without punches.
+    /// Expected days (inside employment) without punches.
     public var absences: Int
     /// Diligence pay: absences capped per month.
     public var diligenceAbsences: Int

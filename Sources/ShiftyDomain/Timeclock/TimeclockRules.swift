@@ -20,6 +20,8 @@ public struct TimeclockRules: Sendable, Hashable, Codable {
     /// Whether time worked on a day off counts as overtime. Off by default: the seed gives
     /// Sundays an overtime of 0 whatever was punched.
     public var dayOffWorkCountsAsOvertime: Bool
+    /// Unpaid breaks taken from a day's work unless breaks were punched (none in the seed).
+    public var breakRules: [BreakRule]
 
     public init(
         mondayToFridayQuotaMinutes: Int = 8 * 60,
@@ -30,7 +32,8 @@ public struct TimeclockRules: Sendable, Hashable, Codable {
         monthlyOvertimeFloorMinutes: Int = 0,
         diligenceAbsenceCap: Int = 3,
         scheduleToleranceMinutes: Int = 5,
-        dayOffWorkCountsAsOvertime: Bool = false
+        dayOffWorkCountsAsOvertime: Bool = false,
+        breakRules: [BreakRule] = []
     ) {
         self.mondayToFridayQuotaMinutes = mondayToFridayQuotaMinutes
         self.saturdayQuotaMinutes = saturdayQuotaMinutes
@@ -41,9 +44,25 @@ public struct TimeclockRules: Sendable, Hashable, Codable {
         self.diligenceAbsenceCap = diligenceAbsenceCap
         self.scheduleToleranceMinutes = scheduleToleranceMinutes
         self.dayOffWorkCountsAsOvertime = dayOffWorkCountsAsOvertime
+        self.breakRules = breakRules
     }
 
     public static let seed = TimeclockRules()
+
+    /// The sum of one week's quotas (seed: 5 × 8 h + 5 h = 45 h): what contract hours are compared with.
+    public var weeklyQuotaMinutes: Int {
+        Weekday.allCases.reduce(0) { $0 + (quotaMinutes(on: $1) ?? 0) }
+    }
+
+    /// A weekday's quota for a member with contract hours: the workplace's quota scaled by
+    /// contract ÷ weekly quota (seed: a 20 h contract gives 3 h 33 Monday to Friday and
+    /// 2 h 13 on Saturday); `nil` on a day off.
+    public func contractQuotaMinutes(on weekday: Weekday, contractMinutesPerWeek: Int) -> Int? {
+        guard let quota = quotaMinutes(on: weekday) else { return nil }
+        let weekly = weeklyQuotaMinutes
+        guard weekly > 0 else { return nil }
+        return quota * contractMinutesPerWeek / weekly
+    }
 
     /// The quota for a weekday, or `nil` when that weekday is a day off.
     public func quotaMinutes(on weekday: Weekday) -> Int? {

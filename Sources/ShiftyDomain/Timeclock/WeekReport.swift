@@ -7,6 +7,8 @@ public struct WeekReport: Sendable, Hashable, Codable {
     public var lastDate: LocalDate
     /// Worked minutes on counted days.
     public var workedMinutes: Int
+    /// Worked − break on counted days.
+    public var paidMinutes: Int = 0
     /// Sum of the counted days' overtime.
     public var uncappedOvertimeMinutes: Int
     /// The sum, not below the weekly floor.

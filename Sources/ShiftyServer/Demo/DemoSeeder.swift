@@ -69,6 +69,11 @@ public struct DemoSeeder: Sendable {
                     [Self.workplaceSlug, member.username, member.displayName, member.role.rawValue, member.payType.rawValue, hash]
                 )
             }
+            // Employed for a while already, so the seeded weeks of punches fall inside employment.
+            try connection.execute(
+                "UPDATE users SET employment_start = current_date - 120 FROM workplaces w WHERE w.id = users.workplace_id AND w.slug = $1",
+                [Self.workplaceSlug]
+            )
             return added
         }
         logger.info("demo workplace seeded", metadata: ["members_added": "\(added)"])

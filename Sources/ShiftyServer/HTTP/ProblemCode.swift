@@ -53,6 +53,9 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case kioskThrottled = "kiosk_throttled"
     case punchInFuture = "punch_in_future"
     case punchRepeated = "punch_repeated"
+    case pinTaken = "pin_taken"
+    case kioskNetworkRefused = "kiosk_network_refused"
+    case timesheetLocked = "timesheet_locked"
     // Live stream.
     case websocketRequired = "websocket_required"
     case serverFull = "server_full"

@@ -11,7 +11,7 @@ extension MonthlyReport {
             "name", "username", "pay_type", "extra_wage_type", "worked_minutes", "worked_hours", "overtime_minutes",
             "monthly_overtime_hours", "absences", "diligence_absences", "present_days", "absent_days", "odd_punch_days",
             "days_off", "upcoming_days", "scheduled_minutes", "worked_in_schedule_minutes", "late_arrivals", "early_leaves",
-            "no_shows", "punches", "complete",
+            "no_shows", "punches", "complete", "break_minutes", "paid_minutes", "approved_days",
         ].joined(separator: ",")]
         for employee in employees {
             let cells: [String] = [
@@ -23,6 +23,7 @@ extension MonthlyReport {
                 String(employee.schedule.scheduledMinutes), String(employee.schedule.workedInScheduleMinutes),
                 String(employee.schedule.lateArrivals), String(employee.schedule.earlyLeaves), String(employee.schedule.noShows),
                 String(employee.punches), employee.complete ? "yes" : "no",
+                String(employee.breakMinutes), String(employee.paidMinutes), String(employee.approvedDates.count),
             ]
             lines.append(cells.joined(separator: ","))
         }

@@ -34,6 +34,9 @@ extension MonthlyReport {
             <h1>Timeclock report \(escape(month.description))</h1>
             <p>\(escape(workplaceName)) · time zone \(escape(timeZone)) · hours as decimal hours</p>
             \(note)\(incomplete)
+            <p>An absence is a day on which the person had a scheduled shift (or, working the fixed quota, a quota day) \
+            inside their employment period and did not punch. Diligence pay judges a person by their absences (capped per month) \
+            instead of overtime. Overtime is measured on paid time (worked minus breaks).</p>
             <table>
             <thead><tr><th>Name</th><th>Username</th><th>Pay</th><th>Worked</th><th>Overtime</th><th>Monthly overtime</th>\
             <th>Absences</th><th>Diligence absences</th><th>Present days</th><th>Odd days</th><th>Scheduled</th><th>Late/early/no-show</th></tr></thead>

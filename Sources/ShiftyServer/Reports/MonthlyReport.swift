@@ -22,6 +22,8 @@ public struct MonthlyReport: Codable, Sendable, Equatable {
     public struct Totals: Codable, Sendable, Equatable {
         public var employees: Int
         public var workedMinutes: Int
+        public var breakMinutes: Int
+        public var paidMinutes: Int
         public var overtimeMinutes: Int
         public var absences: Int
         public var diligenceAbsences: Int
@@ -43,9 +45,17 @@ public struct EmployeeMonthReport: Codable, Sendable, Equatable {
     public var monthlyOvertime: Double
     /// Diligence pay: absences, capped per month; 0 for normal pay, as in the seed.
     public var diligenceAbsences: Int
+    /// Worked time on counted days (check-in to check-out), breaks included.
     public var workedMinutes: Int
+    /// Unpaid breaks on counted days: punched, or else the workplace's break rules.
+    public var breakMinutes: Int
+    /// Worked − break: the paid time, which overtime is measured with.
+    public var paidMinutes: Int
     /// The month's overtime in minutes by the normal-pay rules, whatever the pay type.
     public var overtimeMinutes: Int
+    /// Expected days without punches: days with a scheduled shift (or, for a member working the
+    /// fixed quota, quota days) inside the employment period. Never a day before the member
+    /// joined or after they left.
     public var absences: Int
     public var daysByStatus: DayStatusCounts
     /// Days left out of the totals until a manager fixes their punches; the figures are provisional while any remain.
@@ -53,7 +63,11 @@ public struct EmployeeMonthReport: Codable, Sendable, Equatable {
     public var complete: Bool
     public var punches: Int
     public var schedule: ScheduleComparison
-    /// Only in a single member's report.
+    /// Employment start/end, contract hours and fixed quota used for this report.
+    public var employment: EmploymentView
+    /// Days of the month in a locked (approved) timesheet.
+    public var approvedDates: [LocalDate]
+    /// Only in a single member's report (and the payroll export).
     public var days: [DayReport]?
     public var weeks: [WeekReport]?
 }

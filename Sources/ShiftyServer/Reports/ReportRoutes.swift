@@ -16,17 +16,19 @@ struct ReportRoutes {
             guard let month = ReportMonth(monthText) else { throw QueryParameters.invalid("month", "must be a month as YYYY-MM") }
             let userID = try query.id("userID")
             let format = try query.string("format") ?? "json"
-            guard ["json", "csv", "html"].contains(format) else { throw QueryParameters.invalid("format", "must be json, csv or html") }
-            let report = try await reports.monthlyReport(caller, month: month, userID: userID)
+            guard ["json", "csv", "payroll", "html"].contains(format) else { throw QueryParameters.invalid("format", "must be json, csv, payroll or html") }
+            let report = try await reports.monthlyReport(caller, month: month, userID: userID, includeDays: format == "payroll")
             switch format {
             case "json":
                 return try APIJSON.response(report)
             case "csv":
                 return Self.text(report.csv, contentType: "text/csv; charset=utf-8", download: "timeclock-\(report.workplace)-\(month).csv")
+            case "payroll":
+                return Self.text(report.payrollCSV, contentType: "text/csv; charset=utf-8", download: "payroll-\(report.workplace)-\(month).csv")
             case "html":
                 return Self.text(report.html(stylesheetPath: Self.stylesheetPath), contentType: "text/html; charset=utf-8", download: nil)
             default:
-                throw QueryParameters.invalid("format", "must be json, csv or html")
+                throw QueryParameters.invalid("format", "must be json, csv, payroll or html")
             }
         }
         api.get("reports/print.css") { _, _ in

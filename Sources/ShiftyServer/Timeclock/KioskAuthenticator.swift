@@ -12,18 +12,27 @@ struct KioskAuthenticator: Sendable {
 
     let pool: PostgresPool
     let originPolicy: OriginPolicy
+    let trustedProxies: Set<String>
 
-    /// The kiosk, or 403 `kiosk_required` (401 `kiosk_revoked` for a dead kiosk token).
-    func require(_ request: Request) async throws -> AuthenticatedKiosk {
+    /// The kiosk, or 403 `kiosk_required` (401 `kiosk_revoked` for a dead kiosk token, 403
+    /// `kiosk_network_refused` when the client address is outside the kiosk's allowed ranges;
+    /// behind a proxy the `--trusted-proxy` rule decides the client address).
+    func require(_ request: Request, context: ShiftyRequestContext) async throws -> AuthenticatedKiosk {
         guard let (token, isCookie) = Self.presentedToken(in: request) else {
             throw Problem(.forbidden, code: .kioskRequired, detail: "Punches can only be recorded at a kiosk on site, not from your own session.")
         }
         // Cookies ride along on cross-site requests: the same CSRF rule as sessions.
         if isCookie, request.method.isUnsafe { try originPolicy.check(request) }
-        guard let kiosk = try await pool.withConnection({ try KioskStore.authenticate(token: token, on: $0) }) else {
+        let client = ClientAddress.resolve(
+            peer: context.remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!], trustedProxies: trustedProxies)
+        switch try await pool.withConnection({ try KioskStore.authenticate(token: token, clientAddress: client, on: $0) }) {
+        case .kiosk(let kiosk):
+            return kiosk
+        case .unknown:
             throw Problem(.unauthorized, code: .kioskRevoked, detail: "This kiosk is no longer registered. A manager has to set it up again.")
+        case .outsideNetworks:
+            throw Problem(.forbidden, code: .kioskNetworkRefused, detail: "This kiosk may only be used from the workplace's own network.")
         }
-        return kiosk
     }
 
     static func presentedToken(in request: Request) -> (String, Bool)? {

@@ -2,6 +2,7 @@ import Foundation
 import NIOPosix
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftySecurity
 
 /// Kiosk devices, PINs and the punch a member records at a kiosk.
 struct KioskService: Sendable {
@@ -40,6 +41,22 @@ struct KioskService: Sendable {
         }
     }
 
+    /// Restricts a kiosk to client addresses in the given ranges (`[]` lifts the restriction).
+    func setNetworks(_ caller: AuthenticatedUser, id: Int64, networks raw: [String]) async throws -> KioskView {
+        try caller.requireManager()
+        let networks = raw.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard networks.count <= 20 else { throw Problem.invalid("networks", "at most 20 ranges") }
+        for network in networks where network.count > 50 || !network.allSatisfy({ $0.isHexDigit || ".:/".contains($0) }) {
+            throw Problem.invalid("networks", "\(network.prefix(50)) is not an address range like 192.168.1.0/24")
+        }
+        return try await pool.transaction { connection in
+            guard let view = try KioskStore.setNetworks(id: id, workplaceID: caller.workplaceID, networks: networks, on: connection) else {
+                throw Problem.notFound("kiosk")
+            }
+            return view
+        }
+    }
+
     // MARK: PINs (managers)
 
     /// Sets a member's kiosk PIN: 4 to 12 digits, hashed with Argon2id like a password.
@@ -49,16 +66,30 @@ struct KioskService: Sendable {
             throw Problem.invalid("pin", "must be 4 to 12 digits")
         }
         let hash = try await passwords.hashPin(pin)
+        let lookup = Self.pinLookup(pin, workplaceID: caller.workplaceID)
         try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw Problem.notFound("user") }
-            try connection.execute(
-                """
-                INSERT INTO user_pins (user_id, workplace_id, pin_hash, set_by) VALUES ($1, $2, $3, $4)
-                ON CONFLICT (user_id) DO UPDATE SET pin_hash = EXCLUDED.pin_hash, set_by = EXCLUDED.set_by, set_at = now()
-                """,
-                [userID, caller.workplaceID, hash, caller.id]
-            )
+            do {
+                try connection.execute(
+                    """
+                    INSERT INTO user_pins (user_id, workplace_id, pin_hash, pin_lookup, set_by) VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT (user_id) DO UPDATE SET pin_hash = EXCLUDED.pin_hash, pin_lookup = EXCLUDED.pin_lookup,
+                        set_by = EXCLUDED.set_by, set_at = now()
+                    """,
+                    [userID, caller.workplaceID, hash, lookup, caller.id]
+                )
+            } catch let error as PostgresError where error.serverState == .uniqueViolation {
+                throw Problem(.conflict, code: .pinTaken, detail: "Another member of this workplace already has that PIN. Choose a different one.")
+            }
         }
+    }
+
+    /// The PIN's lookup key: SHA-256 of workplace and PIN. It finds the member for a PIN-only
+    /// check-in and makes PINs unique per workplace (a unique index). Like the Argon2id hash, a
+    /// 4-digit PIN cannot be kept from someone holding the database; the kiosk's throttling is
+    /// what protects it.
+    static func pinLookup(_ pin: String, workplaceID: Int64) -> String {
+        SecretToken.hash(of: "shifty-pin:\(workplaceID):\(pin)")
     }
 
     func removePin(_ caller: AuthenticatedUser, userID: Int64) async throws {
@@ -74,19 +105,31 @@ struct KioskService: Sendable {
     /// Identifies the member (password or PIN, throttled like logins), then records a check-in
     /// or check-out at the server's clock.
     func punch(at kiosk: AuthenticatedKiosk, _ input: KioskPunchRequest) async throws -> KioskPunchResult {
-        let username = input.username.trimmingCharacters(in: .whitespaces).lowercased()
-        let accountKey = "kiosk-user:\(kiosk.workplaceID)/\(username)"
+        let username = (input.username ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        let pinOnly = username.isEmpty
+        let accountKey = pinOnly ? "kiosk-pin:\(kiosk.workplaceID)" : "kiosk-user:\(kiosk.workplaceID)/\(username)"
         let deviceKey = "kiosk:\(kiosk.id)"
         let policy = throttle
         let secret: (value: String, isPin: Bool)
         switch (input.pin, input.password) {
         case (let pin?, nil): secret = (pin, true)
-        case (nil, let password?): secret = (password, false)
+        case (nil, let password?) where !pinOnly: secret = (password, false)
+        case (nil, _?): throw Problem.invalid("username", "is required with a password; a PIN alone is enough")
         default: throw Problem.invalid("pin", "send either a pin or a password")
+        }
+        if let action = input.action, action.isSessionPunch {
+            throw Problem.invalid("action", "must be break_start or break_end (leave it out to check in or out)")
         }
 
         let found = try await pool.withConnection { connection -> (retryAfter: Int?, member: PunchStore.Member?, hash: String?) in
-            if let retryAfter = try LoginThrottle.retryAfter(keys: [accountKey, deviceKey], on: connection) { return (retryAfter, nil, nil) }
+            // A PIN alone is only throttled per device: a workplace-wide key would let one person lock everybody out.
+            let keys = pinOnly ? [deviceKey] : [accountKey, deviceKey]
+            if let retryAfter = try LoginThrottle.retryAfter(keys: keys, on: connection) { return (retryAfter, nil, nil) }
+            if pinOnly {
+                let lookup = Self.pinLookup(secret.value, workplaceID: kiosk.workplaceID)
+                guard let found = try PunchStore.member(pinLookup: lookup, workplaceID: kiosk.workplaceID, on: connection) else { return (nil, nil, nil) }
+                return (nil, found.member, found.pinHash)
+            }
             guard let found = try PunchStore.member(username: username, workplaceID: kiosk.workplaceID, on: connection) else { return (nil, nil, nil) }
             return (nil, found.member, secret.isPin ? found.pinHash : found.passwordHash)
         }
@@ -97,14 +140,15 @@ struct KioskService: Sendable {
         let matches = try await passwords.verify(secret.value, encoded: found.hash)
         guard matches, let member = found.member, member.active else {
             try await pool.withConnection { connection in
-                try LoginThrottle.recordFailure(key: accountKey, limit: policy.maxFailuresPerAccount, policy: policy, on: connection)
+                if !pinOnly { try LoginThrottle.recordFailure(key: accountKey, limit: policy.maxFailuresPerAccount, policy: policy, on: connection) }
                 try LoginThrottle.recordFailure(key: deviceKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
             }
-            throw Problem(.unauthorized, code: .invalidCredentials, detail: secret.isPin ? "That username and PIN do not match." : "That username and password do not match.")
+            let detail = pinOnly ? "That PIN does not belong to anybody here." : secret.isPin ? "That username and PIN do not match." : "That username and password do not match."
+            throw Problem(.unauthorized, code: .invalidCredentials, detail: detail)
         }
 
         return try await pool.transaction { connection in
-            try LoginThrottle.clear(key: accountKey, on: connection)
+            if !pinOnly { try LoginThrottle.clear(key: accountKey, on: connection) }
             guard let context = try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: connection),
                   try PunchStore.lockMember(id: member.id, workplaceID: kiosk.workplaceID, on: connection) != nil
             else { throw Problem.notFound("user") }
@@ -112,17 +156,91 @@ struct KioskService: Sendable {
             let last = try PunchStore.lastPunch(userID: member.id, on: connection)
             if let last, Self.isRepeat(after: last, now: now) {
                 let seconds = max(0, Int(now.timeIntervalSince(last.instant)))
-                throw Problem(.conflict, code: .punchRepeated, detail: "\(member.displayName) was already \(last.kind == .checkIn ? "checked in" : "checked out") \(seconds) seconds ago; nothing was recorded.")
+                throw Problem(.conflict, code: .punchRepeated, detail: "\(member.displayName) was already \(Self.describe(last.kind)) \(seconds) seconds ago; nothing was recorded.")
             }
-            let kind = Self.nextKind(after: last, now: now)
+            let kind = try Self.kind(for: input.action, after: last, now: now, name: member.displayName)
             let id = try PunchStore.insert(
                 workplaceID: kiosk.workplaceID, userID: member.id, punch: Punch(kind, at: now), source: "kiosk",
                 kioskID: kiosk.id, createdBy: nil, on: connection)
             guard let view = try PunchStore.view(id: id, workplaceID: kiosk.workplaceID, on: connection) else { throw Problem.notFound("punch") }
             let hours = try TimeclockQueries.todayAndWeek(userID: member.id, context: context, now: now, on: connection)
+            let shifts = try TimeclockQueries.scheduledShifts(
+                workplaceID: kiosk.workplaceID, userIDs: [member.id], from: now.addingTimeInterval(-36 * 3600),
+                to: now.addingTimeInterval(12 * 3600), on: connection)[member.id] ?? []
+            let shift = PunchTiming.relevantShift(for: kind, at: now, among: shifts.map(\.interval))
+            let timing = shift.flatMap { PunchTiming.judge(kind, at: now, shift: $0, toleranceMinutes: context.rules.scheduleToleranceMinutes) }
+            let position = shift.flatMap { found in shifts.first { $0.interval == found }?.position }
             return KioskPunchResult(
-                punch: view, action: kind == .checkIn ? "checked_in" : "checked_out", displayName: member.displayName,
-                workedMinutesToday: hours.today, workedMinutesThisWeek: hours.week)
+                punch: view, action: Self.action(kind), displayName: member.displayName,
+                workedMinutesToday: hours.today, workedMinutesThisWeek: hours.week,
+                shift: shift.map { KioskShiftView(id: $0.shiftID.rawValue, startsAt: $0.start, endsAt: $0.end, position: position) },
+                timing: timing.map { KioskTimingView(verdict: $0.verdict.rawValue, minutes: $0.minutes) },
+                timeZone: context.timeZone.identifier)
+        }
+    }
+
+    static func describe(_ kind: Punch.Kind) -> String {
+        switch kind {
+        case .checkIn: "checked in"
+        case .checkOut: "checked out"
+        case .breakStart: "on a break"
+        case .breakEnd: "back from a break"
+        }
+    }
+
+    static func action(_ kind: Punch.Kind) -> String {
+        switch kind {
+        case .checkIn: "checked_in"
+        case .checkOut: "checked_out"
+        case .breakStart: "break_started"
+        case .breakEnd: "break_ended"
+        }
+    }
+
+    /// The punch to record: check-in/out by the member's state, or the requested break punch
+    /// when the state allows it (a break needs an open session; ending one needs an open break).
+    static func kind(for action: Punch.Kind?, after last: Punch?, now: Date, name: String) throws -> Punch.Kind {
+        let inSession = last.map { $0.kind != .checkOut && now.timeIntervalSince($0.instant) < longestSession } ?? false
+        switch action {
+        case .breakStart?:
+            guard inSession, last?.kind != .breakStart else {
+                throw Problem.invalid("action", inSession ? "\(name) is already on a break" : "\(name) is not checked in, so a break cannot start")
+            }
+            return .breakStart
+        case .breakEnd?:
+            guard inSession, last?.kind == .breakStart else { throw Problem.invalid("action", "\(name) is not on a break") }
+            return .breakEnd
+        default:
+            return nextKind(after: last, now: now)
+        }
+    }
+
+    // MARK: Tiles
+
+    /// The people scheduled from two hours ago to two hours ahead, plus whoever is checked in:
+    /// the kiosk's name tiles (a tap still needs the PIN).
+    func tiles(at kiosk: AuthenticatedKiosk) async throws -> [KioskTileView] {
+        try await pool.withConnection { connection in
+            try connection.query(
+                """
+                SELECT u.id, u.username, u.display_name, (p.user_id IS NOT NULL) AS has_pin,
+                       COALESCE((SELECT kind IN ('in', 'break_start', 'break_end') FROM punches q
+                                 WHERE q.user_id = u.id AND q.at > now() - make_interval(secs => $2) AND q.at <= now()
+                                 ORDER BY q.at DESC, q.id DESC LIMIT 1), false) AS checked_in
+                FROM users u LEFT JOIN user_pins p ON p.user_id = u.id
+                WHERE u.workplace_id = $1 AND u.active AND (
+                    EXISTS (SELECT 1 FROM shifts s WHERE s.owner_id = u.id AND s.status <> 'cancelled'
+                            AND s.starts_at < now() + interval '2 hours' AND s.ends_at > now() - interval '2 hours')
+                    OR EXISTS (SELECT 1 FROM punches q WHERE q.user_id = u.id AND q.at > now() - make_interval(secs => $2)))
+                ORDER BY lower(u.display_name), u.id
+                LIMIT 60
+                """,
+                [kiosk.workplaceID, Self.longestSession]
+            ).map { row in
+                KioskTileView(
+                    userID: try row.decode("id"), username: try row.decode("username"), displayName: try row.decode("display_name"),
+                    hasPin: try row.decode("has_pin"), checkedIn: try row.decode("checked_in"))
+            }
         }
     }
 
@@ -135,9 +253,9 @@ struct KioskService: Sendable {
         return elapsed >= 0 && elapsed < repeatWindow
     }
 
-    /// Check-out when the member has an open check-in from the last 16 hours, else check-in.
+    /// Check-out when the member has an open check-in (or break) from the last 16 hours, else check-in.
     static func nextKind(after last: Punch?, now: Date) -> Punch.Kind {
-        guard let last, last.kind == .checkIn, now.timeIntervalSince(last.instant) < longestSession else { return .checkIn }
+        guard let last, last.kind != .checkOut, now.timeIntervalSince(last.instant) < longestSession else { return .checkIn }
         return .checkOut
     }
 }

@@ -22,6 +22,12 @@ struct PunchService: Sendable {
         guard date.timeIntervalSince1970 > 946_684_800 else { throw Problem.invalid("at", "must be after the year 2000") }
     }
 
+    /// Refuses an edit touching a day of an approved (locked) timesheet: 409 `timesheet_locked`.
+    static func requireUnlocked(userID: Int64, instants: [Date], workplaceID: Int64, on connection: PostgresConnection) throws {
+        guard let context = try TimeclockSettingsStore.context(workplaceID: workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+        try TimesheetStore.requireUnlocked(userID: userID, instants: instants, timeZone: context.timeZone, on: connection)
+    }
+
     func add(_ caller: AuthenticatedUser, _ input: AddPunchRequest) async throws -> PunchView {
         try caller.requireManager()
         let reason = try Self.reason(input.reason)
@@ -29,6 +35,7 @@ struct PunchService: Sendable {
         let punch = Punch(input.kind, at: input.at)
         return try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: input.userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw Problem.notFound("user") }
+            try Self.requireUnlocked(userID: input.userID, instants: [punch.instant], workplaceID: caller.workplaceID, on: connection)
             let id = try PunchStore.insert(workplaceID: caller.workplaceID, userID: input.userID, punch: punch, source: "manager", kioskID: nil, createdBy: caller.id, on: connection)
             try PunchStore.recordEdit(workplaceID: caller.workplaceID, punchID: id, userID: input.userID, actorID: caller.id, action: "add", before: nil, after: punch, reason: reason, on: connection)
             guard let view = try PunchStore.view(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
@@ -44,6 +51,7 @@ struct PunchService: Sendable {
         return try await pool.transaction { connection in
             guard let existing = try PunchStore.lockPunch(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
             let after = Punch(input.kind ?? existing.punch.kind, at: input.at ?? existing.punch.instant)
+            try Self.requireUnlocked(userID: existing.userID, instants: [existing.punch.instant, after.instant], workplaceID: caller.workplaceID, on: connection)
             try PunchStore.update(id: id, to: after, on: connection)
             try PunchStore.recordEdit(workplaceID: caller.workplaceID, punchID: id, userID: existing.userID, actorID: caller.id, action: "move", before: existing.punch, after: after, reason: reason, on: connection)
             guard let view = try PunchStore.view(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
@@ -56,6 +64,7 @@ struct PunchService: Sendable {
         let reason = try Self.reason(rawReason)
         try await pool.transaction { connection in
             guard let existing = try PunchStore.lockPunch(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
+            try Self.requireUnlocked(userID: existing.userID, instants: [existing.punch.instant], workplaceID: caller.workplaceID, on: connection)
             try PunchStore.delete(id: id, on: connection)
             try PunchStore.recordEdit(workplaceID: caller.workplaceID, punchID: id, userID: existing.userID, actorID: caller.id, action: "delete", before: existing.punch, after: nil, reason: reason, on: connection)
         }

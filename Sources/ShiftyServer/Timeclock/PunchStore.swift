@@ -48,6 +48,20 @@ enum PunchStore {
         return (try member(from: row), try row.decode("password_hash"), try row.decode("pin_hash"))
     }
 
+    /// The member whose PIN has this lookup key (see `KioskService.pinLookup`).
+    static func member(pinLookup: String, workplaceID: Int64, on connection: PostgresConnection) throws -> (member: Member, pinHash: String)? {
+        let rows = try connection.query(
+            """
+            SELECT u.id, u.username, u.display_name, u.active, p.pin_hash
+            FROM user_pins p JOIN users u ON u.id = p.user_id
+            WHERE p.workplace_id = $1 AND p.pin_lookup = $2
+            """,
+            [workplaceID, pinLookup]
+        )
+        guard let row = rows.first else { return nil }
+        return (try member(from: row), try row.decode("pin_hash"))
+    }
+
     static func member(from row: PostgresRow) throws -> Member {
         Member(id: try row.decode("id"), username: try row.decode("username"), displayName: try row.decode("display_name"), active: try row.decode("active"))
     }

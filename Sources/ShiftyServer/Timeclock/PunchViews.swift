@@ -46,6 +46,35 @@ public struct KioskPunchResult: Codable, Sendable, Equatable {
     public var displayName: String
     public var workedMinutesToday: Int
     public var workedMinutesThisWeek: Int
+    /// The member's current or next shift (within 12 hours), when they have one.
+    public var shift: KioskShiftView?
+    /// Early, late or on time against that shift (check-ins against its start, check-outs against its end).
+    public var timing: KioskTimingView?
+    /// The workplace's time zone: the kiosk shows every time in it, not in the tablet's.
+    public var timeZone: String
+}
+
+/// A shift as the kiosk shows it after a punch.
+public struct KioskShiftView: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var startsAt: Date
+    public var endsAt: Date
+    public var position: String?
+}
+
+/// `early`, `late` or `on_time`, by how many minutes.
+public struct KioskTimingView: Codable, Sendable, Equatable {
+    public var verdict: String
+    public var minutes: Int
+}
+
+/// A name tile on the kiosk: somebody scheduled around now (or checked in).
+public struct KioskTileView: Codable, Sendable, Equatable {
+    public var userID: Int64
+    public var username: String
+    public var displayName: String
+    public var hasPin: Bool
+    public var checkedIn: Bool
 }
 
 /// A member's days over a range, for their own timeclock page.

@@ -6,11 +6,19 @@ struct CreateKioskRequest: Decodable {
     var name: String
 }
 
-/// POST /kiosk/punches: the member identifies with a password or their PIN.
+/// POST /kiosk/punches: the member identifies with a username and a password or PIN, or
+/// with their PIN alone (PINs are unique within a workplace).
 struct KioskPunchRequest: Decodable {
-    var username: String
+    var username: String?
     var password: String?
     var pin: String?
+    /// `break_start` or `break_end`; left out, the server checks in or out.
+    var action: Punch.Kind?
+}
+
+/// PUT /kiosks/:id/networks (managers): client address ranges the kiosk may punch from.
+struct KioskNetworksRequest: Decodable {
+    var networks: [String]
 }
 
 /// PUT /users/:id/pin

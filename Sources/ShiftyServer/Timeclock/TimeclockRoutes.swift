@@ -18,7 +18,7 @@ struct TimeclockRoutes {
         self.punches = PunchService(pool: pool)
         self.reports = ReportService(pool: pool)
         self.authenticator = authenticator
-        self.kioskAuthenticator = KioskAuthenticator(pool: pool, originPolicy: authenticator.originPolicy)
+        self.kioskAuthenticator = KioskAuthenticator(pool: pool, originPolicy: authenticator.originPolicy, trustedProxies: Set(configuration.trustedProxies))
         self.configuration = configuration
     }
 
@@ -26,6 +26,7 @@ struct TimeclockRoutes {
         registerKiosks(on: api)
         registerPunches(on: api)
         ReportRoutes(reports: reports, authenticator: authenticator).register(on: api)
+        TimesheetRoutes(timesheets: TimesheetService(pool: punches.pool), authenticator: authenticator).register(on: api)
     }
 
     private func registerKiosks(on api: RouterGroup<ShiftyRequestContext>) {
@@ -51,12 +52,23 @@ struct TimeclockRoutes {
             try await kiosks.revoke(caller, id: try context.id("id"))
             return APIJSON.noContent()
         }
-        api.get("kiosk") { request, _ in
-            let kiosk = try await kioskAuthenticator.require(request)
-            return try APIJSON.response(KioskIdentity(id: kiosk.id, name: kiosk.name))
+        api.put("kiosks/:id/networks") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let input = try await request.decodeJSON(KioskNetworksRequest.self, context: context)
+            return try APIJSON.response(try await kiosks.setNetworks(caller, id: id, networks: input.networks))
+        }
+        api.get("kiosk") { request, context in
+            let kiosk = try await kioskAuthenticator.require(request, context: context)
+            let timeZone = try await punches.pool.withConnection { try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: $0) }?.timeZone
+            return try APIJSON.response(KioskIdentity(id: kiosk.id, name: kiosk.name, timeZone: timeZone?.identifier ?? "UTC"))
+        }
+        api.get("kiosk/tiles") { request, context in
+            let kiosk = try await kioskAuthenticator.require(request, context: context)
+            return try APIJSON.response(try await kiosks.tiles(at: kiosk))
         }
         api.post("kiosk/punches") { request, context in
-            let kiosk = try await kioskAuthenticator.require(request)
+            let kiosk = try await kioskAuthenticator.require(request, context: context)
             let input = try await request.decodeJSON(KioskPunchRequest.self, context: context)
             return try APIJSON.response(try await kiosks.punch(at: kiosk, input), status: .created)
         }
@@ -163,4 +175,6 @@ struct TimeclockRoutes {
 struct KioskIdentity: Encodable {
     var id: Int64
     var name: String
+    /// The workplace's time zone: the kiosk page shows its clock and punch times in it.
+    var timeZone: String
 }

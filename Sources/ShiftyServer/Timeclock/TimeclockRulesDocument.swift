@@ -17,6 +17,9 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
     public var diligenceAbsenceCap: Int?
     public var scheduleToleranceMinutes: Int?
     public var dayOffWorkCountsAsOvertime: Bool?
+    /// Unpaid breaks by length of the day's work, e.g. `[{"afterMinutes": 330, "breakMinutes": 30}]`;
+    /// `[]` (the seed) takes no breaks. Punched breaks replace the rules for that day.
+    public var breakRules: [BreakRule]?
 
     public init(_ rules: TimeclockRules) {
         mondayToFridayQuotaMinutes = rules.mondayToFridayQuotaMinutes
@@ -28,12 +31,13 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
         diligenceAbsenceCap = rules.diligenceAbsenceCap
         scheduleToleranceMinutes = rules.scheduleToleranceMinutes
         dayOffWorkCountsAsOvertime = rules.dayOffWorkCountsAsOvertime
+        breakRules = rules.breakRules
     }
 
     enum CodingKeys: String, CodingKey {
         case mondayToFridayQuotaMinutes, saturdayQuotaMinutes, sundayQuotaMinutes, dailyOvertimeFloorMinutes
         case weeklyOvertimeFloorMinutes, monthlyOvertimeFloorMinutes, diligenceAbsenceCap, scheduleToleranceMinutes
-        case dayOffWorkCountsAsOvertime
+        case dayOffWorkCountsAsOvertime, breakRules
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,6 +52,7 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
         diligenceAbsenceCap = try container.decodeIfPresent(Int.self, forKey: .diligenceAbsenceCap)
         scheduleToleranceMinutes = try container.decodeIfPresent(Int.self, forKey: .scheduleToleranceMinutes)
         dayOffWorkCountsAsOvertime = try container.decodeIfPresent(Bool.self, forKey: .dayOffWorkCountsAsOvertime)
+        breakRules = try container.decodeIfPresent([BreakRule].self, forKey: .breakRules)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -61,6 +66,7 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
         try container.encodeIfPresent(diligenceAbsenceCap, forKey: .diligenceAbsenceCap)
         try container.encodeIfPresent(scheduleToleranceMinutes, forKey: .scheduleToleranceMinutes)
         try container.encodeIfPresent(dayOffWorkCountsAsOvertime, forKey: .dayOffWorkCountsAsOvertime)
+        try container.encodeIfPresent(breakRules, forKey: .breakRules)
     }
 
     /// These values laid over `base` (fields left out keep `base`'s value).
@@ -75,6 +81,7 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
         if let value = diligenceAbsenceCap { rules.diligenceAbsenceCap = value }
         if let value = scheduleToleranceMinutes { rules.scheduleToleranceMinutes = value }
         if let value = dayOffWorkCountsAsOvertime { rules.dayOffWorkCountsAsOvertime = value }
+        if let value = breakRules { rules.breakRules = value.sorted { $0.afterMinutes < $1.afterMinutes } }
         return rules
     }
 
@@ -89,5 +96,11 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
         guard (-(31 * 25 * 60)...0).contains(rules.monthlyOvertimeFloorMinutes) else { throw Problem.invalid("monthlyOvertimeFloorMinutes", "must be between -46500 and 0") }
         guard (0...31).contains(rules.diligenceAbsenceCap) else { throw Problem.invalid("diligenceAbsenceCap", "must be between 0 and 31") }
         guard (0...240).contains(rules.scheduleToleranceMinutes) else { throw Problem.invalid("scheduleToleranceMinutes", "must be between 0 and 240") }
+        guard rules.breakRules.count <= 5 else { throw Problem.invalid("breakRules", "at most 5 rules") }
+        for rule in rules.breakRules {
+            guard day.contains(rule.afterMinutes), (1...240).contains(rule.breakMinutes) else {
+                throw Problem.invalid("breakRules", "afterMinutes must be between 0 and 1500 and breakMinutes between 1 and 240")
+            }
+        }
     }
 }

@@ -92,6 +92,9 @@ public enum ProblemMessages {
         ("kiosk_throttled", "Too many wrong attempts at this kiosk. Wait and try again."),
         ("punch_in_future", "A punch cannot be set in the future."),
         ("punch_repeated", "That punch was already recorded a moment ago."),
+        ("kiosk_network_refused", "This kiosk may only be used from the workplace's own network."),
+        ("pin_taken", "Another member of this workplace already has that PIN. Choose a different one."),
+        ("timesheet_locked", "That day is in an approved timesheet. A manager has to unlock it first."),
 
         // Live stream error messages (the connection stays open).
         ("unknown_topic", "The server does not know one of the topics asked for. This client may be newer than the server."),

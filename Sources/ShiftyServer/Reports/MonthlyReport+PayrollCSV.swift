@@ -1,0 +1,28 @@
+import Foundation
+
+extension MonthlyReport {
+    /// The payroll export: one line per member per day of the month, minutes throughout.
+    ///
+    /// `overtime_minutes` is the day's figure (empty while the day is not counted: odd punches,
+    /// upcoming, not employed); the week and month floors are applied in the monthly report, not
+    /// here. `approved` says whether the day lies in a locked (approved) timesheet. The report
+    /// must have been built with its days (`includeDays`).
+    public var payrollCSV: String {
+        var lines = [[
+            "date", "name", "username", "pay_type", "scheduled_minutes", "worked_minutes", "break_minutes", "paid_minutes",
+            "overtime_minutes", "status", "approved",
+        ].joined(separator: ",")]
+        for employee in employees {
+            let approved = Set(employee.approvedDates)
+            for day in employee.days ?? [] {
+                let cells: [String] = [
+                    day.date.description, Self.textCell(employee.name), Self.textCell(employee.username), employee.payType,
+                    String(day.scheduledMinutes), String(day.workedMinutes), String(day.breakMinutes), String(day.paidMinutes),
+                    day.overtimeMinutes.map(String.init) ?? "", day.status.rawValue, approved.contains(day.date) ? "yes" : "no",
+                ]
+                lines.append(cells.joined(separator: ","))
+            }
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// An approved period of one member; locked while `locked`.
+public struct ApprovalView: Codable, Sendable, Equatable {
+    public var id: Int64
+    public var userID: Int64
+    public var displayName: String
+    public var from: LocalDate
+    public var to: LocalDate
+    public var approvedBy: Int64
+    public var approvedByName: String
+    public var approvedAt: Date
+    public var locked: Bool
+    public var unlockedBy: Int64?
+    public var unlockedByName: String?
+    public var unlockedAt: Date?
+    public var unlockReason: String?
+}
+
+/// SQL for timesheet approvals (sql/0008_timesheets.sql). Every function is scoped by workplace.
+enum TimesheetStore {
+    static let select = """
+        SELECT a.id, a.user_id, m.display_name, to_char(a.first_date, 'YYYY-MM-DD') AS first_date,
+               to_char(a.last_date, 'YYYY-MM-DD') AS last_date, a.approved_by, ab.display_name AS approved_by_name,
+               a.approved_at, a.unlocked_at IS NULL AS locked, a.unlocked_by, ub.display_name AS unlocked_by_name,
+               a.unlocked_at, a.unlock_reason
+        FROM timesheet_approvals a
+        JOIN users m ON m.id = a.user_id
+        JOIN users ab ON ab.id = a.approved_by
+        LEFT JOIN users ub ON ub.id = a.unlocked_by
+        """
+
+    static func view(from row: PostgresRow) throws -> ApprovalView {
+        ApprovalView(
+            id: try row.decode("id"), userID: try row.decode("user_id"), displayName: try row.decode("display_name"),
+            from: LocalDate(try row.decode("first_date", as: String.self)) ?? LocalDate(daysSinceEpoch: 0),
+            to: LocalDate(try row.decode("last_date", as: String.self)) ?? LocalDate(daysSinceEpoch: 0),
+            approvedBy: try row.decode("approved_by"), approvedByName: try row.decode("approved_by_name"),
+            approvedAt: try row.decode("approved_at"), locked: try row.decode("locked"),
+            unlockedBy: try row.decode("unlocked_by"), unlockedByName: try row.decode("unlocked_by_name"),
+            unlockedAt: try row.decode("unlocked_at"), unlockReason: try row.decode("unlock_reason"))
+    }
+
+    /// Approvals touching `[first, last]` (all when both are nil), newest first.
+    static func list(workplaceID: Int64, userID: Int64?, first: LocalDate?, last: LocalDate?, on connection: PostgresConnection) throws -> [ApprovalView] {
+        try connection.query(
+            """
+            \(select)
+            WHERE a.workplace_id = $1 AND ($2::bigint IS NULL OR a.user_id = $2)
+              AND ($3::date IS NULL OR a.last_date >= $3::date) AND ($4::date IS NULL OR a.first_date <= $4::date)
+            ORDER BY a.id DESC LIMIT 1000
+            """,
+            [workplaceID, userID, first?.description, last?.description]
+        ).map { try view(from: $0) }
+    }
+
+    /// Approves the period for each member, skipping members whose period is already covered by
+    /// a locked approval (approving twice adds nothing).
+    static func approve(workplaceID: Int64, userIDs: [Int64], first: LocalDate, last: LocalDate, actorID: Int64, on connection: PostgresConnection) throws -> [ApprovalView] {
+        let ids = try connection.query(
+            """
+            INSERT INTO timesheet_approvals (workplace_id, user_id, first_date, last_date, approved_by)
+            SELECT $1, u, $3::date, $4::date, $5 FROM unnest($2::bigint[]) AS u
+            WHERE NOT EXISTS (
+                SELECT 1 FROM timesheet_approvals a
+                WHERE a.user_id = u AND a.unlocked_at IS NULL AND a.first_date <= $3::date AND a.last_date >= $4::date)
+            RETURNING id
+            """,
+            [workplaceID, userIDs, first.description, last.description, actorID]
+        ).map { try $0.decode("id", as: Int64.self) }
+        return try connection.query("\(select) WHERE a.id = ANY($1) ORDER BY lower(m.display_name), a.id", [ids]).map { try view(from: $0) }
+    }
+
+    static func unlock(id: Int64, workplaceID: Int64, actorID: Int64, reason: String, on connection: PostgresConnection) throws -> ApprovalView? {
+        let updated = try connection.execute(
+            """
+            UPDATE timesheet_approvals SET unlocked_by = $3, unlocked_at = now(), unlock_reason = $4
+            WHERE id = $1 AND workplace_id = $2 AND unlocked_at IS NULL
+            """,
+            [id, workplaceID, actorID, reason]
+        )
+        guard updated == 1 else { return nil }
+        return try connection.query("\(select) WHERE a.id = $1", [id]).first.map { try view(from: $0) }
+    }
+
+    /// The locking approval covering `date` for the member, if any.
+    static func lockingApproval(userID: Int64, date: LocalDate, on connection: PostgresConnection) throws -> Int64? {
+        try connection.query(
+            """
+            SELECT id FROM timesheet_approvals
+            WHERE user_id = $1 AND unlocked_at IS NULL AND $2::date BETWEEN first_date AND last_date
+            ORDER BY id LIMIT 1
+            """,
+            [userID, date.description]
+        ).first?.decode("id")
+    }
+
+    /// Refuses (409 `timesheet_locked`) when any of the instants falls on a locked day of the member.
+    static func requireUnlocked(userID: Int64, instants: [Date], timeZone: WorkplaceTimeZone, on connection: PostgresConnection) throws {
+        for date in Set(instants.map { timeZone.localDate(of: $0) }).sorted() {
+            if let approval = try lockingApproval(userID: userID, date: date, on: connection) {
+                throw Problem(
+                    .conflict, code: .timesheetLocked,
+                    detail: "\(date) is in an approved timesheet (approval \(approval)); a manager has to unlock it, with a reason, before its punches change.")
+            }
+        }
+    }
+
+    /// Approved (locked) dates in `[first, last]` per member.
+    static func approvedDates(workplaceID: Int64, userIDs: [Int64]?, first: LocalDate, last: LocalDate, on connection: PostgresConnection) throws -> [Int64: Set<LocalDate>] {
+        let rows = try connection.query(
+            """
+            SELECT DISTINCT a.user_id, to_char(d, 'YYYY-MM-DD') AS day
+            FROM timesheet_approvals a,
+                 generate_series(greatest(a.first_date, $3::date), least(a.last_date, $4::date), interval '1 day') AS d
+            WHERE a.workplace_id = $1 AND a.unlocked_at IS NULL AND ($2::bigint[] IS NULL OR a.user_id = ANY($2))
+              AND a.last_date >= $3::date AND a.first_date <= $4::date
+            """,
+            [workplaceID, userIDs, first.description, last.description]
+        )
+        var result: [Int64: Set<LocalDate>] = [:]
+        for row in rows {
+            if let date = LocalDate(try row.decode("day", as: String.self)) { result[try row.decode("user_id"), default: []].insert(date) }
+        }
+        return result
+    }
+}

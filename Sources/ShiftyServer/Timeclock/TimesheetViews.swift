@@ -1,0 +1,60 @@
+import Foundation
+import ShiftyDomain
+
+/// GET /timesheets: a period under review, members with the most days needing attention first.
+public struct TimesheetReview: Codable, Sendable, Equatable {
+    public var from: LocalDate
+    public var to: LocalDate
+    /// Late or early beyond this many minutes needs attention.
+    public var thresholdMinutes: Int
+    public var members: [MemberTimesheet]
+}
+
+/// One member's days in a review: days needing attention first (by date), then the rest.
+public struct MemberTimesheet: Codable, Sendable, Equatable {
+    public var userID: Int64
+    public var name: String
+    public var username: String
+    public var attentionDays: Int
+    /// Whether every day of the period lies in a locked approval.
+    public var approved: Bool
+    public var approvedDates: [LocalDate]
+    public var workedMinutes: Int
+    public var breakMinutes: Int
+    public var paidMinutes: Int
+    public var scheduledMinutes: Int
+    public var days: [TimesheetDay]
+}
+
+/// POST /timesheets/approvals (managers): approve a finished period for one member or everyone.
+struct ApproveTimesheetRequest: Decodable {
+    var from: LocalDate
+    var to: LocalDate
+    /// One member; everyone in the review when left out.
+    var userID: Int64?
+}
+
+/// POST /timesheets/approvals/:id/unlock (managers)
+struct UnlockTimesheetRequest: Decodable {
+    var reason: String
+}
+
+/// GET /timeclock/my-hours: an employee's own month.
+public struct MyHoursView: Codable, Sendable, Equatable {
+    public var userID: Int64
+    public var month: ReportMonth
+    public var timeZone: String
+    public var judgedThrough: LocalDate?
+    public var days: [TimesheetDay]
+    public var workedMinutes: Int
+    public var breakMinutes: Int
+    public var paidMinutes: Int
+    public var scheduledMinutes: Int
+    /// Overtime so far this ISO week (today's week, floored weekly) and this month (floored monthly).
+    public var weekOvertimeMinutes: Int
+    public var monthOvertimeMinutes: Int
+    public var absences: Int
+    public var employment: EmploymentView
+    /// Approvals touching the month (locked or unlocked).
+    public var approvals: [ApprovalView]
+}
