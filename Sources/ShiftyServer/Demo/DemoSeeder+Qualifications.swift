@@ -3,15 +3,19 @@ import Logging
 import ShiftyPostgres
 
 /// Demo positions and hour limits (issue 16): everyone is qualified for the positions of their
-/// fixed shifts, so anna, a bartender, is not qualified for the kitchen (bram's kitchen shifts
-/// are marked on her marketplace); emma is a part-timer with her own 20-hour weekly limit.
+/// fixed shifts, and bram (a cook) also for the bar, so anna, a bartender, is not qualified for
+/// the kitchen (bram's kitchen shifts are marked on her marketplace) while bram can still take
+/// anna's bar shifts (the browser test's trade); emma is a part-timer with a 20-hour weekly limit.
 extension DemoSeeder {
     static let demoPartTimer = (username: "emma", maxWeeklyHours: 20)
+    static let demoExtraQualifications = ["bram": ["bar"]]
 
     /// Seeds the qualifications once (while the workplace tracks no positions, so a manager's
     /// later edits stay) and the part-timer's limit when she has none.
     func seedQualifications(logger: Logger) async throws {
-        let qualifications = Dictionary(grouping: Self.demoFixedShifts, by: \.username).mapValues { Set($0.map(\.position)).sorted() }
+        let qualifications = Dictionary(grouping: Self.demoFixedShifts, by: \.username).map { username, rules in
+            (username, Set(rules.map(\.position) + (Self.demoExtraQualifications[username] ?? [])).sorted())
+        }
         try await pool.transaction { connection in
             guard let row = try connection.query("SELECT id FROM workplaces WHERE slug = $1", [Self.workplaceSlug]).first else { return }
             let workplaceID: Int64 = try row.decode("id")
@@ -22,7 +26,7 @@ extension DemoSeeder {
                 try connection.execute(
                     "INSERT INTO workplace_positions (workplace_id, name) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
                     [workplaceID, positions])
-                for (username, names) in qualifications.sorted(by: { $0.key < $1.key }) {
+                for (username, names) in qualifications.sorted(by: { $0.0 < $1.0 }) {
                     try connection.execute(
                         """
                         INSERT INTO member_qualifications (workplace_id, user_id, position)
