@@ -41,6 +41,16 @@ import Testing
         #expect(swap.perform(.proposeSwap(offered: W.id(5), wanted: W.id(1), newDealID: deal), by: alice).outcome == "ok")
     }
 
+    @Test func acceptingASuggestedShiftNeedsTheQualificationToo() {
+        var world = kitchenWorld()
+        let request: RequestID = W.id(70)
+        world.requests[request] = ShiftRequest(id: request, requester: W.alice, date: LocalDate("2026-06-02")!)
+        #expect(world.perform(.suggest(W.id(1), to: request), by: bob).outcome == "ok")
+        #expect(world.perform(.acceptSuggestion(W.id(1), newDealID: deal), by: alice).outcome == "not_qualified")
+        world.qualifications[W.alice] = ["bar", "kitchen"]
+        #expect(world.perform(.acceptSuggestion(W.id(1), newDealID: deal), by: alice).outcome == "ok")
+    }
+
     @Test func aManagerMayAssignAnUnqualifiedMemberWithAnOverrideThatIsRecorded() throws {
         var world = kitchenWorld()
         #expect(world.perform(.assign(W.id(1), to: W.alice, override: nil), by: carol).outcome == "not_qualified")
