@@ -24,11 +24,12 @@ struct MarketplaceWorld {
     }
 
     static func shift(_ n: Int, owner: UserID, _ date: String, _ from: String, _ to: String,
-                      status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil) -> MarketShift {
+                      status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil,
+                      position: String? = nil) -> MarketShift {
         var end = at(date, to)
         let start = at(date, from)
         if end <= start { end = amsterdam.instant(on: LocalDate(date)!.adding(days: 1), at: LocalTime(to)!) }
-        return MarketShift(id: id(n), owner: owner, start: start, end: end, status: status, dealID: dealID, requestID: requestID)
+        return MarketShift(id: id(n), owner: owner, start: start, end: end, status: status, dealID: dealID, requestID: requestID, position: position)
     }
 
     var now: Date = MarketplaceWorld.now
@@ -38,6 +39,9 @@ struct MarketplaceWorld {
     var requests: [RequestID: ShiftRequest] = [:]
     var inactive: Set<UserID> = []
     var history: [HistoryEntry] = []
+    var trackedPositions: Set<String> = []
+    var qualifications: [UserID: Set<String>] = [:]
+    var memberHourLimits: [UserID: MemberHourLimits] = [:]
 
     mutating func add(_ shift: MarketShift) { shifts[shift.id] = shift }
 
@@ -57,7 +61,8 @@ struct MarketplaceWorld {
         MarketplaceContext(
             now: now, timeZone: MarketplaceWorld.amsterdam, settings: settings, shifts: Array(shifts.values),
             deal: deal.flatMap { deals[$0] }, request: request.flatMap { requests[$0] },
-            commitments: commitments(), inactiveUsers: inactive)
+            commitments: commitments(), inactiveUsers: inactive, trackedPositions: trackedPositions,
+            qualifications: qualifications, memberHourLimits: memberHourLimits)
     }
 
     func context(for action: MarketplaceAction) -> MarketplaceContext {
@@ -83,7 +88,7 @@ struct MarketplaceWorld {
 
     mutating func persist(_ transition: Transition) {
         for new in transition.newShifts {
-            shifts[new.id] = MarketShift(id: new.id, owner: new.owner, start: new.start, end: new.end)
+            shifts[new.id] = MarketShift(id: new.id, owner: new.owner, start: new.start, end: new.end, position: new.position)
         }
         for change in transition.shiftChanges {
             guard let current = shifts[change.shiftID], current.state == change.from else {

@@ -25,7 +25,10 @@ import Testing
     }
 
     @Test func everyRuleHasACodeASeverityAndAnOverridableFlag() {
-        #expect(ScheduleRule.allCases.map(\.code.rawValue) == ["overlapping_shift", "one_shift_per_day"])
+        #expect(ScheduleRule.allCases.map(\.code.rawValue) == [
+            "overlapping_shift", "one_shift_per_day", "not_qualified", "shift_too_long", "weekly_hours_exceeded",
+            "rest_too_short", "too_many_consecutive_days",
+        ])
         #expect(ScheduleRule.allCases.allSatisfy { $0.severity == .refuse })
         #expect(ScheduleRule.noOverlap.isOverridable == false)
         #expect(ScheduleRule.onePerDay.isOverridable == true)

@@ -581,6 +581,20 @@ def scenario(server, workdir, timings):
         for view in ("team", "fixed-shifts", "closed-days", "kiosks", "punches"):
             maria.go(view)
             maria.screenshot(view)
+        # Positions (issue 16): the team page shows and saves a member's qualifications and own weekly limit.
+        emma_id = next(member["id"] for member in maria.fetch("GET", "/users") if member["username"] == "emma")
+        maria.go("team")
+        emma_row = f"#view-team li.member[data-user-id='{emma_id}']"
+        maria.click(f"{emma_row} [data-action=manage-member]", "maria opens emma's settings")
+        maria.wait(lambda: (maria.visible(f"{emma_row} input[name=maxWeeklyHours]") or None)
+                   and maria.visible(f"{emma_row} input[name=maxWeeklyHours]").get_attribute("value") == "20",
+                   10, "emma's own 20-hour week should be shown")
+        maria.visible(f"{emma_row} input[name=positions]").clear()
+        maria.type(f"{emma_row} input[name=positions]", "floor, bar", "maria makes emma a bartender too")
+        maria.click(f"{emma_row} [data-action=save-qualifications]", "maria saves emma's positions")
+        maria.wait(lambda: "bar" in next((m["positions"] for m in maria.fetch("GET", "/positions")["members"] if m["userId"] == emma_id), []),
+                   10, "emma's qualifications should be saved")
+        maria.screenshot("team-qualifications")
         phone = browsers["phone"] = Browser("phone", server.base, workdir, width=360, height=780)
         phone.login("bram")
         phone.go("schedule")

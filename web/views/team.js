@@ -1,5 +1,6 @@
 // The team (managers): find members as you type, change pay type, set or remove a kiosk PIN,
-// deactivate and reactivate; create members directly or hand out invite codes.
+// deactivate and reactivate; set the positions they are qualified for and their own weekly hour
+// limit; create members directly or hand out invite codes.
 
 import { el, viewHeader, formatInstant, confirmDialog } from '../ui.js';
 
@@ -169,17 +170,47 @@ export default {
         }
       });
 
+      // Positions and own weekly hour limit (issue 16): filled from GET /positions when "Manage" opens.
+      const positionsInput = el('input', { attrs: { name: 'positions', autocomplete: 'off', 'aria-label': `Positions ${member.displayName} is qualified for`, placeholder: 'bar, kitchen' } });
+      const weeklyInput = el('input', { attrs: { name: 'maxWeeklyHours', type: 'number', min: '1', max: '10000', 'aria-label': `Weekly hour limit of ${member.displayName}`, placeholder: 'workplace limit' } });
+      let ownLimits = {};
+      const qualificationsForm = el('form', { class: 'pin-form qualifications-form' }, [
+        positionsInput, weeklyInput,
+        el('button', { class: 'button secondary', text: 'Save positions', attrs: { type: 'submit', 'data-action': 'save-qualifications' } }),
+      ]);
+      onSubmit(qualificationsForm, ctx, async () => {
+        const positions = positionsInput.value.split(',').map((name) => name.trim()).filter(Boolean);
+        const saved = await ctx.api('PUT', `/users/${member.id}/qualifications`, { positions });
+        const weekly = weeklyInput.value ? Number(weeklyInput.value) : null;
+        ownLimits = await ctx.api('PUT', `/users/${member.id}/hour-limits`, { ...ownLimits, maxWeeklyHours: weekly });
+        positionsInput.value = saved.positions.join(', ');
+        ctx.say(`${member.displayName}: ${saved.positions.length ? saved.positions.join(', ') : 'no positions'}${weekly ? `, at most ${weekly} hours a week` : ''}.`, 'ok');
+      });
+      const loadQualifications = async () => {
+        try {
+          const answer = await ctx.api('GET', '/positions');
+          const mine = answer.members.find((entry) => entry.userId === member.id);
+          positionsInput.value = (mine?.positions ?? []).join(', ');
+          ownLimits = mine?.hourLimits ?? {};
+          weeklyInput.value = ownLimits.maxWeeklyHours ?? '';
+        } catch (error) {
+          ctx.say(ctx.explain(error), 'error');
+        }
+      };
+
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
         el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
         el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
+        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Qualified positions (comma separated) and own weekly hour limit' }), qualificationsForm]),
         el('div', {}, [toggle]),
       ]);
       const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Manage ${member.displayName}` } });
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
+        if (!panel.hidden) loadQualifications();
       });
       return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
         el('div', { class: 'row-main' }, [

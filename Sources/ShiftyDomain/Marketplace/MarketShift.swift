@@ -20,12 +20,15 @@ public struct MarketShift: Sendable, Hashable, Codable {
     /// pick it up, but its owner can no longer take it back or swap it away. Cleared when the
     /// shift changes owner.
     public var isUnassigned: Bool
+    /// The position the shift is for ("bar", "kitchen"); `nil` needs no qualification.
+    public var position: String?
 
     public init(
         id: ShiftID, owner: UserID, start: Date, end: Date,
         status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil,
-        isUnassigned: Bool = false
+        isUnassigned: Bool = false, position: String? = nil
     ) {
+        self.position = position
         self.id = id
         self.owner = owner
         self.start = start
@@ -53,7 +56,7 @@ public struct MarketShift: Sendable, Hashable, Codable {
     }
 
     /// The shift's time span as a half-open interval.
-    public var interval: ShiftInterval { ShiftInterval(shiftID: id, start: start, end: end) }
+    public var interval: ShiftInterval { ShiftInterval(shiftID: id, start: start, end: end, position: position) }
 }
 
 /// Owner and status of a shift at one moment: what a transition changes and a rejection restores.
@@ -76,8 +79,11 @@ public struct ShiftInterval: Sendable, Hashable, Codable {
     public var shiftID: ShiftID
     public var start: Date
     public var end: Date
+    /// The shift's position, for the qualification rule (`nil`: any member may work it).
+    public var position: String?
 
-    public init(shiftID: ShiftID, start: Date, end: Date) {
+    public init(shiftID: ShiftID, start: Date, end: Date, position: String? = nil) {
+        self.position = position
         self.shiftID = shiftID
         self.start = start
         self.end = end

@@ -22,13 +22,24 @@ public struct MarketplaceContext: Sendable, Hashable {
     public var inactiveUsers: Set<UserID>
     /// Dates on which the actor already has an open or pending request (for `postRequests`).
     public var actorRequestDates: Set<LocalDate>
+    /// The positions the workplace keeps qualifications for: a shift with one of these needs a
+    /// qualified receiver; any other position (or none) needs nothing.
+    public var trackedPositions: Set<String>
+    /// For every member who would receive a shift: the positions they are qualified for.
+    public var qualifications: [UserID: Set<String>]
+    /// For every member who would receive a shift and has their own limits: those values.
+    public var memberHourLimits: [UserID: MemberHourLimits]
 
     public init(
         now: Date, timeZone: WorkplaceTimeZone = .utc, settings: MarketplaceSettings = .default,
         shifts: [MarketShift] = [], deal: Deal? = nil, request: ShiftRequest? = nil,
         commitments: [UserID: [ShiftInterval]] = [:], inactiveUsers: Set<UserID> = [],
-        actorRequestDates: Set<LocalDate> = []
+        actorRequestDates: Set<LocalDate> = [], trackedPositions: Set<String> = [],
+        qualifications: [UserID: Set<String>] = [:], memberHourLimits: [UserID: MemberHourLimits] = [:]
     ) {
+        self.trackedPositions = trackedPositions
+        self.qualifications = qualifications
+        self.memberHourLimits = memberHourLimits
         self.now = now
         self.timeZone = timeZone
         self.settings = settings
@@ -38,5 +49,10 @@ public struct MarketplaceContext: Sendable, Hashable {
         self.commitments = commitments
         self.inactiveUsers = inactiveUsers
         self.actorRequestDates = actorRequestDates
+    }
+
+    /// The hour limits that apply to `member`: the workplace's, with the member's own values.
+    public func hourLimits(for member: UserID) -> HourLimits {
+        settings.hourLimits.overridden(by: memberHourLimits[member])
     }
 }

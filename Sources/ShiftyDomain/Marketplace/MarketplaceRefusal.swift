@@ -31,6 +31,11 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         case shiftUnassigned = "shift_unassigned"
         case overlappingShift = "overlapping_shift"
         case oneShiftPerDay = "one_shift_per_day"
+        case notQualified = "not_qualified"
+        case shiftTooLong = "shift_too_long"
+        case weeklyHoursExceeded = "weekly_hours_exceeded"
+        case restTooShort = "rest_too_short"
+        case tooManyConsecutiveDays = "too_many_consecutive_days"
         case userInactive = "user_inactive"
         case counterpartyInactive = "counterparty_inactive"
         case notAManager = "not_a_manager"
@@ -69,7 +74,8 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
                 404
             case .shiftInPast, .shiftNotSupplied, .shiftNoLongerAvailable, .shiftInPendingDeal,
                  .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .shiftUnassigned, .overlappingShift,
-                 .oneShiftPerDay, .counterpartyInactive, .dealNotPending, .dealNotProposed,
+                 .oneShiftPerDay, .notQualified, .shiftTooLong, .weeklyHoursExceeded, .restTooShort,
+                 .tooManyConsecutiveDays, .counterpartyInactive, .dealNotPending, .dealNotProposed,
                  .dealExpired, .dealNotExpired, .requestNotOpen, .requestAlreadyOpen:
                 409
             }

@@ -4,8 +4,11 @@ public struct MarketplaceSettings: Sendable, Hashable, Codable {
     public var autoApprove: Bool
     /// The seed's rule: nobody works two shifts on one workplace-local date. On by default.
     public var onePerDay: Bool
+    /// The workplace's hour and rest limits (each optional; members may have their own values).
+    public var hourLimits: HourLimits
 
-    public init(autoApprove: Bool = false, onePerDay: Bool = true) {
+    public init(autoApprove: Bool = false, onePerDay: Bool = true, hourLimits: HourLimits = .none) {
+        self.hourLimits = hourLimits
         self.autoApprove = autoApprove
         self.onePerDay = onePerDay
     }

@@ -20,5 +20,5 @@ public struct NewShift: Sendable, Hashable, Codable {
         self.position = position
     }
 
-    public var interval: ShiftInterval { ShiftInterval(shiftID: id, start: start, end: end) }
+    public var interval: ShiftInterval { ShiftInterval(shiftID: id, start: start, end: end, position: position) }
 }

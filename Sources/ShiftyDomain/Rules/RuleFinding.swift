@@ -12,8 +12,15 @@ public struct RuleFinding: Sendable, Hashable, Codable {
     public var conflictingShiftIDs: [ShiftID]
     /// A sentence for people (the code is the stable part).
     public var detail: String
+    /// Whether the finding refuses the action or only warns (the rule's own severity, or the
+    /// workplace's setting for the hour limits).
+    public var severity: RuleSeverity
 
-    public init(rule: ScheduleRule, member: UserID, shiftID: ShiftID, conflictingShiftIDs: [ShiftID], detail: String) {
+    public init(
+        rule: ScheduleRule, member: UserID, shiftID: ShiftID, conflictingShiftIDs: [ShiftID], detail: String,
+        severity: RuleSeverity? = nil
+    ) {
+        self.severity = severity ?? rule.severity
         self.rule = rule
         self.member = member
         self.shiftID = shiftID
@@ -22,7 +29,6 @@ public struct RuleFinding: Sendable, Hashable, Codable {
     }
 
     public var code: MarketplaceRefusal.Code { rule.code }
-    public var severity: RuleSeverity { rule.severity }
     public var isOverridable: Bool { rule.isOverridable }
 
     /// The refusal an action gets for this finding.

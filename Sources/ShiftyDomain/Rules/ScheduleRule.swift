@@ -12,21 +12,33 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
     case noOverlap = "overlapping_shift"
     /// The workplace's setting: at most one shift per member per workplace-local date.
     case onePerDay = "one_shift_per_day"
+    /// A shift for a position the workplace tracks goes only to a member qualified for it.
+    case qualification = "not_qualified"
+    /// The workplace's (or member's) longest shift.
+    case maxShiftLength = "shift_too_long"
+    /// The workplace's (or member's) most hours in one ISO week, pending incoming deals included.
+    case maxWeeklyHours = "weekly_hours_exceeded"
+    /// The workplace's (or member's) fewest hours of rest between two shifts.
+    case minRest = "rest_too_short"
+    /// The workplace's (or member's) most working days in a row.
+    case maxConsecutiveDays = "too_many_consecutive_days"
 
     /// The refusal an action gets when this rule refuses it (also the code clients show a sentence for).
     public var code: MarketplaceRefusal.Code {
         switch self {
         case .noOverlap: .overlappingShift
         case .onePerDay: .oneShiftPerDay
+        case .qualification: .notQualified
+        case .maxShiftLength: .shiftTooLong
+        case .maxWeeklyHours: .weeklyHoursExceeded
+        case .minRest: .restTooShort
+        case .maxConsecutiveDays: .tooManyConsecutiveDays
         }
     }
 
-    /// Whether a breach refuses the action or only warns about it.
-    public var severity: RuleSeverity {
-        switch self {
-        case .noOverlap, .onePerDay: .refuse
-        }
-    }
+    /// Whether a breach refuses the action or only warns about it, unless the workplace's
+    /// setting says otherwise (the hour limits carry their own severity; see `RuleFinding.severity`).
+    public var severity: RuleSeverity { .refuse }
 
     /// Whether a manager may break the rule on purpose (`RuleOverride`). Nobody can be in two
     /// places at once, so an overlap is never overridable; one shift per day is the workplace's
@@ -34,7 +46,7 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
     public var isOverridable: Bool {
         switch self {
         case .noOverlap: false
-        case .onePerDay: true
+        case .onePerDay, .qualification, .maxShiftLength, .maxWeeklyHours, .minRest, .maxConsecutiveDays: true
         }
     }
 }

@@ -20,6 +20,8 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var employeesManageFixedShifts: Bool = true
     /// Minutes before a shift its owner gets a `shift.reminder` (0 = no reminders; see `ReminderLeadTime`).
     public var reminderMinutesBefore: Int = ReminderLeadTime.defaultMinutes
+    /// Hour and rest limits, each optional with its severity (members may have their own values).
+    public var hourLimits: HourLimits = .none
 
     public init() {}
 
@@ -33,11 +35,12 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         onePerDay = try container.decodeIfPresent(Bool.self, forKey: .onePerDay) ?? base.onePerDay
         employeesManageFixedShifts = try container.decodeIfPresent(Bool.self, forKey: .employeesManageFixedShifts) ?? base.employeesManageFixedShifts
         reminderMinutesBefore = try container.decodeIfPresent(Int.self, forKey: .reminderMinutesBefore) ?? base.reminderMinutesBefore
+        hourLimits = try container.decodeIfPresent(HourLimits.self, forKey: .hourLimits) ?? base.hourLimits
     }
 
     /// The switches the marketplace's rules read.
     public var marketplace: MarketplaceSettings {
-        MarketplaceSettings(autoApprove: autoApprove, onePerDay: onePerDay)
+        MarketplaceSettings(autoApprove: autoApprove, onePerDay: onePerDay, hourLimits: hourLimits)
     }
 
     /// A stored `settings` value that is not a valid settings object (a storage error: the row

@@ -29,6 +29,7 @@ public enum ShiftyApplication {
         ShiftRoutes(pool: pool, authenticator: authenticator, logger: logger).register(on: api)
         TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
+        QualificationRoutes(service: QualificationService(pool: pool), authenticator: authenticator).register(on: api)
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
         LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)

@@ -47,6 +47,7 @@ public struct DemoSeeder: Sendable {
             try await seedPunches(logger: logger)
             try await seedShifts(logger: logger)
             try await seedNowBoard(logger: logger)
+            try await seedQualifications(logger: logger)
             logger.info("demo workplace already seeded")
             return 0
         }
@@ -80,6 +81,7 @@ public struct DemoSeeder: Sendable {
         try await seedPunches(logger: logger)
         try await seedShifts(logger: logger)
         try await seedNowBoard(logger: logger)
+        try await seedQualifications(logger: logger)
         return added
     }
 

@@ -80,6 +80,11 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case shiftUnassigned = "shift_unassigned"
     case overlappingShift = "overlapping_shift"
     case oneShiftPerDay = "one_shift_per_day"
+    case notQualified = "not_qualified"
+    case shiftTooLong = "shift_too_long"
+    case weeklyHoursExceeded = "weekly_hours_exceeded"
+    case restTooShort = "rest_too_short"
+    case tooManyConsecutiveDays = "too_many_consecutive_days"
     case userInactive = "user_inactive"
     case counterpartyInactive = "counterparty_inactive"
     case notAManager = "not_a_manager"
@@ -118,6 +123,11 @@ public enum ProblemCode: String, CaseIterable, Sendable {
         case .shiftUnassigned: self = .shiftUnassigned
         case .overlappingShift: self = .overlappingShift
         case .oneShiftPerDay: self = .oneShiftPerDay
+        case .notQualified: self = .notQualified
+        case .shiftTooLong: self = .shiftTooLong
+        case .weeklyHoursExceeded: self = .weeklyHoursExceeded
+        case .restTooShort: self = .restTooShort
+        case .tooManyConsecutiveDays: self = .tooManyConsecutiveDays
         case .userInactive: self = .userInactive
         case .counterpartyInactive: self = .counterpartyInactive
         case .notAManager: self = .notAManager

@@ -5,8 +5,8 @@ import ShiftyPostgres
 /// Loads and locks exactly what `Marketplace.apply` needs for one action (see
 /// `MarketplaceAction.referencedShiftIDs` and friends).
 ///
-/// A preview loads exactly the same rows, with the receivers' commitments widened to the whole
-/// week of each incoming shift (for the hours before and after; the rules give the same answer).
+/// A preview loads exactly the same rows. Receivers' commitments cover the whole week of each
+/// incoming shift plus the days the rest and days-in-a-row limits reach (for actions and previews alike).
 enum MarketplaceContextLoader {
     static func load(
         _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, forPreview: Bool = false,
@@ -48,14 +48,22 @@ enum MarketplaceContextLoader {
         let byID = Dictionary(shifts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let receivers = action.receivers(actor: actorID, shifts: byID, deal: deal)
         var commitments: [UserID: [ShiftInterval]] = [:]
+        var memberLimits: [UserID: MemberHourLimits] = [:]
+        var qualifications: [UserID: Set<String>] = [:]
+        var trackedPositions: Set<String> = []
         if !receivers.isEmpty {
             try MarketplaceStore.lockMembers(receivers, workplaceID: workplaceID, on: connection)
             var incoming = shifts.map(\.interval)
             if case .createShift(let new, _) = action { incoming.append(new.interval) }
+            memberLimits = try MarketplaceStore.memberHourLimits(of: receivers, on: connection)
+            qualifications = try MarketplaceStore.qualifications(of: receivers, on: connection)
+            trackedPositions = try MarketplaceStore.trackedPositions(workplaceID: workplaceID, on: connection)
+            // The hour limits look at the whole week and some days either side (rest, days in a
+            // row); the other rules only at the shift's own day, so the wider load changes nothing for them.
+            let reach = receivers.map { settings.marketplace.hourLimits.overridden(by: memberLimits[$0]).reachInDays }.max() ?? 2
             let windows = incoming.map {
-                forPreview
-                    ? Marketplace.previewWindow(for: $0, in: timeZone)
-                    : Marketplace.commitmentWindow(for: MarketShift(id: $0.shiftID, owner: actorID, start: $0.start, end: $0.end), in: timeZone)
+                let week = Marketplace.previewWindow(for: $0, in: timeZone)
+                return week.lowerBound.addingTimeInterval(-Double(reach) * 86_400)..<week.upperBound.addingTimeInterval(Double(reach) * 86_400)
             }
             if let lower = windows.map(\.lowerBound).min(), let upper = windows.map(\.upperBound).max() {
                 commitments = try MarketplaceStore.commitments(of: receivers, window: lower..<upper, on: connection)
@@ -80,7 +88,8 @@ enum MarketplaceContextLoader {
             now: now, timeZone: timeZone,
             settings: settings.marketplace,
             shifts: shifts, deal: deal, request: request, commitments: commitments, inactiveUsers: inactive,
-            actorRequestDates: requestDates)
+            actorRequestDates: requestDates, trackedPositions: trackedPositions, qualifications: qualifications,
+            memberHourLimits: memberLimits)
         return (actor, context)
     }
 }

@@ -94,8 +94,18 @@ struct MarketplaceService: Sendable {
 
     // MARK: Views
 
+    /// Shifts on offer, each marked with whether the caller is qualified for its position.
     func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftView] {
-        try await pool.withConnection { try MarketplaceQueries.supplied(workplaceID: caller.workplaceID, now: Date(), on: $0) }
+        try await pool.withConnection { connection in
+            let viewer = UserID(rawValue: caller.id)
+            let tracked = try MarketplaceStore.trackedPositions(workplaceID: caller.workplaceID, on: connection)
+            let qualified = try MarketplaceStore.qualifications(of: [viewer], on: connection)[viewer] ?? []
+            return try MarketplaceQueries.supplied(workplaceID: caller.workplaceID, now: Date(), on: connection).map { shift in
+                var shift = shift
+                shift.viewerQualified = shift.position.map { !tracked.contains($0) || qualified.contains($0) } ?? true
+                return shift
+            }
+        }
     }
 
     func openRequests(_ caller: AuthenticatedUser) async throws -> [RequestView] {

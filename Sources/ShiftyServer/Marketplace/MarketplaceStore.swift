@@ -8,7 +8,7 @@ import ShiftyPostgres
 /// run one after the other and the second sees the first one's result (READ COMMITTED re-reads
 /// locked rows); deadlocks between different lock orders are retried by the pool.
 enum MarketplaceStore {
-    static let shiftColumns = "s.id, s.owner_id, s.starts_at, s.ends_at, s.status, s.deal_id, s.request_id, s.unassigned"
+    static let shiftColumns = "s.id, s.owner_id, s.starts_at, s.ends_at, s.status, s.deal_id, s.request_id, s.unassigned, s.position"
 
     static func marketShift(from row: PostgresRow) throws -> MarketShift {
         let status: String = try row.decode("status")
@@ -18,7 +18,7 @@ enum MarketplaceStore {
             status: ShiftStatus(rawValue: status) ?? .cancelled,
             dealID: try row.decode("deal_id", as: Int64?.self).map(DealID.init(rawValue:)),
             requestID: try row.decode("request_id", as: Int64?.self).map(RequestID.init(rawValue:)),
-            isUnassigned: try row.decode("unassigned"))
+            isUnassigned: try row.decode("unassigned"), position: try row.decode("position", as: String?.self))
     }
 
     static func lockShifts(_ ids: [ShiftID], workplaceID: Int64, on connection: PostgresConnection) throws -> [MarketShift] {

@@ -18,6 +18,9 @@ struct ShiftView: Codable, Sendable, Equatable {
     var fixedShiftId: Int64?
     /// A manager unassigned it: it waits on the marketplace; the owner covers it until a pick-up is approved.
     var unassigned: Bool
+    /// On the marketplace only: whether the viewer may receive it by the qualification rule
+    /// (`false`: its position is one the workplace tracks and the viewer is not qualified for).
+    var viewerQualified: Bool? = nil
 }
 
 /// One section of "my schedule": the seed's "Week 27" header and its shifts.

@@ -62,6 +62,11 @@ public enum ProblemMessages {
         ("shift_unassigned", "A manager released that shift; it stays on the marketplace until a manager assigns it or a pick-up is approved."),
         ("overlapping_shift", "You already work at that time, so you cannot take this shift."),
         ("one_shift_per_day", "You already have a shift that day, and this workplace allows one per day."),
+        ("not_qualified", "That shift is for a position you (or they) are not qualified for."),
+        ("shift_too_long", "That shift is longer than this workplace allows."),
+        ("weekly_hours_exceeded", "That would go over the weekly hour limit."),
+        ("rest_too_short", "That would leave too little rest between two shifts."),
+        ("too_many_consecutive_days", "That would be too many working days in a row."),
         ("fixed_shifts_managed_by_managers", "In this workplace only managers edit fixed shifts. Ask a manager."),
 
         // Deals.

@@ -1,0 +1,47 @@
+import Foundation
+import Logging
+import ShiftyPostgres
+
+/// Demo positions and hour limits (issue 16): everyone is qualified for the positions of their
+/// fixed shifts, and bram (a cook) also for the bar, so anna, a bartender, is not qualified for
+/// the kitchen (bram's kitchen shifts are marked on her marketplace) while bram can still take
+/// anna's bar shifts (the browser test's trade); emma is a part-timer with a 20-hour weekly limit.
+extension DemoSeeder {
+    static let demoPartTimer = (username: "emma", maxWeeklyHours: 20)
+    static let demoExtraQualifications = ["bram": ["bar"]]
+
+    /// Seeds the qualifications once (while the workplace tracks no positions, so a manager's
+    /// later edits stay) and the part-timer's limit when she has none.
+    func seedQualifications(logger: Logger) async throws {
+        let qualifications = Dictionary(grouping: Self.demoFixedShifts, by: \.username).map { username, rules in
+            (username, Set(rules.map(\.position) + (Self.demoExtraQualifications[username] ?? [])).sorted())
+        }
+        try await pool.transaction { connection in
+            guard let row = try connection.query("SELECT id FROM workplaces WHERE slug = $1", [Self.workplaceSlug]).first else { return }
+            let workplaceID: Int64 = try row.decode("id")
+            let tracked = try connection.query(
+                "SELECT count(*)::bigint AS n FROM workplace_positions WHERE workplace_id = $1", [workplaceID])[0].decode("n", as: Int64.self)
+            if tracked == 0 {
+                let positions = Set(Self.demoFixedShifts.map(\.position)).sorted()
+                try connection.execute(
+                    "INSERT INTO workplace_positions (workplace_id, name) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
+                    [workplaceID, positions])
+                for (username, names) in qualifications.sorted(by: { $0.0 < $1.0 }) {
+                    try connection.execute(
+                        """
+                        INSERT INTO member_qualifications (workplace_id, user_id, position)
+                        SELECT $1, u.id, unnest($3::text[]) FROM users u WHERE u.workplace_id = $1 AND u.username = $2
+                        ON CONFLICT DO NOTHING
+                        """, [workplaceID, username, names])
+                }
+                logger.info("demo qualifications seeded", metadata: ["positions": "\(positions.count)"])
+            }
+            try connection.execute(
+                """
+                INSERT INTO member_hour_limits (user_id, max_weekly_hours)
+                SELECT id, $3 FROM users WHERE workplace_id = $1 AND username = $2
+                ON CONFLICT (user_id) DO NOTHING
+                """, [workplaceID, Self.demoPartTimer.username, Self.demoPartTimer.maxWeeklyHours])
+        }
+    }
+}
