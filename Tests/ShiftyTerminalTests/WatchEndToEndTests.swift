@@ -325,6 +325,10 @@ final class PlainHTTPRefuser: ChannelInboundHandler, Sendable {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let answer = context.channel.allocator.buffer(string: "HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n")
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in channel.close(promise: nil) }
+        // Close only later: closing at once can reach the client before its TLS layer has read the
+        // plain answer, and then it reports the closed channel instead of the TLS error.
+        context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in
+            channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+        }
     }
 }
