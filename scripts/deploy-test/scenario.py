@@ -38,6 +38,7 @@ from instance import Instance  # noqa: E402
 from live_client import LiveClient  # noqa: E402
 from metrics_check import Scrape  # noqa: E402
 from terminal_watcher import TerminalWatcher  # noqa: E402
+from steps import Failure, check, phase, say  # noqa: E402
 
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
@@ -46,23 +47,6 @@ PASSWORD = "correct horse battery staple"
 MARKETPLACE_TYPES = ("shift.supplied", "shift.revoked")
 SHUTDOWN_TIMEOUT = 5
 CLIENTS_PER_USER = 2
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def phase(title):
-    print(f"\n--- {title}", flush=True)
-
-
-def say(message):
-    print(f"    {message}", flush=True)
 
 
 class Member:

@@ -35,6 +35,7 @@ from formation import Formation  # noqa: E402
 from https_api import Api  # noqa: E402
 from instance import Instance  # noqa: E402
 from live_client import LiveClient  # noqa: E402
+from steps import Failure, check, phase, say  # noqa: E402
 
 PASSWORD = "correct horse battery staple"
 TOPICS = "marketplace,deals"
@@ -42,23 +43,6 @@ TOPIC_TYPES = ("shift.supplied", "shift.revoked", "swap.proposed", "deal.decline
                "deal.expired", "deal.rejected", "deal.approved")
 WRITER_PAIRS = 3
 SHIFTS_PER_PAIR = 3
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def phase(title):
-    print(f"\n--- {title}", flush=True)
-
-
-def say(message):
-    print(f"    {message}", flush=True)
 
 
 class Member:
