@@ -12,10 +12,11 @@ import Testing
             let done = Locked<ShiftyBinary.Result?>(nil)
             let started = Date()
             let watching = Task {
-                let result = try await ben.run([], shell: "\"$SHIFTY\" watch --json | head -1", timeout: 40)
+                let result = try await ben.run([], shell: "timeout 35 \"$SHIFTY\" watch --json | head -1", timeout: 40)
                 done.withLock { $0 = result }
             }
-            // Offer shifts until the first event line reaches `head` (the watch may still be connecting).
+            // `timeout 35` bounds a watch that never notices (the bug this test catches) so the test fails
+            // on the elapsed time instead of hanging. Offer shifts until the first event line reaches `head` (the watch may still be connecting).
             var day = 2
             while done.withLock({ $0 }) == nil, Date().timeIntervalSince(started) < 30 {
                 let shift = try await workplace.createShiftForAnna(inDays: day)
