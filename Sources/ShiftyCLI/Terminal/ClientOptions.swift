@@ -51,11 +51,18 @@ struct ClientOptions: ParsableArguments {
 }
 
 extension APIClientError {
-    /// The CLI's way to fail: the message, then a non-zero exit.
-    var failure: CLIFailure { CLIFailure(self.message) }
+    /// The CLI's way to fail: the message, then exit code 3 when the server could not be reached and
+    /// 1 when it (or the command) refused.
+    var failure: CLIFailure {
+        switch self {
+        case .transport: CLIFailure(self.message, exitCode: ClientExitCode.unreachable)
+        case .problem, .unexpectedResponse, .usage: CLIFailure(self.message, exitCode: ClientExitCode.refused)
+        }
+    }
 }
 
-/// Runs an API call and turns its refusal into a CLI failure (exit code 1 with the sentence).
+/// Runs an API call and turns its refusal into a CLI failure (exit code 1 with the sentence, 3 when
+/// the server cannot be reached).
 func callAPI<Value>(_ body: () async throws(APIClientError) -> Value) async throws -> Value {
     do {
         return try await body()

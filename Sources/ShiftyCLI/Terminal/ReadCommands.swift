@@ -11,19 +11,24 @@ struct ShiftsCommand: AsyncParsableCommand {
     @Option(help: "How many weeks ahead (1-52).")
     var weeks: Int?
 
-    @Flag(help: "Print the server's JSON instead.")
+    @Flag(help: "Print the server's JSON instead (same as --output json).")
     var json = false
+
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let api = try client.client()
-        if json {
-            let path = "/api/v1/schedule" + (weeks.map { "?weeks=\($0)" } ?? "")
-            let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
-            StandardStreams.write(String(decoding: data, as: UTF8.self) + "\n")
+        let path = "/api/v1/schedule" + (weeks.map { "?weeks=\($0)" } ?? "")
+        let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
+        var output = self.output
+        if json { output.format = .json }
+        let schedule = try decodeAnswer([ScheduleWeek].self, from: data)
+        if output.format == .table {
+            // Grouped by week, as the server groups it.
+            printLines(ShiftListFormatter.schedule(schedule))
             return
         }
-        let schedule = try await callAPI { () async throws(APIClientError) in try await api.schedule(weeks: weeks) }
-        printLines(ShiftListFormatter.schedule(schedule))
+        output.print(ListTables.schedule(schedule), json: data)
     }
 }
 
@@ -33,22 +38,27 @@ struct MarketCommand: AsyncParsableCommand {
 
     @OptionGroup var client: ClientOptions
 
-    @Flag(help: "Print the server's JSON instead.")
+    @Flag(help: "Print the server's JSON instead (same as --output json).")
     var json = false
+
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
         let api = try client.client()
-        if json {
-            let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/marketplace") }
-            StandardStreams.write(String(decoding: data, as: UTF8.self) + "\n")
+        var output = self.output
+        if json { output.format = .json }
+        let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/marketplace") }
+        if output.format == .json {
+            output.print(DataTable(header: [], rows: []), json: data)
             return
         }
-        let shifts = try await callAPI { () async throws(APIClientError) in try await api.marketplace() }
+        let shifts = try decodeAnswer([MarketShift].self, from: data)
         // The same preview the web page asks: why a shift cannot be taken, before trying.
         var canTake: [Int64: String] = [:]
         for shift in shifts {
             if let preview = try? await api.pickUpPreview(shiftID: shift.id) { canTake[shift.id] = preview.answer }
         }
-        printLines(ShiftListFormatter.market(shifts, canTake: canTake))
+        output.print(ListTables.market(shifts, canTake: canTake), json: data, empty: "Nothing is offered on the marketplace right now.")
+        if output.format == .table, !shifts.isEmpty { printLines(["", "Take one with: shifty take ID"]) }
     }
 }

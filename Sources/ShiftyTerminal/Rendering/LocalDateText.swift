@@ -1,9 +1,9 @@
 /// Calendar arithmetic on `YYYY-MM-DD` strings without Foundation's calendars (pure and fast).
-enum LocalDateText {
+public enum LocalDateText {
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     /// "Tue" for "2026-11-24"; `nil` for text that is not a date.
-    static func weekday(of text: String) -> String? {
+    public static func weekday(of text: String) -> String? {
         let parts = text.split(separator: "-")
         guard parts.count == 3, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...31).contains(day)

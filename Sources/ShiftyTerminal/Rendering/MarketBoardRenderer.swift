@@ -38,7 +38,7 @@ public struct MarketBoardRenderer: Sendable {
         var lines: [String] = []
         lines.append(self.titleLine(header, at: now))
         lines.append(ANSIStyle.bold.apply(self.pad(self.columns(
-            flash: false, date: "DATE", time: "TIME", position: "POSITION", offeredBy: "OFFERED BY", status: "STATUS",
+            flash: false, id: "ID", date: "DATE", time: "TIME", position: "POSITION", offeredBy: "OFFERED BY", status: "STATUS",
             layout: layout)), enabled: self.colour))
         let rows = board.orderedRows
         // Title, column header and footer take three lines.
@@ -79,7 +79,7 @@ public struct MarketBoardRenderer: Sendable {
         var date = shift.date
         if layout.showWeekday, let weekday = LocalDateText.weekday(of: shift.date) { date = "\(weekday) \(shift.date)" }
         let text = self.pad(self.columns(
-            flash: flashing, date: date, time: "\(shift.startTime)–\(shift.endTime)", position: shift.position ?? "—",
+            flash: flashing, id: "\(shift.id)", date: date, time: "\(shift.startTime)–\(shift.endTime)", position: shift.position ?? "—",
             offeredBy: shift.ownerName, status: row.state.label(unassigned: shift.unassigned ?? false), layout: layout))
         var style = ANSIStyle.plain
         if flashing { style = style + .reverse }
@@ -92,11 +92,12 @@ public struct MarketBoardRenderer: Sendable {
     }
 
     func columns(
-        flash: Bool, date: String, time: String, position: String, offeredBy: String, status: String,
+        flash: Bool, id: String, date: String, time: String, position: String, offeredBy: String, status: String,
         layout: MarketTableLayout
     ) -> String {
         let separator = MarketTableLayout.separator
         return (flash ? Self.flashMark : "  ")
+            + TerminalText.fit(id, to: layout.id) + separator
             + TerminalText.fit(date, to: layout.date) + separator
             + TerminalText.fit(time, to: layout.time) + separator
             + TerminalText.fit(position, to: layout.position) + separator

@@ -1,9 +1,11 @@
 /// Column widths of the marketplace table for a terminal width.
 ///
-/// Date and time have fixed widths; position, offered-by and status share what is left. On narrow
+/// The shift id (what `shifty take ID` needs), date and time have fixed widths; position, offered-by and status share what is left. On narrow
 /// terminals the weekday goes first, then the flexible columns shrink to their minimums and lines are cut.
 public struct MarketTableLayout: Sendable, Hashable {
     public var showWeekday: Bool
+    /// The shift id column: ids up to six digits fit.
+    public var id: Int
     public var date: Int
     public var time: Int
     public var position: Int
@@ -16,11 +18,12 @@ public struct MarketTableLayout: Sendable, Hashable {
     static let minimumFlexible = (position: 4, offeredBy: 6, status: 7)
 
     public init(width: Int) {
-        let fixedSeparators = 4 * Self.separator.count + Self.gutter
+        let fixedSeparators = 5 * Self.separator.count + Self.gutter
+        self.id = 6
         self.time = 11
         self.showWeekday = true
         self.date = 14
-        var flexible = width - fixedSeparators - self.time - self.date
+        var flexible = width - fixedSeparators - self.id - self.time - self.date
         if flexible < 30 {
             self.showWeekday = false
             self.date = 10

@@ -55,7 +55,7 @@ public enum ShiftListFormatter {
         return text
     }
 
-    static func status(_ shift: MarketShift) -> String {
+    public static func status(_ shift: MarketShift) -> String {
         switch shift.status {
         case "supplied": "offered on the marketplace"
         case "in_deal": "in a pending deal"
@@ -64,7 +64,8 @@ public enum ShiftListFormatter {
         }
     }
 
-    static func date(_ date: String) -> String {
+    /// `Tue 2026-11-24`: the date with its weekday.
+    public static func date(_ date: String) -> String {
         LocalDateText.weekday(of: date).map { "\($0) \(date)" } ?? date
     }
 

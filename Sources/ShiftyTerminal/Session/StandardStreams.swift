@@ -21,10 +21,27 @@ public enum StandardStreams {
             let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
+                // The reader went away (`| head`): remember it, drop the text, never die of SIGPIPE.
+                if errno == EPIPE, descriptor == STDOUT_FILENO { closedFlag.withLock { $0 = true } }
                 return
             }
             bytes = bytes.dropFirst(written)
         }
+    }
+
+    /// Ignores SIGPIPE for the whole process, so a write to a closed pipe fails with EPIPE (which
+    /// ``write(_:)`` notes in ``stdoutIsClosed``) instead of killing the process mid-output.
+    public static func ignoreBrokenPipeSignal() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Whether stdout's reader has gone: a write failed with EPIPE, or stdout is a pipe whose read end
+    /// is closed (poll reports POLLERR), which is seen even before anything more is written.
+    public static var stdoutIsClosed: Bool {
+        if closedFlag.withLock({ $0 }) { return true }
+        var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        return descriptor.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
     /// Whether stdout is a terminal (the live table) or a pipe or file (one line per event).
@@ -37,6 +54,8 @@ public enum StandardStreams {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 }
+
+private let closedFlag = Locked(false)
 
 #if canImport(Glibc)
 private let systemWrite = Glibc.write

@@ -102,6 +102,7 @@ struct WatchLoop {
             }
         case .tick:
             self.board.expire(at: now)
+            if self.readerGone { self.outcome = .quit }
         case .drop:
             self.connection?.channel.close(promise: nil)
         case .stop:
@@ -148,6 +149,7 @@ struct WatchLoop {
                     self.appliedEventIDs.removeFirst(self.appliedEventIDs.count / 2)
                 }
                 self.print(event)
+                if self.readerGone { self.outcome = .quit }
             case .send(let text):
                 self.connection?.send(text: text)
             case .scheduleReconnect(let seconds, _):
@@ -203,6 +205,14 @@ struct WatchLoop {
             case .failure(let error):
                 continuation.yield(.connectFailed(error as? LiveConnectFailure ?? .unreachable("\(error)"), generation: generation))
             }
+        }
+    }
+
+    /// Printing lines to a pipe whose reader has gone: nothing more can be shown, so stop.
+    var readerGone: Bool {
+        switch self.configuration.output {
+        case .lines, .json: self.configuration.sink.isClosed()
+        case .table, .silent: false
         }
     }
 

@@ -1,0 +1,103 @@
+/// The lists of the reading commands as ``DataTable``s, the id a follow-up command needs first.
+///
+/// Plain strings only: the table, CSV and colour are the renderer's business, so one function per list
+/// serves `--output table` and `--output csv` alike.
+public enum ListTables {
+    /// The marketplace (`shifty market`); `canTake` adds the pick-up preview's answer per shift.
+    public static func market(_ shifts: [MarketShift], canTake: [Int64: String] = [:]) -> DataTable {
+        let withPreview = !canTake.isEmpty
+        return DataTable(
+            header: ["ID", "DATE", "TIME", "POSITION", "OFFERED BY", "STATUS"] + (withPreview ? ["CAN YOU TAKE IT"] : []),
+            rows: shifts.map { shift in
+                [
+                    "\(shift.id)", ShiftListFormatter.date(shift.date), self.time(shift), shift.position ?? "—", shift.ownerName,
+                    shift.unassigned == true ? "open (unassigned)" : "offered",
+                ] + (withPreview ? [canTake[shift.id] ?? "?"] : [])
+            })
+    }
+
+    /// My schedule (`shifty shifts`), one row per shift with its ISO week.
+    public static func schedule(_ weeks: [ScheduleWeek]) -> DataTable {
+        DataTable(
+            header: ["ID", "WEEK", "DATE", "TIME", "POSITION", "STATUS"],
+            rows: weeks.flatMap { week in
+                week.shifts.map { shift in
+                    ["\(shift.id)", week.label, ShiftListFormatter.date(shift.date), self.time(shift), shift.position ?? "—",
+                     ShiftListFormatter.status(shift)]
+                }
+            })
+    }
+
+    /// Deals (`shifty deals`, `shifty approvals`). `warnings` holds, per deal id, what the approve
+    /// preview says (refusals and warnings); with it the table gets a last column.
+    public static func deals(_ deals: [MarketDeal], warnings: [Int64: String]? = nil) -> DataTable {
+        DataTable(
+            header: ["ID", "KIND", "STATE", "SHIFT", "DATE", "TIME", "FROM", "TO", "DECIDED BY"] + (warnings == nil ? [] : ["WARNINGS"]),
+            rows: deals.map { deal in
+                let legs = deal.legs
+                let decided = deal.decidedByName.map { name in name + (deal.decisionNote.map { ": \($0)" } ?? "") } ?? ""
+                return [
+                    "\(deal.id)", deal.kind.replacingUnderscores, deal.state.replacingUnderscores,
+                    legs.map { "\($0.shift.id)" }.joined(separator: "/"),
+                    legs.map { ShiftListFormatter.date($0.shift.date) }.joined(separator: " / "),
+                    legs.map { self.time($0.shift) }.joined(separator: " / "),
+                    legs.map(\.giverName).joined(separator: " / "),
+                    legs.map(\.receiverName).joined(separator: " / "),
+                    decided,
+                ] + (warnings.map { [$0[deal.id] ?? ""] } ?? [])
+            })
+    }
+
+    /// What the approve preview tells a manager, in one cell: "ok", or each refusing or warning rule.
+    public static func warnings(of preview: ActionPreview) -> String {
+        let rules = preview.rules ?? []
+        if rules.isEmpty {
+            if preview.allowed { return "ok" }
+            return "refused: " + (preview.refusal?.message ?? "no")
+        }
+        return rules.map { rule in
+            let label = rule.severity == "refuse" ? "refuses" : "warns"
+            return "\(rule.code.replacingUnderscores) \(label)" + (rule.detail.map { " (\($0))" } ?? "")
+        }.joined(separator: "; ")
+    }
+
+    /// Open requests and their suggestions (`shifty requests`): one row per request, the suggested
+    /// shift ids in the last column for `shifty accept`.
+    public static func requests(_ requests: [ShiftRequest]) -> DataTable {
+        DataTable(
+            header: ["ID", "DATE", "ASKED BY", "STATUS", "SUGGESTED SHIFTS"],
+            rows: requests.map { request in
+                [
+                    "\(request.id)", ShiftListFormatter.date(request.date), request.requesterName, request.status.replacingUnderscores,
+                    request.suggestions.map { "\($0.id) \(self.time($0)) \($0.ownerName)" }.joined(separator: "; "),
+                ]
+            })
+    }
+
+    /// My notifications (`shifty notifications`), newest first.
+    public static func notifications(_ events: [LiveEvent]) -> DataTable {
+        DataTable(
+            header: ["ID", "AT", "TYPE", "WHAT"],
+            rows: events.map { event in
+                ["\(event.id)", event.at, event.type, EventLineFormatter.summary(of: event.data)]
+            })
+    }
+
+    /// The "now" board (`shifty now`): on shift now, then who starts next.
+    public static func now(_ board: NowBoard) -> DataTable {
+        var rows = board.onShift.map { entry in
+            self.nowRow(entry, when: "now" + (entry.percentDone.map { " (\(Int($0.rounded()))% done)" } ?? ""))
+        }
+        if let next = board.next {
+            let when = next.when == "today" ? "next" : "next (\(ShiftListFormatter.date(next.date)))"
+            rows += next.shifts.map { self.nowRow($0, when: when) }
+        }
+        return DataTable(header: ["SHIFT", "WHEN", "WHO", "POSITION", "TIME"], rows: rows)
+    }
+
+    static func nowRow(_ entry: NowBoard.Entry, when: String) -> [String] {
+        ["\(entry.shiftId)", when, entry.user.name, entry.position ?? "—", "\(entry.startTime)–\(entry.endTime)"]
+    }
+
+    static func time(_ shift: MarketShift) -> String { "\(shift.startTime)–\(shift.endTime)" }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import ShiftyTerminal
+
+/// `--output table|csv` of the reading commands, and the id column of `watch`.
+@Suite struct ListOutputTests {
+    let table = DataTable(
+        header: ["ID", "NAME", "NOTE"],
+        rows: [
+            ["12", "Anna-Maria van der Berg-Oosterhuis", "likes, commas"],
+            ["7", "Ben \"the baker\"", "line one\nline two"],
+            ["3", "=HYPERLINK(\"http://x\")", "-5"],
+        ])
+
+    @Test func csvQuotesCommasQuotesAndNewlinesAndEndsLinesWithCRLF() {
+        let lines = table.csv().components(separatedBy: "\r\n")
+        #expect(lines[0] == "ID,NAME,NOTE")
+        #expect(lines[1] == "12,Anna-Maria van der Berg-Oosterhuis,\"likes, commas\"")
+        #expect(lines[2] == "7,\"Ben \"\"the baker\"\"\",\"line one\nline two\"")
+        #expect(lines.last == "", "every record ends in CRLF")
+    }
+
+    @Test func csvDefusesSpreadsheetFormulasButKeepsNegativeNumbers() {
+        let line = table.csv().components(separatedBy: "\r\n")[3]
+        #expect(line == "3,\"'=HYPERLINK(\"\"http://x\"\")\",-5")
+    }
+
+    @Test(arguments: [40, 60, 80, 120])
+    func tableLinesFitTheTerminalWidth(width: Int) {
+        let lines = table.renderTable(width: width, colour: false)
+        #expect(lines.count == 4)
+        for line in lines {
+            #expect(TerminalText.width(line) <= width, "\(line)")
+        }
+        #expect(lines[1].hasPrefix("12  "), "the id column stays whole: \(lines[1])")
+    }
+
+    @Test func tableWithoutAWidthKeepsEveryCellWholeOnOneLine() {
+        let lines = table.renderTable(width: nil, colour: false)
+        #expect(lines[1].contains("Anna-Maria van der Berg-Oosterhuis"))
+        #expect(lines[2].contains("line one line two"), "newlines in user text are flattened")
+        #expect(!lines.joined().contains("\u{1B}"))
+    }
+
+    @Test func colourOnlyBoldsTheHeader() {
+        let lines = table.renderTable(width: 80, colour: true)
+        #expect(lines[0].hasPrefix("\u{1B}[1m"))
+        #expect(!lines.dropFirst().joined().contains("\u{1B}"))
+        #expect(TerminalText.stripANSI(lines[0]) == table.renderTable(width: 80, colour: false)[0])
+    }
+
+    @Test func dealsListTheIdFirstAndTheApprovePreviewsWarnings() {
+        let deal = MarketDeal(
+            id: 42, kind: "pick_up", state: "pending_approval",
+            legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverName: "Anna", receiverName: "Ben")])
+        let preview = ActionPreview(
+            allowed: false, refusal: APIProblem(status: 409, code: "one_shift_per_day"),
+            rules: [.init(code: "one_shift_per_day", severity: "refuse", detail: "Ben already works shift 17")])
+        let table = ListTables.deals([deal], warnings: [42: ListTables.warnings(of: preview)])
+        #expect(table.header.first == "ID" && table.header.last == "WARNINGS")
+        #expect(table.rows[0] == [
+            "42", "pick up", "pending approval", "88", "Tue 2026-11-24", "09:00–17:00", "Anna", "Ben", "",
+            "one shift per day refuses (Ben already works shift 17)",
+        ])
+        #expect(ListTables.warnings(of: ActionPreview(allowed: true, rules: [])) == "ok")
+        #expect(ListTables.deals([deal]).header.last == "DECIDED BY", "no warnings column outside the approval queue")
+    }
+
+    @Test func requestsNowAndNotificationsStartWithTheirIds() {
+        let request = ShiftRequest(id: 5, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
+        #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 2026-11-24", "Ben", "open", "88 09:00–17:00 Anna"])
+        let board = NowBoard(
+            date: "2026-11-24",
+            onShift: [.init(shiftId: 88, userName: "Anna", position: "Bar", date: "2026-11-24", startTime: "09:00", endTime: "17:00", percentDone: 49.6)],
+            next: .init(when: "laterDay", date: "2026-11-25", entries: [.init(shiftId: 91, userName: "Ben", date: "2026-11-25", startTime: "16:00", endTime: "23:00")]))
+        #expect(ListTables.now(board).rows == [
+            ["88", "now (50% done)", "Anna", "Bar", "09:00–17:00"],
+            ["91", "next (Wed 2026-11-25)", "Ben", "—", "16:00–23:00"],
+        ])
+        let event = Fixtures.event(9, "deal.approved", shifts: [Fixtures.shift(88)])
+        #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal.approved"])
+    }
+
+    @Test func watchShowsTheShiftIdInItsFirstColumn() {
+        let board = MarketBoard(shifts: [Fixtures.shift(4711, ownerName: "Anna", position: "Bar")])
+        for width in [40, 80, 132] {
+            let lines = MarketBoardRenderer(width: width, colour: false).render(board, header: WatchHeader(status: .connected), at: Fixtures.now)
+            #expect(lines[1].hasPrefix("  ID    "), "\(lines[1])")
+            #expect(lines[2].hasPrefix("  4711  "), "\(lines[2])")
+        }
+    }
+}
