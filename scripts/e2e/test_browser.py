@@ -614,14 +614,15 @@ def scenario(server, workdir, timings):
             except StepFailed as failure:
                 if "pin_taken" not in str(failure):
                     raise
-        kiosk.open_page("/kiosk.html")
-        kiosk.wait_for("#punch-form", "the kiosk should show the punch form again", timeout=15)
-        kiosk.type("#kiosk-pin", pin, "bram types only his PIN")
-        kiosk.click("#punch-button", "bram punches with his PIN alone")
-        kiosk.wait(lambda: "Bram" in kiosk.wait_for("#result-title", "result title").text, 10,
+        # The first kiosk was revoked in step 3; the tablet made a kiosk from the Kiosks page (3b) is live.
+        tablet.open_page("/kiosk.html")
+        tablet.wait_for("#punch-form", "the kiosk should show the punch form again", timeout=15)
+        tablet.type("#kiosk-pin", pin, "bram types only his PIN")
+        tablet.click("#punch-button", "bram punches with his PIN alone")
+        tablet.wait(lambda: "Bram" in tablet.wait_for("#result-title", "result title").text, 10,
                    "the kiosk should greet Bram after a PIN-only punch")
-        kiosk.wait_for("#result-timing", "the kiosk should say how the punch compares with a shift")
-        kiosk.screenshot("kiosk-pin-result")
+        tablet.wait_for("#result-timing", "the kiosk should say how the punch compares with a shift")
+        tablet.screenshot("kiosk-pin-result")
 
         maria.go("timesheets")
         anna_id = anna.fetch("GET", "/me")["user"]["id"]
