@@ -29,7 +29,7 @@ start)
     "${as_owner[@]}" "$bindir/initdb" -D "$dir/data" -U shifty --auth=trust -E UTF8 --locale=C >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; exit 1; }
     "${as_owner[@]}" "$bindir/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 start \
-        -o "-c listen_addresses='' -c unix_socket_directories='$dir/socket' -c max_connections=400 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=256MB" \
+        -o "-c listen_addresses='' -c unix_socket_directories='$dir/socket' -c max_connections=1000 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=256MB" \
         >/dev/null || { cat "$dir/postgres.log" >&2; exit 1; }
     echo "host=$dir/socket port=5432 user=shifty dbname=postgres"
     ;;

@@ -40,7 +40,7 @@ actor EmbeddedTestCluster {
                     """
                     SELECT count(*) AS n FROM pg_settings
                     WHERE (name IN ('fsync', 'full_page_writes', 'synchronous_commit') AND setting <> 'off')
-                       OR (name = 'max_connections' AND setting::int < 300 AND coalesce(pending_restart, false) = false)
+                       OR (name = 'max_connections' AND setting::int < 1000 AND coalesce(pending_restart, false) = false)
                     """
                 ).first?.decode("n", as: Int.self) ?? 0
                 guard pending > 0 else { return }
@@ -48,7 +48,7 @@ actor EmbeddedTestCluster {
                 try connection.execute("ALTER SYSTEM SET full_page_writes = off")
                 try connection.execute("ALTER SYSTEM SET synchronous_commit = off")
                 // Needs a restart: only helps a cluster started by older code, the next time it starts.
-                try connection.execute("ALTER SYSTEM SET max_connections = 300")
+                try connection.execute("ALTER SYSTEM SET max_connections = 1000")
                 try connection.execute("SELECT pg_reload_conf()")
             }
         } catch {
@@ -66,7 +66,7 @@ actor EmbeddedTestCluster {
         let cluster = EmbeddedPostgres(
             dataDirectory: directory.appendingPathComponent("data"),
             // Many tests run in parallel, each with its own small pool.
-            serverSettings: ["max_connections": "300", "fsync": "off", "full_page_writes": "off", "synchronous_commit": "off"],
+            serverSettings: ["max_connections": "1000", "fsync": "off", "full_page_writes": "off", "synchronous_commit": "off"],
             logger: logger
         )
         // Already running (started by an earlier test process)? Then just use it.
