@@ -73,6 +73,17 @@ import Testing
         }
     }
 
+    /// Every key deploy/shifty.env.example documents is one the settings file accepts (the deploy
+    /// test switches them all on; a key known to the flags but not to the file stopped the server).
+    @Test func liveLimitsComeFromTheFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_LIVE_CONNECTIONS_PER_SESSION=4\nSHIFTY_LIVE_CONNECTIONS_PER_USER=9\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.liveLimits.connectionsPerSession == 4)
+        #expect(fromFile.liveLimits.connectionsPerUser == 9)
+    }
+
     @Test func badValuesAreRefusedWithAMessage() throws {
         let cases: [[String]] = [
             ["--port", "70000"], ["--shutdown-timeout", "0"], ["--event-retention-days", "0"],
