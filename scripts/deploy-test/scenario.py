@@ -38,7 +38,7 @@ from instance import Instance  # noqa: E402
 from live_client import LiveClient  # noqa: E402
 from metrics_check import Scrape  # noqa: E402
 from terminal_watcher import TerminalWatcher  # noqa: E402
-from steps import Failure, check, phase, say  # noqa: E402
+from steps import Failure, check, isolate_environment, phase, run_scenario, say  # noqa: E402
 
 from websockets.asyncio.client import connect  # noqa: E402
 from websockets.exceptions import InvalidStatus  # noqa: E402
@@ -676,21 +676,8 @@ async def main():
     for name in ("https-port", "http-port", "port-a", "port-b"):
         parser.add_argument(f"--{name}", type=int, required=True)
     args = parser.parse_args()
-    for key in [k for k in os.environ if k.startswith("SHIFTY_") or k == "DATABASE_URL"]:
-        del os.environ[key]  # the instances get their settings from this test only
-    # The binary is a copy outside the repository, as when installed: point it at the API description.
-    os.environ["SHIFTY_OPENAPI"] = os.path.join(args.repo, "openapi.yaml")
-    scenario = Scenario(args)
-    started = time.monotonic()
-    try:
-        await scenario.run()
-    except (Failure, AssertionError) as error:
-        print(f"\nFAIL: {error}", file=sys.stderr, flush=True)
-        return 1
-    finally:
-        await scenario.shutdown()
-    print(f"\nscenario passed in {time.monotonic() - started:.1f} s", flush=True)
-    return 0
+    isolate_environment(args.repo)
+    return await run_scenario(Scenario(args))
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from formation import Formation  # noqa: E402
 from https_api import Api  # noqa: E402
 from instance import Instance  # noqa: E402
 from live_client import LiveClient  # noqa: E402
-from steps import Failure, check, phase, say  # noqa: E402
+from steps import Failure, check, isolate_environment, phase, run_scenario, say  # noqa: E402
 
 PASSWORD = "correct horse battery staple"
 TOPICS = "marketplace,deals"
@@ -440,20 +440,8 @@ async def main():
     parser.add_argument("--as-postgres", default="")
     parser.add_argument("--port-base", type=int, required=True)
     args = parser.parse_args()
-    for key in [k for k in os.environ if k.startswith("SHIFTY_") or k == "DATABASE_URL"]:
-        del os.environ[key]
-    os.environ["SHIFTY_OPENAPI"] = os.path.join(args.repo, "openapi.yaml")
-    scenario = Scenario(args)
-    started = time.monotonic()
-    try:
-        await scenario.run()
-    except (Failure, AssertionError) as error:
-        print(f"\nFAIL: {error}", file=sys.stderr, flush=True)
-        return 1
-    finally:
-        await scenario.shutdown()
-    print(f"\nscenario passed in {time.monotonic() - started:.1f} s", flush=True)
-    return 0
+    isolate_environment(args.repo)
+    return await run_scenario(Scenario(args))
 
 
 if __name__ == "__main__":
