@@ -110,7 +110,9 @@ import Testing
             var loris: [RawTCPConnection] = []
             for index in 0..<200 {
                 let connection = try await RawTCPConnection.connect(port: server.port)
-                if index.isMultiple(of: 2) { try await connection.send("GET / HTTP/1.1\r\nHost: x\r\n") }
+                // On a loaded machine the idle timeout (800 ms) may already have closed this socket
+                // before the half request goes out; that is the behaviour under test, not a failure.
+                if index.isMultiple(of: 2) { try? await connection.send("GET / HTTP/1.1\r\nHost: x\r\n") }
                 loris.append(connection)
             }
             let started = ContinuousClock.now
