@@ -104,7 +104,7 @@ struct AccountRoutes {
         }
     }
 
-    private func sessionResponse(_ session: SessionView, kind: SessionKind, request: Request, status: HTTPResponse.Status) throws -> Response {
+    func sessionResponse(_ session: SessionView, kind: SessionKind, request: Request, status: HTTPResponse.Status) throws -> Response {
         var response = try APIJSON.response(session, status: status)
         if kind == .cookie {
             let maxAge = max(0, Int(session.expiresAt.timeIntervalSinceNow))

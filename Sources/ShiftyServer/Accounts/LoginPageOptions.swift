@@ -7,9 +7,12 @@ struct LoginPageOptions: Encodable, Sendable, Equatable {
     var demo: Bool
     /// Anyone may create a workplace (`--allow-signup`): the page may show the form.
     var allowSignup: Bool
+    /// E-mail is configured (`--smtp-url`): the page may offer "Forgot password?" by e-mail.
+    var email: Bool
 
     init(_ configuration: ServerConfiguration) {
         demo = configuration.demo
         allowSignup = configuration.allowSignup
+        email = configuration.smtp != nil
     }
 }

@@ -25,7 +25,8 @@ public enum ShiftyApplication {
         let api = router.group("api/v1")
         let authenticator = Authenticator(pool: pool, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
         let accounts = AccountService(pool: pool, passwords: passwords, configuration: configuration)
-        AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration).register(on: api)
+        let accountRoutes = AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration)
+        accountRoutes.register(on: api)
         ShiftRoutes(pool: pool, authenticator: authenticator, logger: logger).register(on: api)
         TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
@@ -33,6 +34,11 @@ public enum ShiftyApplication {
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
         LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)
+        NotificationPreferenceRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: api)
+        PasswordResetRoutes(
+            service: PasswordResetService(pool: pool, passwords: passwords, configuration: configuration),
+            authenticator: authenticator, accountRoutes: accountRoutes
+        ).register(on: api)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {
@@ -68,7 +74,12 @@ public enum ShiftyApplication {
                 await endpoint.decide(head, channel: channel, logger: logger)
             },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
-            services: [ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard],
+            services: [
+                ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
+                NotificationDeliveryService(
+                    pool: pool, senders: configuration.allNotificationSenders, links: configuration.notificationLinks, logger: logger,
+                    interval: configuration.notificationInterval),
+            ],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger
         )

@@ -49,6 +49,24 @@ public struct ServerConfiguration: Sendable {
     public var connectionCeiling: Int?
     /// Live connections and concurrent replays per session and per member (docs/live-protocol.md).
     public var liveLimits = LiveLimits()
+    /// Outgoing e-mail (`--smtp-url`, `--mail-from`); nil: e-mail is off and the page says so.
+    public var smtp: SMTPSettings?
+    /// The address people open the page at, for links in e-mails (`--public-url`); nil: `http://host:port`.
+    public var publicURL: String?
+    /// Channels besides e-mail (Web Push plugs in here); each delivers its own rows of the outbox.
+    public var notificationSenders: [any NotificationSender] = []
+    /// How often each instance turns new events into deliveries and sends what is due.
+    public var notificationInterval: Duration = .seconds(5)
+
+    /// The links e-mails carry.
+    public var notificationLinks: NotificationLinks {
+        NotificationLinks(publicURL: publicURL ?? "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)")
+    }
+
+    /// E-mail (when configured) and the other configured senders.
+    public var allNotificationSenders: [any NotificationSender] {
+        (smtp.map { [EmailSender(settings: $0)] } ?? []) + notificationSenders
+    }
 
     public init() {}
 }

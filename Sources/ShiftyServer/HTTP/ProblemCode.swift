@@ -44,6 +44,9 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case usernameTaken = "username_taken"
     case workplaceSlugTaken = "workplace_slug_taken"
     case lastManager = "last_manager"
+    case resetLinkInvalid = "reset_link_invalid"
+    case resetThrottled = "reset_throttled"
+    case emailDisabled = "email_disabled"
     // Schedule.
     case fixedShiftsManagedByManagers = "fixed_shifts_managed_by_managers"
     case invalidCSV = "invalid_csv"

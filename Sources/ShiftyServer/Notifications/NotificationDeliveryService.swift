@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import ShiftyDomain
+import ShiftyPostgres
+
+/// Runs on every instance: turns new events into delivery rows (``NotificationFanOut``), then
+/// claims due rows per channel and hands them to that channel's ``NotificationSender``.
+///
+/// Delivery is at-least-once towards the mail server: a row is claimed for a lease, sent outside
+/// any transaction, then marked. An instance killed between the server's "250 OK" and the mark
+/// leaves the row claimed; after the lease another instance sends it again with the same
+/// Message-ID (derived from event, person and channel), so the duplicate is recognisable.
+/// Two live instances never send the same row: claims use `FOR UPDATE SKIP LOCKED`.
+public struct NotificationDeliveryService: Service {
+    let pool: PostgresPool
+    let senders: [any NotificationSender]
+    let links: NotificationLinks
+    let logger: Logger
+    var interval: Duration = .seconds(5)
+    /// How long a claim holds before another instance may take the row over.
+    var lease: Duration = .seconds(120)
+    var batchSize = 50
+    var maximumAttempts = 6
+    /// Wait after the n-th failed attempt: 30 s, 1 min, 2 min … at most 1 h.
+    var backoff: @Sendable (Int) -> Duration = { attempt in .seconds(min(3600, 30 << min(max(attempt - 1, 0), 7))) }
+    var clock: @Sendable () -> Date = { Date() }
+
+    public init(pool: PostgresPool, senders: [any NotificationSender], links: NotificationLinks, logger: Logger, interval: Duration = .seconds(5)) {
+        self.pool = pool
+        self.senders = senders
+        self.links = links
+        self.logger = logger
+        self.interval = interval
+    }
+
+    var fanOut: NotificationFanOut {
+        NotificationFanOut(channels: Set(senders.map(\.channel)), links: links)
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled {
+            await runOnce()
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// One fan-out and delivery round at the clock's time, logging instead of throwing.
+    func runOnce() async {
+        do {
+            _ = try await tick(now: clock())
+        } catch let error as PostgresError where error.kind == .closed {
+            logger.debug("notifications skipped: the database pool is closed")
+        } catch {
+            logger.error("notifications failed: \(error)")
+        }
+    }
+
+    /// Fans out new events, then delivers every due row; returns how many messages were sent.
+    @discardableResult
+    func tick(now: Date) async throws -> Int {
+        try await fanOut.pass(now: now, pool: pool)
+        var sent = 0
+        for sender in senders {
+            while true {
+                let claimed = try await pool.transaction { connection in
+                    try NotificationDeliveryStore.claim(channel: sender.channel, now: now, lease: lease, limit: batchSize, on: connection)
+                }
+                if claimed.isEmpty { break }
+                for group in Self.messages(claimed, links: links) {
+                    sent += try await deliver(group, with: sender, now: now)
+                }
+                if claimed.count < batchSize { break }
+            }
+        }
+        return sent
+    }
+
+    /// Groups claimed rows into messages: each row alone, except a person's digest rows, which
+    /// become one message whose Message-ID names the person and the first row.
+    static func messages(_ rows: [NotificationDelivery], links: NotificationLinks) -> [[NotificationDelivery]] {
+        var single: [[NotificationDelivery]] = []
+        var digests: [String: [NotificationDelivery]] = [:]
+        var order: [String] = []
+        for row in rows {
+            guard row.digest else { single.append([row]); continue }
+            let key = "\(row.userID ?? 0)"
+            if digests[key] == nil { order.append(key) }
+            digests[key, default: []].append(row)
+        }
+        return single + order.compactMap { digests[$0] }
+    }
+
+    func deliver(_ rows: [NotificationDelivery], with sender: any NotificationSender, now: Date) async throws -> Int {
+        guard let first = rows.first else { return 0 }
+        let message = OutgoingNotification(
+            items: rows.map { .init(kind: $0.kind, subject: $0.subject, body: $0.body, link: links.page($0.link)) },
+            messageID: rows.count == 1 ? first.messageID : links.messageID("digest.u\(first.userID ?? 0).d\(first.id)"),
+            preferencesLink: links.preferences, workplaceName: first.workplaceName)
+        let recipient = NotificationRecipient(userID: first.userID, displayName: first.recipientName, emailAddress: first.emailAddress)
+        let outcome: DeliveryOutcome
+        do {
+            outcome = try await sender.send(message, to: recipient)
+        } catch {
+            outcome = .retryLater("\(error)")
+        }
+        if outcome != .delivered {
+            logger.warning("notification not delivered", metadata: ["ids": "\(rows.map(\.id))", "outcome": "\(outcome)"])
+        }
+        let attempts = rows.map(\.attempts).max() ?? 1
+        try await pool.withConnection { connection in
+            try NotificationDeliveryStore.finish(
+                ids: rows.map(\.id), outcome: outcome, now: now, maximumAttempts: maximumAttempts, backoff: backoff,
+                attempts: attempts, on: connection)
+        }
+        return outcome == .delivered ? 1 : 0
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Hummingbird
+import ShiftyDomain
+import ShiftyPostgres
+
+/// `GET/PUT /api/v1/me/notification-preferences` (everyone, their own) and
+/// `GET /api/v1/notification-failures` (managers: deliveries of their workplace that gave up).
+struct NotificationPreferenceRoutes {
+    let pool: PostgresPool
+    let authenticator: Authenticator
+    let configuration: ServerConfiguration
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        let channels = Set(configuration.allNotificationSenders.map(\.channel))
+        api.get("me/notification-preferences") { request, _ in
+            let caller = try await authenticator.require(request)
+            let preferences = try await pool.withConnection { try NotificationPreferencesStore.load(userID: caller.id, on: $0) }
+            return try APIJSON.response(NotificationPreferencesView(preferences, caller: caller, channels: channels))
+        }
+        api.put("me/notification-preferences") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(NotificationPreferencesInput.self, context: context)
+            let preferences = try input.validated()
+            try await pool.withConnection { try NotificationPreferencesStore.save(preferences, userID: caller.id, on: $0) }
+            return try APIJSON.response(NotificationPreferencesView(preferences, caller: caller, channels: channels))
+        }
+        api.get("notification-failures") { request, _ in
+            let caller = try await authenticator.require(request)
+            try caller.requireManager()
+            let limit = try QueryParameters(request).int("limit", in: 1...200) ?? 50
+            return try APIJSON.response(try await pool.withConnection {
+                try NotificationDeliveryStore.failures(workplaceID: caller.workplaceID, limit: limit, on: $0)
+            })
+        }
+    }
+}
+
+/// The preferences as the Account page shows them, with what this server can send at all.
+struct NotificationPreferencesView: Encodable, Sendable {
+    struct Kind: Encodable, Sendable {
+        var kind: String
+        var channels: [String]
+        var defaultChannels: [String]
+    }
+
+    var emailEnabled: Bool
+    var pushEnabled: Bool
+    /// Whether the member has an e-mail address to send to (a manager sets it on the Team page).
+    var hasEmailAddress: Bool
+    var kinds: [Kind]
+    var quietHours: NotificationPreferencesInput.Window?
+    var digest: Bool
+    var digestTime: String
+    /// Quiet hours and the digest follow the workplace's clock.
+    var timeZone: String
+
+    init(_ preferences: NotificationPreferences, caller: AuthenticatedUser, channels: Set<NotificationChannel>) {
+        emailEnabled = channels.contains(.email)
+        pushEnabled = channels.contains(.push)
+        hasEmailAddress = !(caller.user.email ?? "").isEmpty
+        kinds = NotificationKind.allCases.filter(\.isConfigurable).map {
+            Kind(kind: $0.rawValue, channels: preferences.channels(for: $0).sorted().map(\.rawValue),
+                 defaultChannels: $0.defaultChannels.sorted().map(\.rawValue))
+        }
+        quietHours = preferences.quietHours.map {
+            .init(start: NotificationPreferencesInput.clock($0.startMinute), end: NotificationPreferencesInput.clock($0.endMinute))
+        }
+        digest = preferences.digest
+        digestTime = NotificationPreferencesInput.clock(preferences.digestMinute)
+        timeZone = caller.workplace.timeZone
+    }
+}
+
+/// The PUT body: every field optional; absent kinds keep their defaults.
+struct NotificationPreferencesInput: Decodable, Sendable {
+    struct Window: Codable, Sendable, Equatable {
+        var start: String
+        var end: String
+    }
+
+    var channels: [String: [String]]?
+    var quietHours: Window?
+    var digest: Bool?
+    var digestTime: String?
+
+    func validated() throws -> NotificationPreferences {
+        var preferences = NotificationPreferences()
+        for (key, values) in channels ?? [:] {
+            guard let kind = NotificationKind(rawValue: key), kind.isConfigurable else {
+                throw Problem.invalid("channels.\(key)", "is not a kind of notification (\(NotificationKind.allCases.filter(\.isConfigurable).map(\.rawValue).joined(separator: ", ")))")
+            }
+            var set: Set<NotificationChannel> = []
+            for value in values {
+                guard let channel = NotificationChannel(rawValue: value) else {
+                    throw Problem.invalid("channels.\(key)", "'\(value)' is not a channel (inApp, email, push)")
+                }
+                set.insert(channel)
+            }
+            preferences.channels[kind] = set
+        }
+        if let window = quietHours {
+            let start = try Self.minute(window.start, field: "quietHours.start")
+            let end = try Self.minute(window.end, field: "quietHours.end")
+            guard let hours = QuietHours(startMinute: start, endMinute: end) else {
+                throw Problem.invalid("quietHours", "must start and end at different times")
+            }
+            preferences.quietHours = hours
+        }
+        preferences.digest = digest ?? false
+        if let digestTime { preferences.digestMinute = try Self.minute(digestTime, field: "digestTime") }
+        return preferences
+    }
+
+    /// "22:30" → 1350.
+    static func minute(_ text: String, field: String) throws -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute)
+        else { throw Problem.invalid(field, "must be a time like 22:00") }
+        return hour * 60 + minute
+    }
+
+    static func clock(_ minute: Int) -> String {
+        String(format: "%02d:%02d", minute / 60, minute % 60)
+    }
+}

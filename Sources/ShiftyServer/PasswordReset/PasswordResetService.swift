@@ -1,0 +1,134 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// One-time password reset links: made by a manager for a member (handed over in person), or
+/// mailed to a member who forgot their password. Using one sets a new password, ends every other
+/// session and logs in.
+struct PasswordResetService: Sendable {
+    let pool: PostgresPool
+    let passwords: PasswordService
+    let configuration: ServerConfiguration
+
+    static let managerLinkLifetime: Duration = .seconds(72 * 3600)
+    static let emailLinkLifetime: Duration = .seconds(3600)
+    /// Links mailed per member per hour; more requests are answered the same way but send nothing.
+    static let emailsPerMemberPerHour = 3
+    /// Requests per client address per 15 minutes before 429 `reset_throttled`.
+    static let requestsPerAddress = 10
+
+    var links: NotificationLinks { configuration.notificationLinks }
+
+    /// A manager makes a link for a member of their workplace.
+    func createLink(_ caller: AuthenticatedUser, userID: Int64) async throws -> PasswordResetLinkView {
+        try caller.requireManager()
+        return try await pool.transaction { connection in
+            guard let user = try AccountStore.user(id: userID, workplaceID: caller.workplaceID, on: connection), user.active else {
+                throw Problem.notFound("user")
+            }
+            let made = try PasswordResetStore.create(userID: user.id, createdBy: caller.id, lifetime: Self.managerLinkLifetime, on: connection)
+            return PasswordResetLinkView(link: links.page("#/reset?token=\(made.token)"), expiresAt: made.expiresAt)
+        }
+    }
+
+    /// "Forgot password": mails a link to every active member of the workplace whose e-mail address
+    /// or username is `identifier`. Answers the same whether or not anyone matched, so nobody can
+    /// learn who has an account; a member gets at most ``emailsPerMemberPerHour`` links an hour.
+    func requestByEmail(workplace slug: String, identifier: String, remoteAddress: String?) async throws {
+        guard configuration.smtp != nil else {
+            throw Problem(.conflict, code: .emailDisabled, detail: "This server does not send e-mail. Ask your manager for a reset link.")
+        }
+        if let remoteAddress {
+            let key = "reset:\(remoteAddress)"
+            var policy = configuration.loginThrottle
+            policy.maxFailuresPerAddress = Self.requestsPerAddress
+            let throttle = policy
+            try await pool.withConnection { connection in
+                if let retryAfter = try LoginThrottle.retryAfter(keys: [key], on: connection) {
+                    throw Problem(.tooManyRequests, code: .resetThrottled,
+                                  detail: "Too many reset requests from this address. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+                }
+                try LoginThrottle.recordFailure(key: key, limit: Self.requestsPerAddress, policy: throttle, on: connection)
+            }
+        }
+        let wanted = identifier.trimmingCharacters(in: .whitespaces).lowercased()
+        let workplaceSlug = slug.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !wanted.isEmpty, wanted.count <= 320 else { return }
+        let links = self.links
+        try await pool.transaction { connection in
+            let members = try connection.query(
+                """
+                SELECT u.id, u.workplace_id, u.email FROM users u JOIN workplaces w ON w.id = u.workplace_id
+                WHERE w.slug = $1 AND u.active AND u.email IS NOT NULL AND u.email <> ''
+                  AND (lower(u.email) = $2 OR u.username = $2)
+                ORDER BY u.id LIMIT 5
+                """,
+                [workplaceSlug, wanted])
+            for member in members {
+                let userID: Int64 = try member.decode("id")
+                guard try PasswordResetStore.recentEmailRequests(userID: userID, on: connection) < Self.emailsPerMemberPerHour else { continue }
+                let made = try PasswordResetStore.create(userID: userID, createdBy: nil, lifetime: Self.emailLinkLifetime, on: connection)
+                let text = NotificationText(
+                    subject: "Reset your Shifty password",
+                    body: "Someone, hopefully you, asked to reset your Shifty password. The link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.",
+                    route: "#/reset?token=\(made.token)")
+                try NotificationDeliveryStore.insert(
+                    workplaceID: try member.decode("workplace_id"), userID: userID, address: nil, eventID: nil,
+                    dedupeKey: "reset:\(made.id)", kind: .account, channel: .email, text: text,
+                    messageID: links.messageID("reset\(made.id).u\(userID)"), digest: false, notBefore: Date(), on: connection)
+            }
+        }
+    }
+
+    /// Whether a token can still be used (the reset page asks before showing the form).
+    func check(token: String) async throws -> Bool {
+        guard Self.plausible(token) else { return false }
+        return try await pool.withConnection { try PasswordResetStore.peek(token: token, on: $0) } != nil
+    }
+
+    /// Uses the link: sets the new password, ends every session of the member, turns the calendar
+    /// feed off (as a password change does) and logs in on this device.
+    func redeem(_ input: PasswordResetRedeemRequest, userAgent: String?) async throws -> SessionView {
+        guard Self.plausible(input.token), try await check(token: input.token) else { throw Self.invalidLink }
+        let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
+        let lifetime = configuration.sessionLifetime
+        return try await pool.transaction { connection in
+            guard let userID = try PasswordResetStore.consume(token: input.token, on: connection),
+                  let credentials = try connection.query("SELECT workplace_id FROM users WHERE id = $1", [userID]).first,
+                  let user = try AccountStore.user(id: userID, workplaceID: try credentials.decode("workplace_id"), on: connection),
+                  let workplace = try AccountStore.workplace(id: user.workplaceID, on: connection)
+            else { throw Self.invalidLink }
+            try AccountStore.setPasswordHash(hash, userID: userID, on: connection)
+            try SessionStore.revokeAll(userID: userID, on: connection)
+            _ = try CalendarFeedStore.disable(userID: userID, on: connection)
+            let session = try SessionStore.create(userID: userID, kind: input.client ?? .cookie, lifetime: lifetime, userAgent: userAgent, on: connection)
+            return SessionView(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
+        }
+    }
+
+    static let invalidLink = Problem(
+        .unprocessableContent, code: .resetLinkInvalid,
+        detail: "This reset link has been used, has expired or is not complete. Ask for a new one.")
+
+    static func plausible(_ token: String) -> Bool {
+        (20...100).contains(token.count) && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+}
+
+struct PasswordResetLinkView: Encodable, Sendable {
+    /// The page's reset address with the token: shown once, to hand over to the member.
+    var link: String
+    var expiresAt: Date
+}
+
+struct PasswordResetCreateRequest: Decodable { var userId: Int64 }
+struct PasswordResetEmailRequest: Decodable {
+    var workplace: String
+    /// The member's e-mail address or username.
+    var identifier: String
+}
+struct PasswordResetRedeemRequest: Decodable {
+    var token: String
+    var newPassword: String
+    var client: SessionKind?
+}
