@@ -415,15 +415,75 @@ async function showLoginOptions() {
     const options = await api('GET', '/login-page');
     $('demo-hint').hidden = !options.demo;
     $('create-workplace').hidden = !options.allowSignup;
+    // "Forgot password" mails a link only where e-mail is on; elsewhere it says whom to ask.
+    $('forgot-form').hidden = !options.email;
+    $('forgot-off').hidden = Boolean(options.email);
   } catch {
     // An older server or no connection: offer neither rather than something that fails.
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Password reset: `#/reset?token=…` from a mail or from a manager works logged out.
+
+function resetToken() {
+  const match = location.hash.match(/^#\/reset\?(.*)$/);
+  return match ? new URLSearchParams(match[1]).get('token') : null;
+}
+
+async function showReset(token) {
+  if (session) { session.live.stop(); session = null; }
+  showLogin();
+  $('login-view').hidden = true;
+  $('reset-view').hidden = false;
+  document.title = 'New password · Shifty';
+  let valid = true;
+  try { await api('GET', `/password-resets/check?token=${encodeURIComponent(token)}`); } catch { valid = false; }
+  $('reset-invalid').hidden = valid;
+  $('reset-form').hidden = !valid;
+}
+
+function setUpReset() {
+  $('reset-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const button = form.querySelector('button[type=submit]');
+    if (form.elements.newPassword.value !== form.elements.repeatPassword.value) {
+      say('The two new passwords are not the same.', 'error');
+      return;
+    }
+    button.disabled = true;
+    try {
+      await api('POST', '/password-resets/redeem', { token: resetToken(), newPassword: form.elements.newPassword.value });
+      form.reset();
+      $('reset-view').hidden = true;
+      history.replaceState(null, '', `#/${defaultViewId}`);
+      await enter(await api('GET', '/me'));
+      say('Your new password is set. Other devices are logged out.', 'ok');
+    } catch (error) {
+      say(explain(error), 'error');
+    } finally {
+      button.disabled = false;
+    }
+  });
+  $('reset-back').addEventListener('click', () => { $('reset-view').hidden = true; showLogin(); });
+  handleSubmit($('forgot-form'), async (data) => {
+    const answer = await api('POST', '/password-resets/email', { workplace: data.workplace.trim().toLowerCase(), identifier: data.identifier.trim() });
+    say(answer?.detail || 'If that account exists, a reset link is on its way.', 'ok');
+  });
+  window.addEventListener('hashchange', () => { const token = resetToken(); if (token) showReset(token); });
+}
+
 async function start() {
   setUpChrome();
   setUpLoginForms();
+  setUpReset();
   showLoginOptions();
+  const token = resetToken();
+  if (token) {
+    await showReset(token);
+    return;
+  }
   try {
     await enter(await api('GET', '/me'));
   } catch (error) {

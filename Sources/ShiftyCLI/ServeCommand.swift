@@ -48,6 +48,11 @@ enum ServerRunner {
                 let app = ShiftyApplication.build(
                     configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics,
                     onServerRunning: { port in
+                        if let smtp = configuration.smtp {
+                            print("E-mail: on, through \(smtp.redactedURL) from \(smtp.from); links point at \(configuration.notificationLinks.publicURL)")
+                        } else {
+                            print("E-mail: off (no --smtp-url); notifications stay in the page. Mails would go through --smtp-url smtp://user:password@host:587")
+                        }
                         if demo {
                             print(DemoSeeder.loginInstructions(url: "http://\(configuration.host):\(port)"))
                             fflush(nil)

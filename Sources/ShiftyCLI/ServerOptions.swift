@@ -86,6 +86,18 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("http-body-timeout"), help: "Longest silence in seconds while a request body arrives; then 408 and close. [env: SHIFTY_HTTP_BODY_TIMEOUT] (default: 30)")
     var httpBodyTimeout: Int?
 
+    @Option(name: .customLong("smtp-url"), help: "Send e-mail through this server: smtp://user:password@host:587 (STARTTLS required) or smtps://user:password@host:465. [env: SHIFTY_SMTP_URL] (default: none, e-mail off)")
+    var smtpURL: String?
+
+    @Option(name: .customLong("mail-from"), help: "The sender address of e-mails. [env: SHIFTY_MAIL_FROM] (default: shifty@<host of --public-url>)")
+    var mailFrom: String?
+
+    @Option(name: .customLong("smtp-ca-file"), help: "PEM file of CA certificates to trust for the SMTP server instead of the system's. [env: SHIFTY_SMTP_CA_FILE]")
+    var smtpCAFile: String?
+
+    @Option(name: .customLong("public-url"), help: "The address people open the page at, for links in e-mails. [env: SHIFTY_PUBLIC_URL] (default: http://host:port)")
+    var publicURL: String?
+
     /// The environment with the settings file underneath it.
     func settings() throws -> [String: String] {
         let environment = ProcessInfo.processInfo.environment
@@ -167,6 +179,21 @@ struct ServerOptions: ParsableArguments {
         configuration.trustedProxies = trustedProxies + (environment["SHIFTY_TRUSTED_PROXIES"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? [])
         for proxy in configuration.trustedProxies where !ClientAddress.isValidLiteral(proxy) {
             throw ValidationError("--trusted-proxy takes IP addresses (like 127.0.0.1 or ::1), not '\(proxy)'.")
+        }
+        configuration.publicURL = publicURL ?? environment["SHIFTY_PUBLIC_URL"]
+        if let url = configuration.publicURL {
+            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                throw ValidationError("--public-url must be an http:// or https:// address like https://shifty.example.com (not '\(url)').")
+            }
+        }
+        if let smtp = smtpURL ?? environment["SHIFTY_SMTP_URL"], !smtp.isEmpty {
+            let host = URL(string: configuration.notificationLinks.publicURL)?.host ?? "localhost"
+            let from = mailFrom ?? environment["SHIFTY_MAIL_FROM"] ?? "shifty@\(host)"
+            do {
+                configuration.smtp = try SMTPSettings(url: smtp, from: from, caFile: smtpCAFile ?? environment["SHIFTY_SMTP_CA_FILE"])
+            } catch let error as SMTPSettingsError {
+                throw ValidationError(error.description)
+            }
         }
         let level = logLevel ?? environment["SHIFTY_LOG_LEVEL"] ?? "info"
         guard Logger.Level(rawValue: level) != nil else {

@@ -69,6 +69,7 @@ export default {
       field('How many people may use it', el('input', { attrs: { name: 'maxUses', type: 'number', min: '1', max: '1000', value: '1', required: '' } })),
       field('Valid for (hours)', el('input', { attrs: { name: 'validForHours', type: 'number', min: '1', max: '720', value: '168', required: '' } }), '168 hours is one week; at most 720.'),
       field('Note (optional)', el('input', { attrs: { name: 'note', maxlength: '200', autocomplete: 'off' } })),
+      field('Send it to (optional e-mail)', el('input', { attrs: { name: 'email', type: 'email', autocomplete: 'off' } }), 'Needs e-mail on this server; otherwise hand the code over yourself.'),
       el('button', { class: 'button primary', text: 'Create invite code', attrs: { type: 'submit' } }),
     ]);
     const newCode = el('div', { class: 'code-box', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -198,12 +199,31 @@ export default {
         }
       };
 
+      // Password reset (issue 18): a one-time link the manager hands over; it works for 72 hours.
+      const resetBox = el('p', { class: 'small', attrs: { role: 'status', 'aria-live': 'polite' } });
+      const resetButton = el('button', { class: 'button secondary', text: 'Make a reset link', attrs: { type: 'button', 'data-action': 'reset-link', 'aria-label': `Make a password reset link for ${member.displayName}` } });
+      if (!member.active) resetButton.disabled = true;
+      resetButton.addEventListener('click', async () => {
+        resetButton.disabled = true;
+        try {
+          const made = await ctx.api('POST', '/password-resets', { userId: member.id });
+          const link = el('input', { attrs: { type: 'text', readonly: true, value: made.link, 'aria-label': `Reset link for ${member.displayName}`, spellcheck: 'false' } });
+          resetBox.replaceChildren(el('span', { text: `Give this link to ${member.displayName} (works once, until ${formatInstant(made.expiresAt)}): ` }), link);
+          link.select();
+        } catch (error) {
+          ctx.say(ctx.explain(error), 'error');
+        } finally {
+          resetButton.disabled = !member.active;
+        }
+      });
+
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
         el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
         el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Qualified positions (comma separated) and own weekly hour limit' }), qualificationsForm]),
+        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Forgotten password' }), resetButton, resetBox]),
         el('div', {}, [toggle]),
       ]);
       const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Manage ${member.displayName}` } });
@@ -309,6 +329,7 @@ export default {
     onSubmit(inviteForm, ctx, async (data) => {
       const body = { role: data.get('role'), maxUses: Number(data.get('maxUses')), validForHours: Number(data.get('validForHours')) };
       if (data.get('note')) body.note = data.get('note');
+      if (data.get('email')) body.email = data.get('email');
       const invite = await ctx.api('POST', '/invites', body);
       const code = el('code', { class: 'code', text: invite.code });
       const copy = el('button', { class: 'button secondary', text: 'Copy', attrs: { type: 'button', 'data-action': 'copy-invite' } });
@@ -332,5 +353,17 @@ export default {
     });
 
     await Promise.all([loadMembers(), loadInvites()]);
+
+    // Notifications that could not be delivered (issue 18): one line under the heading.
+    try {
+      const failures = await ctx.api('GET', '/notification-failures?limit=200');
+      if (failures.length) {
+        const last = failures[0];
+        container.querySelector('h2')?.after(el('p', {
+          class: 'hint', attrs: { id: 'notification-failures', role: 'status' },
+          text: `${failures.length} notification${failures.length === 1 ? '' : 's'} could not be delivered. Latest: ${last.channel} to ${last.recipient} (“${last.subject}”): ${last.lastError || 'gave up'}.`,
+        }));
+      }
+    } catch { /* an older server: nothing to show */ }
   },
 };

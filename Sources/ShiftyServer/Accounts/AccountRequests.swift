@@ -87,6 +87,8 @@ struct CreateInviteRequest: Decodable {
     /// How many people may use it (1 to 1000, default 1).
     var maxUses: Int?
     var note: String?
+    /// Also mail the code to this address (needs `--smtp-url`).
+    var email: String?
 }
 
 extension SessionKind: Codable {}

@@ -223,11 +223,20 @@ public struct AccountService: Sendable {
         let uses = input.maxUses ?? 1
         guard (1...1000).contains(uses) else { throw Problem.invalid("maxUses", "must be between 1 and 1000") }
         let note = input.note.map { String($0.prefix(200)) }
-        return try await pool.withConnection { connection in
-            try InviteStore.create(
+        let email = try AccountValidation.email(input.email)
+        if email != nil, configuration.smtp == nil {
+            throw Problem(.conflict, code: .emailDisabled, detail: "This server does not send e-mail. Hand the code over yourself.")
+        }
+        let links = configuration.notificationLinks
+        return try await pool.transaction { connection in
+            let invite = try InviteStore.create(
                 workplaceID: caller.workplaceID, createdBy: caller.id, role: input.role ?? .employee,
                 validFor: .seconds(hours * 3600), maxUses: uses, note: note, on: connection
             )
+            if let email, let code = invite.code {
+                try InvitationMail.queue(invite: invite, code: code, to: email, workplace: caller.workplace, links: links, on: connection)
+            }
+            return invite
         }
     }
 

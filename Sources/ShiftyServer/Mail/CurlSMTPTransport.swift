@@ -129,7 +129,9 @@ final class CurlSMTPTransport: Sendable {
             _ = unsafeBitCast(getinfoSymbol!, to: GetLong.self)(handle, CURLINFO_RESPONSE_CODE, &response)
             let detail = String(cString: errorBuffer)
             let reason = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
-            throw Failure(permanent: (500...599).contains(response), description: "SMTP \(response): \(reason)")
+            // Only a refused mailbox is final; a refused login or a full queue is worth another try
+            // (and shows up in the failures list when it keeps failing).
+            throw Failure(permanent: code != CURLE_LOGIN_DENIED && [550, 551, 553].contains(response), description: "SMTP \(response): \(reason)")
         }
     }
 }

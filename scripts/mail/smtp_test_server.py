@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""A real SMTP server for the e-mail tests: aiosmtpd with STARTTLS (a self-signed certificate made
+here with openssl) and AUTH required, both before any mail is accepted.
+
+Usage: smtp_test_server.py DIR USER PASSWORD
+Writes DIR/cert.pem, prints "port N" once it listens, then stores every accepted message as
+DIR/NNNN.eml (the raw bytes) and DIR/NNNN.json (a summary parsed with Python's own e-mail
+package: headers, parts, whether the session had TLS and who authenticated). Stops on stdin EOF.
+"""
+import json
+import os
+import socket
+import ssl
+import subprocess
+import sys
+import threading
+from email import policy
+from email.parser import BytesParser
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult, LoginPassword
+
+
+def make_certificate(directory):
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1", "-keyout", key, "-out", cert],
+        check=True, capture_output=True)
+    return cert, key
+
+
+class Store:
+    def __init__(self, directory):
+        self.directory = directory
+        self.count = 0
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        message = BytesParser(policy=policy.default).parsebytes(envelope.content)
+        parts = []
+        for part in message.walk():
+            if part.is_multipart():
+                continue
+            parts.append({"type": part.get_content_type(), "charset": part.get_content_charset(), "text": part.get_content()})
+        summary = {
+            "mailFrom": envelope.mail_from,
+            "rcptTos": envelope.rcpt_tos,
+            "tls": session.ssl is not None,
+            "authenticated": session.authenticated,
+            "contentType": message.get_content_type(),
+            "headers": {name: str(value) for name, value in message.items()},
+            "defects": [str(defect) for defect in message.defects],
+            "parts": parts,
+        }
+        with self.lock:
+            self.count += 1
+            stem = os.path.join(self.directory, "%04d" % self.count)
+        with open(stem + ".eml", "wb") as raw:
+            raw.write(envelope.content)
+        with open(stem + ".json.tmp", "w") as out:
+            json.dump(summary, out)
+        os.rename(stem + ".json.tmp", stem + ".json")
+        return "250 Message accepted for delivery"
+
+
+def main():
+    directory, user, password = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
+    cert, key = make_certificate(directory)
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(cert, key)
+
+    def authenticate(server, session, envelope, mechanism, auth_data):
+        ok = isinstance(auth_data, LoginPassword) and auth_data.login == user and auth_data.password == password
+        return AuthResult(success=ok, handled=False)
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    controller = Controller(
+        Store(directory), hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True,
+        authenticator=authenticate, auth_required=True, auth_require_tls=True)
+    controller.start()
+    print("port %d" % port, flush=True)
+    sys.stdin.read()
+    controller.stop()
+
+
+if __name__ == "__main__":
+    main()
