@@ -642,6 +642,7 @@ def scenario(server, workdir, timings):
         anna.screenshot("my-hours")
 
         live_connection_cap(server, browsers, workdir)
+        step_notifications_and_reset(browsers, server, workdir)
     except Exception:
         for name, browser in browsers.items():
             try:
@@ -659,6 +660,48 @@ def scenario(server, workdir, timings):
             browser.quit()
         if problems:
             print("Browser console problems:\n  " + "\n  ".join(problems), file=sys.stderr)
+
+
+def step_notifications_and_reset(browsers, server, workdir):
+    """Issue 18: Anna chooses e-mail for offered shifts on Account (the page says e-mail is off on
+    this server); Maria makes a reset link for Bram on Team; a fresh browser opens it, sets a new
+    password and is logged in; the same link then says it has been used."""
+    anna, maria = browsers["anna"], browsers["maria"]
+    anna.go("account")
+    anna.wait_for("#notification-preferences", "Account should have a Notifications section")
+    anna.wait_for("#notification-preferences [data-note=channels]", "the page should say e-mail is off without --smtp-url")
+    anna.click("#notification-preferences-form tr[data-kind=offer] input[name='offer.email']", "anna wants offers by e-mail")
+    anna.click("#notification-preferences-form button[type=submit]", "anna saves her notification settings")
+    anna.wait(lambda: "saved" in (anna.driver.execute_script("return document.getElementById('message')?.textContent || ''") or ""), 10, "saving should be confirmed")
+    saved = anna.fetch("GET", "/me/notification-preferences")
+    offer = next(kind for kind in saved["kinds"] if kind["kind"] == "offer")
+    if offer["channels"] != ["inApp", "email"]:
+        raise StepFailed(f"the saved channels for offers are {offer['channels']}")
+    anna.screenshot("account-notifications")
+
+    maria.go("team")
+    bram_row = "#team-members li.member:has([aria-label^='Manage Bram'])"
+    maria.click(f"{bram_row} [data-action=manage-member]", "maria opens Bram's settings")
+    maria.click(f"{bram_row} [data-action=reset-link]", "maria makes a reset link for Bram")
+    link = maria.attribute(f"{bram_row} input[aria-label^='Reset link for']", "value", "the reset link should show")
+    maria.screenshot("team-reset-link")
+    path = link[link.index("/#/"):]
+
+    guest = browsers["reset-guest"] = Browser("reset-guest", server.base, workdir, width=390, height=844)
+    guest.open_page(path)
+    guest.wait_for("#reset-form", "the reset page should show its form")
+    guest.screenshot("reset-page")
+    guest.type("#reset-form input[name=newPassword]", "bram's new secret", "new password")
+    guest.type("#reset-form input[name=repeatPassword]", "bram's new secret", "new password again")
+    guest.click("#reset-form button[type=submit]", "bram sets his new password")
+    guest.wait(lambda: guest.css("#view > section.view") and not guest.visible("#reset-view"), 20, "the reset link should log Bram in")
+    me = guest.fetch("GET", "/me")
+    if me["user"]["username"] != "bram":
+        raise StepFailed(f"the reset link logged in {me['user']['username']}")
+    other = browsers["reset-again"] = Browser("reset-again", server.base, workdir, width=390, height=844)
+    other.open_page(path)
+    other.wait_for("#reset-invalid", "a used link should say so")
+    other.screenshot("reset-used")
 
 
 def step_previews(anna, maria, browsers, server, workdir):
