@@ -19,6 +19,9 @@ export SHIFTY_TEST_PG
 echo "==> swift test"
 swift test --skip-build
 
+echo "==> e-mail: two instances, kill -9 of one while mails go out (scripts/mail/kill9_test.py)"
+python3 scripts/mail/kill9_test.py .build/debug/shifty "$SHIFTY_TEST_PG"
+
 if [[ -f scripts/autobahn/run.sh ]]; then
     echo "==> Autobahn WebSocket conformance (kosoku)"
     bash scripts/autobahn/run.sh .build/debug/shifty

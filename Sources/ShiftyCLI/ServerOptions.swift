@@ -95,6 +95,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("smtp-ca-file"), help: "PEM file of CA certificates to trust for the SMTP server instead of the system's. [env: SHIFTY_SMTP_CA_FILE]")
     var smtpCAFile: String?
 
+    @Option(name: .customLong("notification-lease"), help: "Seconds a delivery claimed by an instance is held before another instance sends it again (the first died mid-send), 5-3600. [env: SHIFTY_NOTIFICATION_LEASE] (default: 120)")
+    var notificationLease: Int?
+
     @Option(name: .customLong("public-url"), help: "The address people open the page at, for links in e-mails. [env: SHIFTY_PUBLIC_URL] (default: http://host:port)")
     var publicURL: String?
 
@@ -179,6 +182,10 @@ struct ServerOptions: ParsableArguments {
         configuration.trustedProxies = trustedProxies + (environment["SHIFTY_TRUSTED_PROXIES"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? [])
         for proxy in configuration.trustedProxies where !ClientAddress.isValidLiteral(proxy) {
             throw ValidationError("--trusted-proxy takes IP addresses (like 127.0.0.1 or ::1), not '\(proxy)'.")
+        }
+        if let seconds = try number(notificationLease, "SHIFTY_NOTIFICATION_LEASE") {
+            guard (5...3600).contains(seconds) else { throw ValidationError("--notification-lease must be between 5 and 3600 seconds.") }
+            configuration.notificationLease = .seconds(seconds)
         }
         configuration.publicURL = publicURL ?? environment["SHIFTY_PUBLIC_URL"]
         if let url = configuration.publicURL {

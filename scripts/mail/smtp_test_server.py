@@ -2,11 +2,12 @@
 """A real SMTP server for the e-mail tests: aiosmtpd with STARTTLS (a self-signed certificate made
 here with openssl) and AUTH required, both before any mail is accepted.
 
-Usage: smtp_test_server.py DIR USER PASSWORD
+Usage: smtp_test_server.py DIR USER PASSWORD [SECONDS_PER_MESSAGE]
 Writes DIR/cert.pem, prints "port N" once it listens, then stores every accepted message as
 DIR/NNNN.eml (the raw bytes) and DIR/NNNN.json (a summary parsed with Python's own e-mail
 package: headers, parts, whether the session had TLS and who authenticated). Stops on stdin EOF.
 """
+import asyncio
 import json
 import os
 import socket
@@ -14,6 +15,7 @@ import ssl
 import subprocess
 import sys
 import threading
+import warnings
 from email import policy
 from email.parser import BytesParser
 
@@ -31,12 +33,15 @@ def make_certificate(directory):
 
 
 class Store:
-    def __init__(self, directory):
+    def __init__(self, directory, delay=0.0):
         self.directory = directory
+        self.delay = delay
         self.count = 0
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):
+        if self.delay:
+            await asyncio.sleep(self.delay)  # a slow server, so a kill lands mid-send
         message = BytesParser(policy=policy.default).parsebytes(envelope.content)
         parts = []
         for part in message.walk():
@@ -65,7 +70,9 @@ class Store:
 
 
 def main():
+    warnings.filterwarnings("ignore", message="Session.login_data")  # aiosmtpd 1.4 warns about itself
     directory, user, password = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
+    delay = float(sys.argv[4]) if len(sys.argv) > 4 else 0.0
     cert, key = make_certificate(directory)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
@@ -78,7 +85,7 @@ def main():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     controller = Controller(
-        Store(directory), hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True,
+        Store(directory, delay), hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True,
         authenticator=authenticate, auth_required=True, auth_require_tls=True)
     controller.start()
     print("port %d" % port, flush=True)

@@ -81,8 +81,8 @@ function notificationSection(ctx, prefs) {
       el('thead', {}, [el('tr', {}, [el('th', { text: 'What', attrs: { scope: 'col' } }), ...Object.values(channelWords).map((word) => el('th', { text: word, attrs: { scope: 'col' } }))])]),
       el('tbody', {}, rows),
     ]),
-    el('p', { class: 'inline' }, [el('label', { attrs: { for: 'quiet-on' } }, [quietOn, ' Quiet hours: hold e-mails and pushes from ']), quietStart, ' until ', quietEnd, ` (${prefs.timeZone})`]),
-    el('p', { class: 'inline' }, [el('label', { attrs: { for: 'digest-on' } }, [digest, ' One e-mail a day instead of one per notification, at ']), digestTime]),
+    el('p', { class: 'notification-times' }, [quietOn, el('label', { attrs: { for: 'quiet-on' }, text: 'Quiet hours: hold e-mails and pushes from' }), quietStart, el('span', { text: 'until' }), quietEnd, el('span', { text: `(${prefs.timeZone})` })]),
+    el('p', { class: 'notification-times' }, [digest, el('label', { attrs: { for: 'digest-on' }, text: 'One e-mail a day instead of one per notification, at' }), digestTime]),
     el('p', { class: 'hint', text: 'Password reset links always come by e-mail, at once.' }),
     el('div', { class: 'row-actions' }, [submit]),
   ]);

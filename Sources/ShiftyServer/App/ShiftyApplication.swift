@@ -78,7 +78,7 @@ public enum ShiftyApplication {
                 ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(
                     pool: pool, senders: configuration.allNotificationSenders, links: configuration.notificationLinks, logger: logger,
-                    interval: configuration.notificationInterval),
+                    interval: configuration.notificationInterval, lease: configuration.notificationLease),
             ],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger

@@ -57,6 +57,9 @@ public struct ServerConfiguration: Sendable {
     public var notificationSenders: [any NotificationSender] = []
     /// How often each instance turns new events into deliveries and sends what is due.
     public var notificationInterval: Duration = .seconds(5)
+    /// How long a claimed delivery is held before another instance may send it (the instance that
+    /// claimed it died mid-send); longer than one SMTP conversation.
+    public var notificationLease: Duration = .seconds(120)
 
     /// The links e-mails carry.
     public var notificationLinks: NotificationLinks {

@@ -26,7 +26,11 @@ public struct NotificationDeliveryService: Service {
     var backoff: @Sendable (Int) -> Duration = { attempt in .seconds(min(3600, 30 << min(max(attempt - 1, 0), 7))) }
     var clock: @Sendable () -> Date = { Date() }
 
-    public init(pool: PostgresPool, senders: [any NotificationSender], links: NotificationLinks, logger: Logger, interval: Duration = .seconds(5)) {
+    public init(
+        pool: PostgresPool, senders: [any NotificationSender], links: NotificationLinks, logger: Logger,
+        interval: Duration = .seconds(5), lease: Duration = .seconds(120)
+    ) {
+        self.lease = lease
         self.pool = pool
         self.senders = senders
         self.links = links
