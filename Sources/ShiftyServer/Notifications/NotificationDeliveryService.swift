@@ -20,7 +20,8 @@ public struct NotificationDeliveryService: Service {
     var interval: Duration = .seconds(5)
     /// How long a claim holds before another instance may take the row over.
     var lease: Duration = .seconds(120)
-    var batchSize = 50
+    /// Rows claimed at once; small, so other instances share the work of a burst.
+    var batchSize = 10
     var maximumAttempts = 6
     /// Wait after the n-th failed attempt: 30 s, 1 min, 2 min … at most 1 h.
     var backoff: @Sendable (Int) -> Duration = { attempt in .seconds(min(3600, 30 << min(max(attempt - 1, 0), 7))) }
@@ -75,7 +76,18 @@ public struct NotificationDeliveryService: Service {
                     try NotificationDeliveryStore.claim(channel: sender.channel, now: now, lease: lease, limit: batchSize, on: connection)
                 }
                 if claimed.isEmpty { break }
-                for group in Self.messages(claimed, links: links) {
+                // Never start a send after half the lease is gone: a send (at most the SMTP timeout)
+                // then ends before the lease does, so no live instance takes over a row still being
+                // sent. What is left goes back to the outbox for the next claim, here or elsewhere.
+                let claimedAt = ContinuousClock.now
+                var groups = Self.messages(claimed, links: links)[...]
+                while let group = groups.first {
+                    if ContinuousClock.now - claimedAt > lease / 2 {
+                        let left = groups.flatMap { $0.map(\.id) }
+                        try await pool.withConnection { try NotificationDeliveryStore.release(ids: left, on: $0) }
+                        break
+                    }
+                    groups = groups.dropFirst()
                     sent += try await deliver(group, with: sender, now: now)
                 }
                 if claimed.count < batchSize { break }

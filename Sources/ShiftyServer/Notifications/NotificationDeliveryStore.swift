@@ -63,6 +63,16 @@ enum NotificationDeliveryStore {
         }
     }
 
+    /// Gives claimed rows back unsent (the claim is not counted as an attempt).
+    static func release(ids: [Int64], on connection: PostgresConnection) throws {
+        try connection.execute(
+            """
+            UPDATE notification_deliveries SET status = 'pending', claimed_until = NULL, attempts = greatest(attempts - 1, 0)
+            WHERE id = ANY($1) AND status = 'sending'
+            """,
+            [ids])
+    }
+
     /// Records a delivery (secrets in account messages, reset links and invite codes, are scrubbed
     /// from the stored body once sent or given up on).
     static func finish(
