@@ -160,6 +160,25 @@ import Testing
         }
     }
 
+    @Test func anInviteCodeGoesOutByMailAndLeavesNoCopyInTheOutbox() async throws {
+        let smtp = try TestSMTPServer()
+        defer { smtp.stop() }
+        try await Self.withMailingServer(smtp) { server in
+            let boss = try await server.createWorkplace()
+            let created = try await server.client.json(.POST, "/api/v1/invites", ["email": "new.hire@example.test", "maxUses": 1], token: boss.token)
+            #expect(created.status == 201, "\(created.text)")
+            let code = try #require(created.json["code"] as? String)
+            #expect(try await Self.service(server).tick(now: Date()) == 1)
+            let mail = try #require(try smtp.mails(to: "new.hire@example.test").first)
+            #expect(mail.part("text/plain")?.contains(code) == true, "the code is in the mail")
+            #expect(mail.part("text/plain")?.contains(boss.slug) == true, "and the workplace to join")
+            let bodies = try await server.pool.query("SELECT body FROM notification_deliveries").map { try $0.decode("body") as String }
+            #expect(bodies.allSatisfy { !$0.contains(code) }, "the sent code is scrubbed from the outbox")
+            let bad = try await server.client.json(.POST, "/api/v1/invites", ["email": "not an address"], token: boss.token)
+            #expect(bad.status == 422)
+        }
+    }
+
     /// 23:00 tonight in Amsterdam (the test workplaces' time zone).
     static func amsterdam(hour: Int, minute: Int = 0, daysAhead: Int = 0) -> Date {
         var calendar = Calendar(identifier: .gregorian)

@@ -43,14 +43,16 @@ public struct NotificationDeliveryService: Service {
         NotificationFanOut(channels: Set(senders.map(\.channel)), links: links)
     }
 
+    /// Waits one interval before the first round (the instance is starting; tests that drive ticks
+    /// themselves rely on the server's own loop staying quiet), then works every interval.
     public func run() async throws {
         while !Task.isCancelled {
-            await runOnce()
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
                 return
             }
+            await runOnce()
         }
     }
 
