@@ -48,6 +48,8 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+import page_checks
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SCREENSHOTS = os.path.join(ROOT, "test-artifacts", "screenshots")
 PASSWORD = "shifty-demo"
@@ -431,6 +433,8 @@ def scenario(server, workdir, timings):
         anna.go("requests")
         mine = f"#view-requests li[data-request-id]:has(time[datetime='{suggested['date']}']):has([data-action=withdraw])"
         box = f"#request-form input[name=dates][value='{suggested['date']}']"
+        # The date picker is folded away below what coworkers ask (issue 17); it stays open across live reloads.
+        bram.click("#ask-details:not([open]) > summary", "bram opens the date picker")
         for attempt in range(3):
             # A live update may re-render the form between the tick and the submit: tick again then.
             bram.click(f"{box}:not(:checked)", "bram ticks a free date he is offered")
@@ -466,6 +470,7 @@ def scenario(server, workdir, timings):
         maria.wait_for(deal_row(third["id"]), "the third pick-up should wait in maria's queue")
         maria.type(f"{deal_row(third['id'])} input[name=note]", REJECTION_NOTE, "maria writes why she rejects")
         maria.click(f"{deal_row(third['id'])} [data-action=reject]", "maria rejects")
+        maria.confirm_dialog("maria confirms the rejection (issue 17: confirm before Reject)")
         maria.wait_gone(deal_row(third["id"]), "the rejected deal should leave the queue")
         bram.go("notifications")
         bram.wait(lambda: any(REJECTION_NOTE in element.text and "Maria" in element.text
@@ -641,6 +646,7 @@ def scenario(server, workdir, timings):
         anna.wait_for("#view-hours [data-rule=absence]", "My hours should explain what an absence is")
         anna.screenshot("my-hours")
 
+        step_pages(browsers, server, workdir)
         live_connection_cap(server, browsers, workdir)
     except Exception:
         for name, browser in browsers.items():
@@ -936,6 +942,184 @@ def step_week(browsers, server, workdir):
     maria_phone.driver.execute_script("location.hash = arguments[0];", f"#/week?from={target_monday}")
     maria_phone.wait_for("#view-week .week-grid", "the manager's grid on a phone")
     maria_phone.screenshot("week-manager-phone")
+
+
+def views_for(browser):
+    """The view ids the page's registry offers the logged-in user, in nav order."""
+    return browser.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        Promise.all([import('/views/index.js'), fetch('/api/v1/me', { credentials: 'same-origin' }).then((r) => r.json())])
+          .then(([registry, me]) => done(registry.viewsFor(me.user.role).map((view) => view.id)))
+          .catch((error) => done([]));
+        """)
+
+
+def step_pages(browsers, server, workdir):
+    """Issue 17: the settings page, editing a member, the invite link and its QR code, the phone's
+    tab bar, axe-core on every page, and every page at 390x844 and 1366x900."""
+    maria, anna = browsers["maria"], browsers["anna"]
+
+    # Settings: the marketplace switches, a limit with its severity, a break rule; a time-zone
+    # change is explained before saving and nothing changes when the manager cancels.
+    before = maria.fetch("GET", "/workplace")
+    maria.go("settings")
+    form = "#settings-form"
+    maria.wait_for(f"{form} input[name=reminderMinutesBefore]", "the settings page should show the reminder minutes")
+    reminder = maria.visible(f"{form} input[name=reminderMinutesBefore]")
+    reminder.clear()
+    reminder.send_keys("45")
+    weekly = maria.visible(f"{form} input[name='maxWeeklyHours.limit']")
+    weekly.clear()
+    weekly.send_keys("48")
+    maria.driver.execute_script("arguments[0].value = 'warn';", maria.visible(f"{form} select[name='maxWeeklyHours.severity']"))
+    maria.click(f"{form} [data-action=add-break-rule]", "maria adds a break rule")
+    rule = maria.css(f"{form} .break-rule")[-1]
+    rule.find_element(By.CSS_SELECTOR, "input[name=afterMinutes]").send_keys("360")
+    rule.find_element(By.CSS_SELECTOR, "input[name=breakMinutes]").send_keys("30")
+    zone = maria.visible(f"{form} input[name=timeZone]")
+    zone.clear()
+    zone.send_keys("America/New_York")
+    note = maria.wait_for(f"{form} .zone-note", "typing another time zone should explain what it does")
+    if "same local times" not in note.text:
+        raise StepFailed(f"the time-zone note should explain the effect: {note.text}")
+    maria.screenshot("settings-zone-note")
+    maria.click(f"{form} button[type=submit]", "maria saves with another zone")
+    dialog = maria.wait_for("dialog[open]", "a time-zone change should be confirmed first")
+    if "America/New_York" not in dialog.text:
+        raise StepFailed(f"the confirmation should name the new zone: {dialog.text}")
+    maria.click("dialog[open] button[type=button]", "maria cancels the zone change")
+    maria.wait_gone("dialog[open]", "the dialog should close")
+    if maria.fetch("GET", "/workplace")["timeZone"] != before["timeZone"]:
+        raise StepFailed("cancelling the zone change must not change the zone")
+    zone.clear()
+    zone.send_keys(before["timeZone"])
+    maria.click(f"{form} button[type=submit]", "maria saves the settings")
+    maria.wait(lambda: maria.fetch("GET", "/workplace")["settings"]["reminderMinutesBefore"] == 45, 10, "the reminder minutes should be saved")
+    saved = maria.fetch("GET", "/workplace")["settings"]["hourLimits"]["maxWeeklyHours"]
+    if saved != {"limit": 48, "severity": "warn"}:
+        raise StepFailed(f"the weekly limit should be 48 hours, warn only: {saved}")
+    if {"afterMinutes": 360, "breakMinutes": 30} not in maria.fetch("GET", "/timeclock/rules")["breakRules"]:
+        raise StepFailed("the break rule should be saved")
+    maria.screenshot("settings")
+
+    # Team: edit a member's name, e-mail and first day of employment.
+    emma_id = next(member["id"] for member in maria.fetch("GET", "/users") if member["username"] == "emma")
+    maria.go("team")
+    row = f"#view-team li.member[data-user-id='{emma_id}']"
+    maria.click(f"{row} [data-action=manage-member]", "maria opens emma's settings")
+    maria.wait(lambda: (maria.visible(f"{row} input[name=employmentStart]") or None)
+               and maria.visible(f"{row} input[name=employmentStart]").get_attribute("value"), 10, "emma's employment start should load")
+    name = maria.visible(f"{row} input[name=displayName]")
+    name.clear()
+    name.send_keys("Emma van Dijk")
+    email = maria.visible(f"{row} input[name=email]")
+    email.clear()
+    email.send_keys("emma@example.org")
+    maria.driver.execute_script("arguments[0].value = '2025-03-01';", maria.visible(f"{row} input[name=employmentStart]"))
+    maria.click(f"{row} [data-action=save-member-details]", "maria saves emma's details")
+    maria.wait(lambda: maria.fetch("GET", f"/users/{emma_id}")["displayName"] == "Emma van Dijk", 10, "emma's new name should be saved")
+    if maria.fetch("GET", f"/users/{emma_id}")["email"] != "emma@example.org":
+        raise StepFailed("emma's e-mail should be saved")
+    if maria.fetch("GET", f"/users/{emma_id}/employment")["start"] != "2025-03-01":
+        raise StepFailed("emma's employment start should be saved")
+    maria.wait_for(f"{row} .row-title", "the list should show emma again")
+    maria.screenshot("team-member-edited")
+
+    # An invite as a link and a QR code: the code on screen decodes to the link, and the link opens
+    # the join form filled in.
+    maria.go("team")
+    maria.click("#invite-form button[type=submit]", "maria makes an invite")
+    link = maria.wait_for(".invite-link", "the invite should be shown as a link").text
+    qr = maria.wait_for("svg.invite-qr", "the invite should be shown as a QR code")
+    maria.driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", qr)
+    decoded = page_checks.decode_qr_png(qr.screenshot_as_png)
+    if decoded != [link]:
+        raise StepFailed(f"the QR code on screen should decode to the invite link {link!r}; zxing-cpp read {decoded!r}")
+    maria.screenshot("team-invite-qr")
+    cases = page_checks.qr_reference_cases()
+    matrices = maria.driver.execute_async_script(
+        """
+        const [cases, done] = arguments;
+        import('/qr.js').then((qr) => done(cases.map(([text, version, mask]) =>
+          qr.encodeQR(text, { version, mask }).map((row) => row.map((on) => (on ? '1' : '0')).join('')))))
+          .catch((error) => done(String(error)));
+        """, cases)
+    if not isinstance(matrices, list):
+        raise StepFailed(f"qr.js failed: {matrices}")
+    for (text, version, mask), matrix in zip(cases, matrices):
+        if matrix != page_checks.qr_reference_matrix(text, version, mask):
+            raise StepFailed(f"qr.js differs from segno for version {version}, mask {mask}")
+        if page_checks.decode_qr_matrix(matrix) != [text]:
+            raise StepFailed(f"zxing-cpp cannot read qr.js's version {version}, mask {mask}")
+    guest = browsers["joiner"] = Browser("joiner", server.base, workdir, width=390, height=844)
+    guest.driver.get(link)
+    guest.wait_for("#signup-form input[name=displayName]", "the invite link should open the join form")
+    code = maria.css(".code-box code.code")[0].text
+    filled = guest.driver.execute_script("const f = document.getElementById('signup-form'); return [f.elements.workplace.value, f.elements.inviteCode.value];")
+    if filled != ["demo", code]:
+        raise StepFailed(f"the join form should be filled with the workplace and code: {filled}")
+    guest.screenshot("join-from-invite-link-phone", check=False)
+
+    # The phone: a bottom tab bar with the live state, exactly one h1, Requests with coworkers first.
+    phone = browsers["tabs-phone"] = Browser("tabs-phone", server.base, workdir, width=390, height=844)
+    phone.login("anna")
+    phone.wait_for("#tabbar", "phones should show the bottom tab bar")
+    phone.wait(lambda: (phone.visible("#tab-live") or None) and phone.visible("#tab-live").text == "Live", 10, "the tab bar should say the page is live")
+    for view in ("week", "market", "requests", "schedule"):
+        phone.click(f"#tabbar a[data-nav='{view}']", f"anna taps {view} in the tab bar")
+        phone.wait_for(f"#view-{view}", f"the {view} view should open from the tab bar")
+        phone.wait(lambda: phone.css(f"#tabbar a[data-nav='{view}'][aria-current=page]"), 5, f"the {view} tab should be marked current")
+        if len(phone.css("h1")) != 1:
+            raise StepFailed(f"the {view} page should have exactly one h1, not {len(phone.css('h1'))}")
+    phone.driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
+    if not phone.visible("#tab-live"):
+        raise StepFailed("the live state should stay visible when the page is scrolled")
+    phone.click("#tabbar a[data-nav='requests']", "anna opens Requests")
+    phone.wait_for("#view-requests #other-requests-title", "Requests should list what coworkers ask")
+    order = phone.driver.execute_script(
+        "const s = document.getElementById('view-requests'); const o = s.querySelector('#other-requests-title'); const a = s.querySelector('#ask-details');"
+        " return [Boolean(o.compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING), a.open];")
+    if order != [True, False]:
+        raise StepFailed(f"Requests should show coworkers first and the date picker folded: {order}")
+    phone.screenshot("requests-phone")
+    phone.click("#tab-more", "anna opens More")
+    phone.click("#nav a[data-nav='notifications']", "anna picks Notifications from More")
+    phone.wait_for("#view-notifications", "the notifications view should open from More")
+    phone.screenshot("tabbar-more-phone")
+
+    # Every page at both sizes: screenshots for people, axe-core for the serious and critical.
+    findings = []
+    guest.driver.delete_all_cookies()
+    guest.open_page("/")
+    guest.wait_for("#login-form", "the login page")
+    findings += page_checks.axe_violations(guest.driver, "login (phone)")
+    guest.open_page("/kiosk.html")
+    guest.wait(lambda: guest.visible("#setup-form") or guest.visible("#punch-form"), 15, "the kiosk page should load")
+    findings += page_checks.axe_violations(guest.driver, "kiosk (phone)")
+    guest.screenshot("pages-kiosk-phone", check=False)
+    desktop = browsers["pages-desktop"] = Browser("pages-desktop", server.base, workdir, width=1366, height=900)
+    desktop.open_page("/")
+    desktop.wait_for("#login-form", "the login page")
+    desktop.screenshot("pages-login-desktop", check=False)
+    findings += page_checks.axe_violations(desktop.driver, "login (desktop)")
+    guest.open_page("/")
+    guest.wait_for("#login-form", "the login page")
+    guest.screenshot("pages-login-phone", check=False)
+    phone_maria = browsers["pages-phone"] = Browser("pages-phone", server.base, workdir, width=390, height=844)
+    for browser, size in ((desktop, "desktop"), (phone_maria, "phone")):
+        browser.login("maria")
+        for view in views_for(browser):
+            browser.go(view)
+            time.sleep(0.3)  # charts and previews fill in after the section renders
+            browser.screenshot(f"pages-{view}-{size}")
+            findings += page_checks.axe_violations(browser.driver, f"{view} ({size}, manager)")
+    phone.go("schedule")
+    for view in views_for(phone):
+        phone.go(view)
+        findings += page_checks.axe_violations(phone.driver, f"{view} (phone, employee)")
+    if findings:
+        raise StepFailed("axe-core found serious or critical accessibility problems:\n  " + "\n  ".join(findings))
 
 
 def live_connection_cap(server, browsers, workdir):

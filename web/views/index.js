@@ -27,6 +27,7 @@ export const views = [
   { id: 'punches', title: 'Punches', roles: managers, group: 'manage', load: () => import('./punches.js') },
   { id: 'reports', title: 'Reports', roles: managers, group: 'manage', load: () => import('./reports.js') },
   { id: 'timesheets', title: 'Timesheets', roles: managers, group: 'manage', load: () => import('./timesheets.js') },
+  { id: 'settings', title: 'Settings', roles: managers, group: 'manage', load: () => import('./settings.js') },
 ];
 
 /** The views a user with `role` may open, in nav order. */
