@@ -155,6 +155,9 @@ class Browser:
         driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
         self.driver = webdriver.Chrome(service=Service(driver_path), options=options)
         self.driver.set_script_timeout(20)
+        if width < 500:
+            # Chromium's windows are at least 500 px wide: a phone's width needs the device emulation.
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
         self.console = []
 
     # ------------------------------------------------------------------ waiting and acting
@@ -1114,6 +1117,22 @@ def step_pages(browsers, server, workdir):
             browser.go(view)
             time.sleep(0.3)  # charts and previews fill in after the section renders
             browser.screenshot(f"pages-{view}-{size}")
+            if view == "reports":
+                # Chart labels must not collide, also on a phone (issue 17).
+                overlaps = browser.driver.execute_script(
+                    """
+                    const found = [];
+                    for (const group of document.querySelectorAll('#view-reports svg g')) {
+                      const boxes = [...group.querySelectorAll(':scope > text.chart-label')].map((t) => [t.textContent, t.getBoundingClientRect()]);
+                      for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+                        const [a, p] = boxes[i]; const [b, q] = boxes[j];
+                        if (p.left < q.right && q.left < p.right && p.top < q.bottom && q.top < p.bottom) found.push(`${a} / ${b}`);
+                      }
+                    }
+                    return found;
+                    """)
+                if overlaps:
+                    raise StepFailed(f"chart labels overlap at {size} size: {overlaps}")
             findings += page_checks.axe_violations(browser.driver, f"{view} ({size}, manager)")
     phone.go("schedule")
     for view in views_for(phone):
