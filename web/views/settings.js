@@ -108,6 +108,11 @@ export default {
         field('Quota Saturday (minutes)', numberInput('saturdayQuotaMinutes', minutesOrBlank(rules.saturdayQuotaMinutes), { min: 0, max: 1500, placeholder: 'day off' }), 'Empty: a day off.'),
         field('Quota Sunday (minutes)', numberInput('sundayQuotaMinutes', minutesOrBlank(rules.sundayQuotaMinutes), { min: 0, max: 1500, placeholder: 'day off' }), 'Empty: a day off.'),
         field('Schedule tolerance (minutes)', numberInput('scheduleToleranceMinutes', rules.scheduleToleranceMinutes, { min: 0, max: 240 }), 'Punching this early or late still counts as on time.'),
+        field('Daily overtime floor (minutes, 0 or less)', numberInput('dailyOvertimeFloorMinutes', rules.dailyOvertimeFloorMinutes, { min: -1500, max: 0 }), 'How far below the quota a day’s balance may go.'),
+        field('Weekly overtime floor (minutes, 0 or less)', numberInput('weeklyOvertimeFloorMinutes', rules.weeklyOvertimeFloorMinutes, { min: -10500, max: 0 })),
+        field('Monthly overtime floor (minutes, 0 or less)', numberInput('monthlyOvertimeFloorMinutes', rules.monthlyOvertimeFloorMinutes, { min: -46500, max: 0 })),
+        field('Absences allowed per month on diligence pay', numberInput('diligenceAbsenceCap', rules.diligenceAbsenceCap, { min: 0, max: 31 })),
+        checkbox('dayOffWorkCountsAsOvertime', rules.dayOffWorkCountsAsOvertime, 'Work on a day off counts fully as overtime'),
         el('p', { class: 'small', text: 'Unpaid breaks by length of the day’s work (punched breaks replace them for that day):' }),
         breakRows,
         addBreak,
@@ -158,6 +163,11 @@ export default {
           saturdayQuotaMinutes: optionalMinutes('saturdayQuotaMinutes'),
           sundayQuotaMinutes: optionalMinutes('sundayQuotaMinutes'),
           scheduleToleranceMinutes: Number(data.get('scheduleToleranceMinutes')),
+          dailyOvertimeFloorMinutes: Number(data.get('dailyOvertimeFloorMinutes')),
+          weeklyOvertimeFloorMinutes: Number(data.get('weeklyOvertimeFloorMinutes')),
+          monthlyOvertimeFloorMinutes: Number(data.get('monthlyOvertimeFloorMinutes')),
+          diligenceAbsenceCap: Number(data.get('diligenceAbsenceCap')),
+          dayOffWorkCountsAsOvertime: data.get('dayOffWorkCountsAsOvertime') === 'on',
           breakRules,
         });
         Object.assign(workplace, saved);
