@@ -18,7 +18,14 @@ public page only:
      override of one-shift-per-day; maria sees the conflict on an approval card before deciding and
      approves anyway with a reason.
 
-Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored). Waits are
+  Issue 17 (step_pages): maria edits the settings (a time-zone change is explained and can be
+     cancelled), edits a member, makes an invite whose on-screen QR code decodes to its link (and
+     qr.js matches segno for every version and mask); the link opens the join form filled in; a
+     failed login says why next to the form; a 390x844 phone navigates by the bottom tab bar;
+     axe-core finds no serious or critical violation on any page; no chart labels overlap.
+
+Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored); every page at
+390x844 and 1366x900 as pages-<view>-{phone,desktop}.png. Waits are
 WebDriverWait on the page's stable hooks (data-shift-id, data-action, ...); a failure names the
 step, saves a screenshot of every browser and prints their consoles and the server log's tail.
 
@@ -1097,12 +1104,25 @@ def step_pages(browsers, server, workdir):
     guest.driver.delete_all_cookies()
     guest.open_page("/")
     guest.wait_for("#login-form", "the login page")
+    # A failed login says why next to the form, not only in the toast at the bottom.
+    guest.type("#login-form input[name=workplace]", "demo", "a wrong password")
+    guest.type("#login-form input[name=username]", "anna", "a wrong password")
+    guest.type("#login-form input[name=password]", "not her password", "a wrong password")
+    guest.click("#login-form button[type=submit]", "log in with a wrong password")
+    error = guest.wait_for("#login-form .form-error[role=alert]", "a failed login should say why next to the form")
+    if not error.text.strip():
+        raise StepFailed("the login error next to the form is empty")
+    guest.screenshot("login-error-phone", check=False)
     findings += page_checks.axe_violations(guest.driver, "login (phone)")
     guest.open_page("/kiosk.html")
     guest.wait(lambda: guest.visible("#kiosk-setup") or guest.visible("#kiosk-punch"), 15, "the kiosk page should load")
     findings += page_checks.axe_violations(guest.driver, "kiosk (phone)")
     guest.screenshot("pages-kiosk-phone", check=False)
     desktop = browsers["pages-desktop"] = Browser("pages-desktop", server.base, workdir, width=1366, height=900)
+    desktop.open_page("/kiosk.html")
+    desktop.wait(lambda: desktop.visible("#kiosk-setup") or desktop.visible("#kiosk-punch"), 15, "the kiosk page should load")
+    desktop.screenshot("pages-kiosk-desktop", check=False)
+    findings += page_checks.axe_violations(desktop.driver, "kiosk (desktop)")
     desktop.open_page("/")
     desktop.wait_for("#login-form", "the login page")
     desktop.screenshot("pages-login-desktop", check=False)
