@@ -1086,6 +1086,24 @@ def step_pages(browsers, server, workdir):
     phone.driver.execute_script("window.scrollTo(0, document.body.scrollHeight);")
     if not phone.visible("#tab-live"):
         raise StepFailed("the live state should stay visible when the page is scrolled")
+    # A message never covers the last row: scrolled to the end, the view ends above the toast and the tab bar.
+    covered = phone.driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        import('/ui.js').then(({ say }) => {
+          say('A message on a phone', 'info');
+          window.scrollTo(0, document.body.scrollHeight);
+          requestAnimationFrame(() => {
+            const rows = document.querySelectorAll('#view .row, #view li');
+            const last = rows[rows.length - 1];
+            const message = document.getElementById('message').getBoundingClientRect();
+            const tabbar = document.getElementById('tabbar').getBoundingClientRect();
+            done(last ? [last.getBoundingClientRect().bottom, message.top, tabbar.top] : null);
+          });
+        });
+        """)
+    if covered is None or covered[0] > covered[1] or covered[1] > covered[2]:
+        raise StepFailed(f"the message or the tab bar covers the last row (row bottom, message top, tab bar top): {covered}")
     phone.click("#tabbar a[data-nav='requests']", "anna opens Requests")
     phone.wait_for("#view-requests #other-requests-title", "Requests should list what coworkers ask")
     order = phone.driver.execute_script(
