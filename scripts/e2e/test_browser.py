@@ -641,6 +641,8 @@ def scenario(server, workdir, timings):
         anna.wait_for("#view-hours [data-rule=absence]", "My hours should explain what an absence is")
         anna.screenshot("my-hours")
 
+        step_time_off(anna, bram, maria, browsers, server, workdir)
+
         live_connection_cap(server, browsers, workdir)
     except Exception:
         for name, browser in browsers.items():
@@ -702,6 +704,10 @@ def step_previews(anna, maria, browsers, server, workdir):
     anna_phone.login("anna")
     for browser, name in ((anna, "market-cannot-take"), (anna_phone, "market-cannot-take-phone")):
         browser.go("market")
+        # The overlapping shifts are kitchen shifts and anna is a bartender: they wait behind the
+        # "not qualified" toggle (issue 16).
+        if not browser.css(row):
+            browser.click("#view-market [data-action=toggle-unqualified]", f"[{browser.name}] anna shows the other positions")
         reason = browser.wait_for(f"{row} .cannot-take", "anna should read why she cannot pick up the overlapping shift", timeout=10)
         if browser.css(f"{row} [data-action=pick-up]"):
             raise StepFailed(f"[{browser.name}] the marketplace still offers 'Pick up' for a shift anna cannot take")
@@ -936,6 +942,57 @@ def step_week(browsers, server, workdir):
     maria_phone.driver.execute_script("location.hash = arguments[0];", f"#/week?from={target_monday}")
     maria_phone.wait_for("#view-week .week-grid", "the manager's grid on a phone")
     maria_phone.screenshot("week-manager-phone")
+
+
+def step_time_off(anna, bram, maria, browsers, server, workdir):
+    """Issue 16: bram asks for a day off, maria approves it live, bram's kitchen shift that day goes to
+    the marketplace, where daan (qualified for the kitchen) sees it and anna (bar only) does not."""
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    kitchen = sorted((shift for week in bram.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+                      if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow
+                      and shift.get("position") == "kitchen"), key=lambda shift: shift["date"])
+    if not kitchen:
+        raise StepFailed("the demo data needs a future kitchen shift of bram's")
+    shift = kitchen[0]
+    daan = browsers["daan"] = Browser("daan", server.base, workdir)
+    daan.login("daan")
+    daan.go("market")
+    anna.go("market")
+    maria.go("time-off-queue")
+    bram.go("time-off")
+    bram.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];",
+                               "#view-time-off input[name=firstDate]", shift["date"])
+    bram.type("#view-time-off input[name=reason]", "Family wedding", "bram writes a reason")
+    bram.click("#view-time-off [data-action=request-time-off]", "bram asks for the day off")
+    pending = "#view-time-off li[data-time-off-id][data-status=pending]"
+    bram.wait_for(pending, "bram's request should be listed as waiting")
+    time_off_id = bram.attribute(pending, "data-time-off-id", "the request's id")
+    bram.screenshot("time-off")
+    queued = f"#view-time-off-queue .time-off-queue li[data-time-off-id='{time_off_id}']"
+    maria.wait_for(queued, "maria should see bram's request in the time-off queue without a reload", timeout=LIVE_DEADLINE)
+    maria.assert_not_reloaded("seeing the time-off request")
+    maria.screenshot("time-off-queue")
+    maria.type(f"{queued} input[name=note]", "Have fun!", "maria writes a note")
+    maria.click(f"{queued} [data-action=approve-time-off]", "maria approves the time off")
+    maria.wait_gone(queued, "the approved request should leave the queue")
+    bram.wait_for(f"#view-time-off li[data-time-off-id='{time_off_id}'][data-status=approved]",
+                  "bram should see the approval live", timeout=LIVE_DEADLINE)
+    if "Have fun!" not in bram.visible(f"#view-time-off li[data-time-off-id='{time_off_id}']").text:
+        raise StepFailed("bram should see maria's note on his approved time off")
+    market_row = f"#view-market [data-shift-id='{shift['id']}']"
+    daan.wait_for(f"{market_row} [data-action=pick-up]", "daan (kitchen) should see bram's released shift live", timeout=LIVE_DEADLINE)
+    daan.assert_not_reloaded("seeing the released shift")
+    daan.screenshot("market-time-off-released")
+    # anna is not qualified for the kitchen: the shift stays out of her list, behind the toggle.
+    anna.wait_for("#view-market [data-action=toggle-unqualified]", "anna should be offered the shifts she is not qualified for")
+    if anna.css(market_row):
+        raise StepFailed("anna (bar only) should not see bram's kitchen shift on her marketplace")
+    anna.click("#view-market [data-action=toggle-unqualified]", "anna shows the other positions")
+    anna.wait_for(f"{market_row} .badge.not-qualified", "the kitchen shift should be marked as not her position")
+    if anna.css(f"{market_row} [data-action=pick-up]"):
+        raise StepFailed("anna should not be offered the pick-up of a kitchen shift")
+    anna.screenshot("market-not-qualified")
+    anna.click("#view-market [data-action=toggle-unqualified]", "anna hides them again")
 
 
 def live_connection_cap(server, browsers, workdir):

@@ -3,6 +3,7 @@
 // limit; create members directly or hand out invite codes.
 
 import { el, viewHeader, formatInstant, confirmDialog } from '../ui.js';
+import { showAvailability } from './availability.js';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -198,19 +199,21 @@ export default {
         }
       };
 
+      const availabilityLine = el('p', { class: 'small availability-summary' });
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
         el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
         el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Qualified positions (comma separated) and own weekly hour limit' }), qualificationsForm]),
+        availabilityLine,
         el('div', {}, [toggle]),
       ]);
       const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Manage ${member.displayName}` } });
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
-        if (!panel.hidden) loadQualifications();
+        if (!panel.hidden) { loadQualifications(); showAvailability(ctx, member.id, availabilityLine); }
       });
       return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
         el('div', { class: 'row-main' }, [
