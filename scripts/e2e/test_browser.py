@@ -993,6 +993,22 @@ def step_time_off(anna, bram, maria, browsers, server, workdir):
         raise StepFailed("anna should not be offered the pick-up of a kitchen shift")
     anna.screenshot("market-not-qualified")
     anna.click("#view-market [data-action=toggle-unqualified]", "anna hides them again")
+    # The team week marks bram's day off; bram keeps a recurring unavailable time.
+    bram_id = bram.fetch("GET", "/me")["user"]["id"]
+    maria.driver.execute_script("location.hash = arguments[0];", f"#/week?from={shift['date']}")
+    maria.wait_for(f"#view-week td[data-date='{shift['date']}'][data-user-id='{bram_id}'] .grid-time-off",
+                   "maria's team week should mark bram's day off", timeout=15)
+    maria.screenshot("week-time-off")
+    bram.go("availability")
+    bram.click("#view-availability [data-action=add-availability]", "bram adds an unavailable time")
+    bram.click("#view-availability [data-action=save-availability]", "bram saves his availability")
+    bram.wait_for("#view-availability .availability-unavailable", "bram's availability should list the new time")
+    def saved():
+        mine = [member for member in bram.fetch("GET", "/availability") if member["userId"] == bram_id]
+        return bool(mine) and len(mine[0]["entries"]) == 1
+    bram.wait(saved, 10, "bram's availability should be saved", poll=0.3)
+    bram.screenshot("availability")
+    bram.fetch("PUT", f"/users/{bram_id}/availability", {"entries": []})
 
 
 def live_connection_cap(server, browsers, workdir):

@@ -35,7 +35,9 @@ function entryRow(entry, index, ctx) {
     paint(ctx);
   });
   return el('li', { class: ['row', `availability-${entry.kind}`] }, [
-    el('p', { class: 'row-main' }, [el('strong', { text: entry.kind === 'unavailable' ? 'Not available' : 'Preferred' }), ` · ${entryText(entry)}`]),
+    el('div', { class: 'row-main' }, [
+      el('p', { class: 'row-title' }, [el('strong', { text: entry.kind === 'unavailable' ? 'Not available' : 'Preferred' }), ` · ${entryText(entry)}`]),
+    ]),
     el('div', { class: 'row-actions' }, [remove]),
   ]);
 }
