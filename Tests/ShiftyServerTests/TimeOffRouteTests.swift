@@ -124,6 +124,30 @@ import Testing
         }
     }
 
+    @Test func shiftsGeneratedLaterInsideApprovedTimeOffAreReleasedToo() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let requested = try await server.act("/time-off", ["firstDate": day(10), "lastDate": day(11)], as: anna)
+            let id = try #require(requested.json["id"] as? Int, "\(requested.text)")
+            let approved = try await server.act("/time-off/\(id)/approve", as: boss)
+            #expect(approved.json["releasedShiftIds"] as? [Int] == [], "nothing to release yet")
+
+            // A weekly fixed shift made afterwards generates eight weeks, one of them inside the time off.
+            let fixed = try await server.client.json(.POST, "/api/v1/fixed-shifts", [
+                "weekday": TestServer.localDate(in: 10).weekday.isoNumber, "startTime": "10:00", "durationMinutes": 240,
+            ], token: anna.token)
+            #expect(fixed.status == 201, "\(fixed.text)")
+            let shifts = try await server.pool.query(
+                "SELECT local_date::text AS day, status, unassigned FROM shifts WHERE owner_id = $1 ORDER BY starts_at", [anna.userID])
+            let byDay = Dictionary(uniqueKeysWithValues: try shifts.map { (try $0.decode("day", as: String.self), $0) })
+            let inside = try #require(byDay[day(10)])
+            #expect(try inside.decode("status", as: String.self) == "supplied" && inside.decode("unassigned", as: Bool.self))
+            let after = try #require(byDay[day(17)])
+            #expect(try after.decode("status", as: String.self) == "scheduled")
+        }
+    }
+
     @Test func aDeclinedRequestCarriesTheManagersNoteAndBlocksNothing() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()
