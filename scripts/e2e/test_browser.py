@@ -657,6 +657,8 @@ def scenario(server, workdir, timings):
         anna.screenshot("my-hours")
 
         step_pages(browsers, server, workdir)
+        step_time_off(anna, bram, maria, browsers, server, workdir)
+
         live_connection_cap(server, browsers, workdir)
     except Exception:
         for name, browser in browsers.items():
@@ -718,6 +720,10 @@ def step_previews(anna, maria, browsers, server, workdir):
     anna_phone.login("anna")
     for browser, name in ((anna, "market-cannot-take"), (anna_phone, "market-cannot-take-phone")):
         browser.go("market")
+        # The overlapping shifts are kitchen shifts and anna is a bartender: they wait behind the
+        # "not qualified" toggle (issue 16).
+        if not browser.css(row):
+            browser.click("#view-market [data-action=toggle-unqualified]", f"[{browser.name}] anna shows the other positions")
         reason = browser.wait_for(f"{row} .cannot-take", "anna should read why she cannot pick up the overlapping shift", timeout=10)
         if browser.css(f"{row} [data-action=pick-up]"):
             raise StepFailed(f"[{browser.name}] the marketplace still offers 'Pick up' for a shift anna cannot take")
@@ -1178,6 +1184,71 @@ def step_pages(browsers, server, workdir):
         findings += page_checks.axe_violations(phone.driver, f"{view} (phone, employee)")
     if findings:
         raise StepFailed("axe-core found serious or critical accessibility problems:\n  " + "\n  ".join(findings))
+def step_time_off(anna, bram, maria, browsers, server, workdir):
+    """Issue 16: bram asks for a day off, maria approves it live, bram's kitchen shift that day goes to
+    the marketplace, where daan (qualified for the kitchen) sees it and anna (bar only) does not."""
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    kitchen = sorted((shift for week in bram.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+                      if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow
+                      and shift.get("position") == "kitchen"), key=lambda shift: shift["date"])
+    if not kitchen:
+        raise StepFailed("the demo data needs a future kitchen shift of bram's")
+    shift = kitchen[0]
+    daan = browsers["daan"] = Browser("daan", server.base, workdir)
+    daan.login("daan")
+    daan.go("market")
+    anna.go("market")
+    maria.go("time-off-queue")
+    bram.go("time-off")
+    bram.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];",
+                               "#view-time-off input[name=firstDate]", shift["date"])
+    bram.type("#view-time-off input[name=reason]", "Family wedding", "bram writes a reason")
+    bram.click("#view-time-off [data-action=request-time-off]", "bram asks for the day off")
+    pending = "#view-time-off li[data-time-off-id][data-status=pending]"
+    bram.wait_for(pending, "bram's request should be listed as waiting")
+    time_off_id = bram.attribute(pending, "data-time-off-id", "the request's id")
+    bram.screenshot("time-off")
+    queued = f"#view-time-off-queue .time-off-queue li[data-time-off-id='{time_off_id}']"
+    maria.wait_for(queued, "maria should see bram's request in the time-off queue without a reload", timeout=LIVE_DEADLINE)
+    maria.assert_not_reloaded("seeing the time-off request")
+    maria.screenshot("time-off-queue")
+    maria.type(f"{queued} input[name=note]", "Have fun!", "maria writes a note")
+    maria.click(f"{queued} [data-action=approve-time-off]", "maria approves the time off")
+    maria.wait_gone(queued, "the approved request should leave the queue")
+    bram.wait_for(f"#view-time-off li[data-time-off-id='{time_off_id}'][data-status=approved]",
+                  "bram should see the approval live", timeout=LIVE_DEADLINE)
+    if "Have fun!" not in bram.visible(f"#view-time-off li[data-time-off-id='{time_off_id}']").text:
+        raise StepFailed("bram should see maria's note on his approved time off")
+    market_row = f"#view-market [data-shift-id='{shift['id']}']"
+    daan.wait_for(f"{market_row} [data-action=pick-up]", "daan (kitchen) should see bram's released shift live", timeout=LIVE_DEADLINE)
+    daan.assert_not_reloaded("seeing the released shift")
+    daan.screenshot("market-time-off-released")
+    # anna is not qualified for the kitchen: the shift stays out of her list, behind the toggle.
+    anna.wait_for("#view-market [data-action=toggle-unqualified]", "anna should be offered the shifts she is not qualified for")
+    if anna.css(market_row):
+        raise StepFailed("anna (bar only) should not see bram's kitchen shift on her marketplace")
+    anna.click("#view-market [data-action=toggle-unqualified]", "anna shows the other positions")
+    anna.wait_for(f"{market_row} .badge.not-qualified", "the kitchen shift should be marked as not her position")
+    if anna.css(f"{market_row} [data-action=pick-up]"):
+        raise StepFailed("anna should not be offered the pick-up of a kitchen shift")
+    anna.screenshot("market-not-qualified")
+    anna.click("#view-market [data-action=toggle-unqualified]", "anna hides them again")
+    # The team week marks bram's day off; bram keeps a recurring unavailable time.
+    bram_id = bram.fetch("GET", "/me")["user"]["id"]
+    maria.driver.execute_script("location.hash = arguments[0];", f"#/week?from={shift['date']}")
+    maria.wait_for(f"#view-week td[data-date='{shift['date']}'][data-user-id='{bram_id}'] .grid-time-off",
+                   "maria's team week should mark bram's day off", timeout=15)
+    maria.screenshot("week-time-off")
+    bram.go("availability")
+    bram.click("#view-availability [data-action=add-availability]", "bram adds an unavailable time")
+    bram.click("#view-availability [data-action=save-availability]", "bram saves his availability")
+    bram.wait_for("#view-availability .availability-unavailable", "bram's availability should list the new time")
+    def saved():
+        mine = [member for member in bram.fetch("GET", "/availability") if member["userId"] == bram_id]
+        return bool(mine) and len(mine[0]["entries"]) == 1
+    bram.wait(saved, 10, "bram's availability should be saved", poll=0.3)
+    bram.screenshot("availability")
+    bram.fetch("PUT", f"/users/{bram_id}/availability", {"entries": []})
 
 
 def live_connection_cap(server, browsers, workdir):

@@ -9,6 +9,7 @@ import { qrSvg } from '../qr.js';
 export function inviteLink(slug, code) {
   return `${location.origin}/#/join?${new URLSearchParams({ workplace: slug, code })}`;
 }
+import { showAvailability } from './availability.js';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -236,6 +237,7 @@ export default {
         }
       };
 
+      const availabilityLine = el('p', { class: 'small availability-summary' });
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
         detailsForm,
@@ -243,6 +245,7 @@ export default {
         el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Qualified positions (comma separated) and own weekly hour limit' }), qualificationsForm]),
+        availabilityLine,
         el('div', {}, [toggle]),
         // Password reset (issue 18, another change): the one-time reset link a manager hands over goes here.
         el('div', { class: 'reset-password-spot', data: { slot: 'password-reset' } }),
@@ -251,7 +254,7 @@ export default {
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
-        if (!panel.hidden) { loadQualifications(); loadEmployment(); }
+        if (!panel.hidden) { loadQualifications(); loadEmployment(); showAvailability(ctx, member.id, availabilityLine); }
       });
       return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
         el('div', { class: 'row-main' }, [
