@@ -989,6 +989,7 @@ def step_pages(browsers, server, workdir):
     weekly.clear()
     weekly.send_keys("48")
     maria.driver.execute_script("arguments[0].value = 'warn';", maria.visible(f"{form} select[name='maxWeeklyHours.severity']"))
+    maria.driver.execute_script("arguments[0].value = 'warn';", maria.visible(f"{form} select[name=availabilityRule]"))
     maria.click(f"{form} [data-action=add-break-rule]", "maria adds a break rule")
     rule = maria.css(f"{form} .break-rule")[-1]
     rule.find_element(By.CSS_SELECTOR, "input[name=afterMinutes]").send_keys("360")
@@ -1015,6 +1016,8 @@ def step_pages(browsers, server, workdir):
     saved = maria.fetch("GET", "/workplace")["settings"]["hourLimits"]["maxWeeklyHours"]
     if saved != {"limit": 48, "severity": "warn"}:
         raise StepFailed(f"the weekly limit should be 48 hours, warn only: {saved}")
+    if maria.fetch("GET", "/workplace")["settings"].get("availabilityRule") != "warn":
+        raise StepFailed("the availability rule should be saved as warn only")
     if {"afterMinutes": 360, "breakMinutes": 30} not in maria.fetch("GET", "/timeclock/rules")["breakRules"]:
         raise StepFailed("the break rule should be saved")
     maria.screenshot("settings")

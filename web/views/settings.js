@@ -37,6 +37,16 @@ export function zoneChangeMessage(from, to) {
 
 const minutesOrBlank = (value) => (value === null || value === undefined ? '' : String(value));
 
+/** A refuse/warn choice for one of the rulebook's rules (issue 16). */
+function ruleSelect(name, current, label) {
+  const select = el('select', { attrs: { name, 'aria-label': label } }, [
+    el('option', { text: 'Refuse', attrs: { value: 'refuse' } }),
+    el('option', { text: 'Warn only', attrs: { value: 'warn' } }),
+  ]);
+  select.value = current ?? 'refuse';
+  return el('label', { class: 'inline' }, [el('span', { text: label }), select]);
+}
+
 export default {
   id: 'settings',
   title: 'Settings',
@@ -103,6 +113,12 @@ export default {
         ...limitRows,
       ]),
       el('fieldset', { class: 'card' }, [
+        el('legend', { text: 'Time off and availability' }),
+        el('p', { class: 'hint small', text: 'What happens when a trade or an assignment gives someone a shift during their approved time off, or in a time they said they cannot work.' }),
+        ruleSelect('timeOffRule', settings.timeOffRule, 'During approved time off'),
+        ruleSelect('availabilityRule', settings.availabilityRule, 'In an unavailable time'),
+      ]),
+      el('fieldset', { class: 'card' }, [
         el('legend', { text: 'Timeclock' }),
         field('Quota Monday to Friday (minutes)', numberInput('mondayToFridayQuotaMinutes', rules.mondayToFridayQuotaMinutes, { min: 0, max: 1500 }), `Now ${formatMinutes(rules.mondayToFridayQuotaMinutes)} a day.`),
         field('Quota Saturday (minutes)', numberInput('saturdayQuotaMinutes', minutesOrBlank(rules.saturdayQuotaMinutes), { min: 0, max: 1500, placeholder: 'day off' }), 'Empty: a day off.'),
@@ -156,6 +172,8 @@ export default {
             employeesManageFixedShifts: data.get('employeesManageFixedShifts') === 'on',
             reminderMinutesBefore: Number(data.get('reminderMinutesBefore')),
             hourLimits,
+            timeOffRule: data.get('timeOffRule'),
+            availabilityRule: data.get('availabilityRule'),
           },
         });
         await ctx.api('PUT', '/timeclock/rules', {
