@@ -16,6 +16,7 @@ struct Shifty: AsyncParsableCommand {
             ApprovalsCommand.self, DealsCommand.self, RevokeCommand.self, CancelDealCommand.self,
             RequestsCommand.self, RequestCommand.self, SuggestCommand.self, AcceptCommand.self,
             SwapCommand.self, AnswerSwapCommand.self, NotificationsCommand.self, NowCommand.self,
+            HoursCommand.self, TeamCommand.self,
         ],
         defaultSubcommand: nil
     )
