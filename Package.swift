@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "shifty", targets: ["ShiftyCLI"]),
         .library(name: "ShiftyDomain", targets: ["ShiftyDomain"]),
+        .library(name: "ShiftyAPI", targets: ["ShiftyAPI"]),
         .library(name: "ShiftyPostgres", targets: ["ShiftyPostgres"]),
         .library(name: "ShiftySecurity", targets: ["ShiftySecurity"]),
         .library(name: "ShiftyWebSocket", targets: ["ShiftyWebSocket"]),
@@ -40,6 +41,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         .target(name: "ShiftyDomain"),
+        // The API's wire types (answers, live messages, problem documents): Foundation only.
+        .target(name: "ShiftyAPI"),
         .target(
             name: "ShiftyPostgres",
             dependencies: [
@@ -79,7 +82,7 @@ let package = Package(
         .target(
             name: "ShiftyTerminal",
             dependencies: [
-                "ShiftyWebSocket",
+                "ShiftyAPI", "ShiftyWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
