@@ -9,6 +9,7 @@ import PackageDescription
 /// - `ShiftySecurity`: Argon2id, secure random, SHA-1/SHA-256 over the C shims.
 /// - `ShiftyWebSocket`: our RFC 6455 layer, depending only on NIOCore/NIOHTTP1 and the crypto shim.
 /// - `ShiftyServer`: the Hummingbird application as a library.
+/// - `ShiftyAPI`: the API's wire types the terminal client reads (Foundation only; docs/api-shapes.md).
 /// - `shifty`: the thin command-line executable.
 let package = Package(
     name: "Shifty",
