@@ -87,6 +87,28 @@ struct TerminalSessionEndToEndTests {
         }
     }
 
+    @Test func teamWeekFitsANarrowTerminal() async throws {
+        try await TestServer.with { server in
+            let workplace = try await TerminalTestWorkplace.create(on: server)
+            let shiftID = try await workplace.createShiftForAnna(inDays: 8, at: "09:00")
+            let terminals = try TmuxTerminals()
+            defer { terminals.stop() }
+            let width = 72
+            try await terminals.open("ben", server: workplace.address.description, token: workplace.ben.token, width: width)
+            try await terminals.type("ben", #""$SHIFTY" team --week --week-of \#(TerminalDates.amsterdamDate(inDays: 8)); echo "exit $((0 + $?))""#)
+            _ = try await terminals.waitForScreen("ben", "the week grid") { $0.contains("exit 0") }
+            let screen = try await terminals.screen("ben", joined: true)
+            let lines = screen.split(separator: "\n").map(String.init)
+            // Nothing wrapped: every line of the grid fits the 72 columns, the id still shows.
+            let grid = lines.drop { !$0.hasPrefix("WHO") }.prefix { !$0.hasPrefix("exit ") }
+            #expect(grid.count >= 2, "\(screen)")
+            #expect(grid.allSatisfy { TerminalText.width($0) <= width }, "\(screen)")
+            let row = try #require(grid.first { $0.hasPrefix("Anna") }, "\(screen)")
+            #expect(row.contains("#\(shiftID)"), "\(row)")
+            #expect(row.contains("…"), "the cell is cut to fit: \(row)")
+        }
+    }
+
     /// The table line whose first column is `shiftID` (after the flash column: blanks or "» ").
     static func row(of shiftID: Int64, in screen: String) -> String? {
         screen.split(separator: "\n").map { line in

@@ -49,9 +49,10 @@ final class TmuxTerminals: Sendable {
         _ = try await self.tmux(["send-keys", "-t", name, "-l", key])
     }
 
-    /// The visible screen of terminal `name`, trailing blanks removed.
-    func screen(_ name: String) async throws -> String {
-        let result = try await self.tmux(["capture-pane", "-p", "-t", name])
+    /// The visible screen of terminal `name`, trailing blanks removed; `joined`: lines the terminal
+    /// wrapped are joined again (so a line wider than the terminal shows as one long line).
+    func screen(_ name: String, joined: Bool = false) async throws -> String {
+        let result = try await self.tmux(["capture-pane", "-p"] + (joined ? ["-J"] : []) + ["-t", name])
         return result.output
     }
 
