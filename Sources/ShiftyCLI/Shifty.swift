@@ -17,6 +17,7 @@ struct Shifty: AsyncParsableCommand {
             RequestsCommand.self, RequestCommand.self, SuggestCommand.self, AcceptCommand.self,
             SwapCommand.self, AnswerSwapCommand.self, NotificationsCommand.self, NowCommand.self,
             TimeOffCommand.self,
+            HoursCommand.self, TeamCommand.self,
         ],
         defaultSubcommand: nil
     )
