@@ -9,6 +9,7 @@ import PackageDescription
 /// - `ShiftySecurity`: Argon2id, secure random, SHA-1/SHA-256 over the C shims.
 /// - `ShiftyWebSocket`: our RFC 6455 layer, depending only on NIOCore/NIOHTTP1 and the crypto shim.
 /// - `ShiftyServer`: the Hummingbird application as a library.
+/// - `ShiftyAPI`: the API's wire types the terminal client reads (Foundation only; docs/api-shapes.md).
 /// - `shifty`: the thin command-line executable.
 let package = Package(
     name: "Shifty",
@@ -16,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "shifty", targets: ["ShiftyCLI"]),
         .library(name: "ShiftyDomain", targets: ["ShiftyDomain"]),
+        .library(name: "ShiftyAPI", targets: ["ShiftyAPI"]),
         .library(name: "ShiftyPostgres", targets: ["ShiftyPostgres"]),
         .library(name: "ShiftySecurity", targets: ["ShiftySecurity"]),
         .library(name: "ShiftyWebSocket", targets: ["ShiftyWebSocket"]),
@@ -41,6 +43,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "ShiftyDomain"),
+        // The API's wire types (answers, live messages, problem documents): Foundation only.
+        .target(name: "ShiftyAPI"),
         .target(
             name: "ShiftyPostgres",
             dependencies: [
@@ -80,7 +84,7 @@ let package = Package(
         .target(
             name: "ShiftyTerminal",
             dependencies: [
-                "ShiftyWebSocket",
+                "ShiftyAPI", "ShiftyWebSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "==> installing Python test tools (websockets, kosoku, selenium, icalendar, aiosmtpd)"
-python3 -m pip install -q --disable-pip-version-check websockets kosoku selenium icalendar aiosmtpd==1.4.6 2>&1 | grep -v "Requirement already satisfied" || true
+echo "==> installing Python test tools (websockets, kosoku, aiosmtpd, and the browser test's scripts/e2e/requirements.txt)"
+python3 -m pip install -q --disable-pip-version-check websockets kosoku aiosmtpd==1.4.6 -r scripts/e2e/requirements.txt 2>&1 | grep -v "Requirement already satisfied" || true
 
 echo "==> building (debug, with tests)"
 swift build --build-tests

@@ -37,11 +37,20 @@ function handleSubmit(form, action) {
     event.preventDefault();
     const button = form.querySelector('button[type=submit]');
     button.disabled = true;
+    // The reason a login or sign-up failed shows next to the form, where the person is looking.
+    let formError = form.querySelector('.form-error');
+    if (!formError) {
+      formError = el('p', { class: 'form-error', attrs: { role: 'alert', id: `${form.id}-error` } });
+      button.before(formError);
+    }
+    formError.textContent = '';
+    formError.hidden = true;
     try {
       await action(formData(form));
       form.reset();
     } catch (error) {
-      say(explain(error), 'error');
+      formError.textContent = explain(error);
+      formError.hidden = false;
     } finally {
       button.disabled = false;
     }
@@ -67,10 +76,23 @@ function showLogin() {
   $('live-status').hidden = true;
   $('offline-banner').hidden = true;
   $('notifications-button').hidden = true;
+  $('tabbar').hidden = true;
   $('workplace-name').textContent = '';
   document.body.classList.remove('signed-in');
   $('login-view').hidden = false;
   document.title = 'Log in · Shifty';
+  fillJoinLink();
+}
+
+/** An invite link (`#/join?workplace=…&code=…`, see views/team.js) opens the join form filled in. */
+function fillJoinLink() {
+  if (!location.hash.startsWith('#/join?')) return;
+  const query = new URLSearchParams(location.hash.slice('#/join?'.length));
+  const form = $('signup-form');
+  form.elements.workplace.value = query.get('workplace') ?? '';
+  form.elements.inviteCode.value = query.get('code') ?? '';
+  form.closest('details').open = true;
+  form.elements.displayName.focus();
 }
 
 function sessionEnded() {
@@ -93,6 +115,7 @@ function signedOutHere() {
   $('live-status').hidden = true;
   $('offline-banner').hidden = true;
   $('notifications-button').hidden = true;
+  $('tabbar').hidden = true;
   $('workplace-name').textContent = '';
   document.body.classList.remove('signed-in');
 }
@@ -145,6 +168,7 @@ async function enter(me) {
   $('menu-button').hidden = false;
   $('live-status').hidden = false;
   $('notifications-button').hidden = false;
+  $('tabbar').hidden = false;
 
   notificationStore.open(me);
   live.onState(showLiveState);
@@ -160,6 +184,9 @@ function showLiveState(state) {
   const status = $('live-status');
   status.dataset.state = state;
   status.textContent = liveWords[state] || state;
+  // The phone's tab bar repeats it, so the state stays in sight wherever the page is scrolled.
+  $('tabbar').dataset.live = state;
+  $('tab-live').textContent = liveWords[state] || state;
   // The banner explains; it stays quiet for the first second of a reconnect so a deploy's quick
   // 1001 → reconnect does not flash it.
   clearTimeout(showLiveState.bannerTimer);
@@ -275,7 +302,7 @@ async function route({ focus = true } = {}) {
   const entry = allowed.find((view) => view.id === id);
   if (!entry) {
     history.replaceState(null, '', `#/${defaultViewId}`);
-    if (id) say('That page does not exist or is only for managers.', 'info');
+    if (id && id !== 'join') say('That page does not exist or is only for managers.', 'info');
     return route({ focus });
   }
   closeMenu();
@@ -308,13 +335,13 @@ async function route({ focus = true } = {}) {
   } catch (error) {
     if (generation !== renderGeneration) return;
     console.error(`view ${entry.id} failed`, error);
-    if (!section.querySelector('h2')) section.prepend(viewHeader(entry.title));
+    if (!section.querySelector('h1')) section.prepend(viewHeader(entry.title));
     section.append(errorPanel(error, () => route({ focus: false })));
   }
   if (generation !== renderGeneration) return;
   section.removeAttribute('aria-busy');
   if (focus) {
-    const heading = section.querySelector('h2');
+    const heading = section.querySelector('h1');
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: false });
@@ -328,6 +355,7 @@ async function route({ focus = true } = {}) {
 function closeMenu() {
   document.body.classList.remove('menu-open');
   $('menu-button').setAttribute('aria-expanded', 'false');
+  $('tab-more').setAttribute('aria-expanded', 'false');
 }
 
 function showUnread(count) {
@@ -370,6 +398,17 @@ function setUpChrome() {
     document.body.classList.toggle('menu-open', open);
     $('menu-button').setAttribute('aria-expanded', String(open));
     if (open) $('nav').querySelector('a')?.focus();
+  });
+  // "More" in the phone's tab bar opens the full menu (it sits at the top of the page).
+  $('tab-more').addEventListener('click', () => {
+    const open = !document.body.classList.contains('menu-open');
+    document.body.classList.toggle('menu-open', open);
+    $('menu-button').setAttribute('aria-expanded', String(open));
+    $('tab-more').setAttribute('aria-expanded', String(open));
+    if (open) {
+      window.scrollTo({ top: 0 });
+      $('nav').querySelector('a')?.focus({ preventScroll: true });
+    }
   });
   document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && document.body.classList.contains('menu-open')) {

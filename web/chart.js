@@ -149,12 +149,22 @@ export function hoursPerDayChart({ days, smooth = false, width = 640, height = 2
   const axis = node('g', { class: 'chart-axis', 'aria-hidden': 'true' });
   axis.append(node('line', { x1: margin.left, x2: margin.left + plotWidth, y1: y(0).toFixed(1), y2: y(0).toFixed(1) }));
   // Labels are counted back from the last day, so the newest date is always named.
-  const every = labelEvery(days.length, plotWidth);
-  days.forEach((day, index) => {
+  // The end-anchored last label takes half a label more room than the spacing counts.
+  const every = labelEvery(days.length, plotWidth - 28);
+  // The last label is end-anchored and the first start-anchored, so their neighbours can come
+  // closer than `every` promises: a label that would touch the one drawn to its right is left out
+  // (issue 17: no colliding labels on a 360 px phone).
+  const labelRoom = 44;
+  let leftmostDrawn = Infinity;
+  days.map((day, index) => [day, index]).reverse().forEach(([day, index]) => {
     const fromEnd = days.length - 1 - index;
     if (fromEnd % every !== 0) return;
-    const labelX = x(index).toFixed(1);
     const anchor = days.length === 1 ? 'middle' : (fromEnd === 0 ? 'end' : (index === 0 ? 'start' : 'middle'));
+    const at = x(index);
+    const [left, right] = anchor === 'end' ? [at - labelRoom, at] : anchor === 'start' ? [at, at + labelRoom] : [at - labelRoom / 2, at + labelRoom / 2];
+    if (right + 6 > leftmostDrawn) return;
+    leftmostDrawn = left;
+    const labelX = at.toFixed(1);
     axis.append(node('line', { x1: labelX, x2: labelX, y1: y(0).toFixed(1), y2: (y(0) + 4).toFixed(1) }));
     axis.append(node('text', { x: labelX, y: (y(0) + 16).toFixed(1), class: 'chart-label', 'text-anchor': anchor }, shortDate(day.date)));
   });

@@ -9,6 +9,19 @@
 const CLOSE_SESSION_ENDED = 1008;
 const CLOSE_TOO_BIG = 1009;
 
+/**
+ * Every event type the server sends (its EventType; openapi.yaml's EventType enum). A test
+ * (APIShapesTests) fails when this list and the server's drift apart.
+ */
+export const EVENT_TYPES = Object.freeze([
+  'shift.supplied', 'shift.revoked', 'shift.unassigned', 'shift.picked_up', 'request.posted',
+  'request.withdrawn', 'suggestion.made', 'suggestion.withdrawn', 'suggestion.released',
+  'swap.proposed', 'deal.awaiting_approval', 'deal.approved', 'deal.rejected', 'deal.cancelled',
+  'deal.declined', 'deal.expired', 'approval.resolved', 'shift.created', 'shift.assigned',
+  'shift.rule_overridden', 'schedule.changed', 'schedule.generated', 'closed_days.changed',
+  'shift.closed_day', 'workplace.time_zone_changed', 'shift.reminder',
+]);
+
 const PING_EVERY_MS = 25_000;
 const SILENCE_LIMIT_MS = 70_000;
 const BACKOFF_BASE_MS = 500;

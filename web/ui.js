@@ -96,8 +96,8 @@ export async function withBusy(button, action, done) {
     if (button && button.isConnected) button.disabled = false;
     const lost = !document.activeElement || document.activeElement === document.body;
     if (hadFocus && lost) {
-      const target = button.isConnected ? button : view?.querySelector('h2');
-      if (target && target.tagName === 'H2' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      const target = button.isConnected ? button : view?.querySelector('h1');
+      if (target && target.tagName === 'H1' && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target?.focus({ preventScroll: true });
     }
   }
@@ -225,7 +225,7 @@ export function statusBadge(status, text) {
 /** The heading every view starts with; app.js moves focus to it after navigation. */
 export function viewHeader(title, ...extras) {
   return el('header', { class: 'view-header' }, [
-    el('h2', { text: title, attrs: { tabindex: '-1' } }),
+    el('h1', { text: title, attrs: { tabindex: '-1' } }),
     extras.length ? el('div', { class: 'view-actions' }, extras) : null,
   ]);
 }
@@ -330,7 +330,7 @@ export async function preserveFocus(container, render) {
   }
   await render();
   if (selector === null) return;
-  const target = (selector && container.querySelector(selector)) || container.querySelector('h2');
+  const target = (selector && container.querySelector(selector)) || container.querySelector('h1');
   target?.focus({ preventScroll: true });
 }
 

@@ -16,6 +16,8 @@ struct Shifty: AsyncParsableCommand {
             ApprovalsCommand.self, DealsCommand.self, RevokeCommand.self, CancelDealCommand.self,
             RequestsCommand.self, RequestCommand.self, SuggestCommand.self, AcceptCommand.self,
             SwapCommand.self, AnswerSwapCommand.self, NotificationsCommand.self, NowCommand.self,
+            TimeOffCommand.self,
+            HoursCommand.self, TeamCommand.self,
         ],
         defaultSubcommand: nil
     )

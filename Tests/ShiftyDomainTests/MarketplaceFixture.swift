@@ -42,6 +42,8 @@ struct MarketplaceWorld {
     var trackedPositions: Set<String> = []
     var qualifications: [UserID: Set<String>] = [:]
     var memberHourLimits: [UserID: MemberHourLimits] = [:]
+    var timeOff: [UserID: [TimeOffInterval]] = [:]
+    var availability: [UserID: [WeeklyAvailability]] = [:]
 
     mutating func add(_ shift: MarketShift) { shifts[shift.id] = shift }
 
@@ -62,7 +64,7 @@ struct MarketplaceWorld {
             now: now, timeZone: MarketplaceWorld.amsterdam, settings: settings, shifts: Array(shifts.values),
             deal: deal.flatMap { deals[$0] }, request: request.flatMap { requests[$0] },
             commitments: commitments(), inactiveUsers: inactive, trackedPositions: trackedPositions,
-            qualifications: qualifications, memberHourLimits: memberHourLimits)
+            qualifications: qualifications, memberHourLimits: memberHourLimits, timeOff: timeOff, availability: availability)
     }
 
     func context(for action: MarketplaceAction) -> MarketplaceContext {

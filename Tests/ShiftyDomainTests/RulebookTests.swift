@@ -27,7 +27,7 @@ import Testing
     @Test func everyRuleHasACodeASeverityAndAnOverridableFlag() {
         #expect(ScheduleRule.allCases.map(\.code.rawValue) == [
             "overlapping_shift", "one_shift_per_day", "not_qualified", "shift_too_long", "weekly_hours_exceeded",
-            "rest_too_short", "too_many_consecutive_days",
+            "rest_too_short", "too_many_consecutive_days", "on_time_off", "unavailable",
         ])
         #expect(ScheduleRule.allCases.allSatisfy { $0.severity == .refuse })
         #expect(ScheduleRule.noOverlap.isOverridable == false)

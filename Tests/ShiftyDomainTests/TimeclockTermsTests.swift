@@ -52,6 +52,25 @@ import Testing
         #expect(report.deviations.map(\.kind) == [.noShow])
     }
 
+    @Test func aDayWithApprovedTimeOffIsNeverAnAbsence() {
+        // Scheduled (and, with the seed's fixed quota, expected) on the 10th and 11th; time off both days,
+        // worked the 11th anyway.
+        let shifts = [shift(1, "2026-06-10", "09:00", "13:00"), shift(2, "2026-06-11", "09:00", "13:00")]
+        let punches = work("2026-06-11", "09:00", "13:00")
+        let timeOff: Set<LocalDate> = [LocalDate("2026-06-10")!, LocalDate("2026-06-11")!]
+        for terms in [scheduleBased, EmploymentTerms.seedFixedQuota] {
+            let without = calculator.monthReport(year: 2026, month: 6, punches: punches, scheduled: shifts, terms: terms)
+            let with = calculator.monthReport(year: 2026, month: 6, punches: punches, scheduled: shifts, terms: terms, timeOffDates: timeOff)
+            let before = Dictionary(uniqueKeysWithValues: without.days.map { ($0.date.description, $0) })
+            let after = Dictionary(uniqueKeysWithValues: with.days.map { ($0.date.description, $0) })
+            #expect(before["2026-06-10"]?.status == .absent, "the test must be able to fail")
+            #expect(after["2026-06-10"]?.status == .dayOff && after["2026-06-10"]?.quotaMinutes == nil)
+            #expect(after["2026-06-10"]?.overtimeMinutes == 0, "no penalty for a day off")
+            #expect(after["2026-06-11"]?.status == .present, "worked anyway: judged like any day")
+            #expect(with.absences == without.absences - 1)
+        }
+    }
+
     @Test func aMemberWhoJoinedMidMonthIsNeverAbsentBeforeJoining() {
         let terms = EmploymentTerms(start: LocalDate("2026-06-15")!, worksFixedQuota: true)
         let report = calculator.monthReport(year: 2026, month: 6, punches: work("2026-06-15", "09:00", "17:00"), terms: terms)

@@ -27,7 +27,17 @@ import Testing
 
             let maria = try await server.login(workplace: DemoSeeder.workplaceSlug, username: "maria", password: DemoSeeder.password)
             let daan = try await server.login(workplace: DemoSeeder.workplaceSlug, username: "daan", password: DemoSeeder.password)
-            #expect(try await server.client.json(.GET, "/api/v1/marketplace", token: daan.token).jsonArray.count == 2)
+            // Two offered shifts, plus sara's shifts of next week, released by her approved holiday.
+            let released = try await server.pool.query(
+                "SELECT count(*)::bigint AS n FROM shifts s JOIN users u ON u.id = s.owner_id WHERE u.username = 'sara' AND s.unassigned")[0]
+                .decode("n", as: Int64.self)
+            #expect(released >= 1, "sara works every week, so her holiday releases shifts")
+            #expect(try await server.client.json(.GET, "/api/v1/marketplace", token: daan.token).jsonArray.count == 2 + Int(released))
+            let holiday = try await server.client.json(.GET, "/api/v1/time-off?status=approved", token: maria.token).jsonArray
+            #expect(holiday.count == 1 && holiday.first?["userName"] as? String == "Sara El Amrani")
+            let withAvailability = try await server.client.json(.GET, "/api/v1/availability", token: maria.token).jsonArray
+                .filter { ($0["entries"] as? [Any])?.isEmpty == false }
+            #expect(withAvailability.count == 1 && (withAvailability.first?["entries"] as? [Any])?.count == 2)
             let queue = try await server.client.json(.GET, "/api/v1/deals/approvals", token: maria.token).jsonArray
             #expect(queue.count == 1)
             let requests = try await server.client.json(.GET, "/api/v1/requests", token: daan.token).jsonArray

@@ -28,8 +28,8 @@ if ((${#missing[@]})); then
     "${sudo[@]}" apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if ! python3 -c "import selenium, icalendar" 2>/dev/null; then
-    python3 -m pip install -q --disable-pip-version-check selenium icalendar
+if ! python3 -c "import selenium, icalendar, axe_core_python, segno, zxingcpp" 2>/dev/null; then
+    python3 -m pip install -q --disable-pip-version-check -r scripts/e2e/requirements.txt
 fi
 
 exec python3 scripts/e2e/test_browser.py --binary "$binary" "$@"

@@ -2,7 +2,7 @@
 // optional note. Kept current by the live stream: `deal.awaiting_approval` adds a deal,
 // `approval.resolved` removes one (decided by another manager, cancelled or expired).
 
-import { el, viewHeader, formatDate, formatInstant } from '../ui.js';
+import { el, viewHeader, formatDate, formatInstant, confirmDialog } from '../ui.js';
 import { fetchPreview, previewPanel } from './preview.js';
 
 const KIND_LABELS = {
@@ -40,7 +40,7 @@ export default {
     // The badge is for eyes; screen readers hear the count change through this status line.
     const announcer = el('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
     const header = viewHeader('Approval queue');
-    const heading = header.querySelector('h2');
+    const heading = header.querySelector('h1');
     heading.id = 'approvals-heading';
     heading.append(' ', count);
     container.classList.add('manager-view');
@@ -90,7 +90,15 @@ export default {
       const reject = el('button', { class: 'button danger button-reject', text: 'Reject', attrs: { type: 'button', 'data-action': 'reject' } });
       const buttons = [approve, reject];
       approve.addEventListener('click', () => decide(deal, 'approve', noteInput, buttons));
-      reject.addEventListener('click', () => decide(deal, 'reject', noteInput, buttons));
+      reject.addEventListener('click', async () => {
+        // Rejecting cannot be undone: ask first, saying what happens (issue 17).
+        const confirmed = await confirmDialog({
+          title: 'Reject this trade?',
+          message: `${dealSummary(deal)}. Everything stays as it was and both people are told${noteInput.value.trim() ? ', with your note' : ''}.`,
+          confirmText: 'Reject', danger: true,
+        });
+        if (confirmed) decide(deal, 'reject', noteInput, buttons);
+      });
       // Every row has the same buttons; each one is described by its own deal for screen readers.
       const legsID = `deal-legs-${deal.id}`;
       for (const control of [noteInput, approve, reject]) control.setAttribute('aria-describedby', legsID);

@@ -5,6 +5,7 @@
 
 import { el, actionButton, withBusy, formatShift } from '../ui.js';
 import { fetchPreview, previewPanel } from './preview.js';
+import { loadAvailability, availabilitySummary } from './availability.js';
 
 /** The workplace's active members by name, for the "Give to" chooser. */
 export async function activeMembers(ctx) {
@@ -29,6 +30,7 @@ export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, 
   choose.addEventListener('change', async () => {
     choice.ownerId = Number(choose.value) || null;
     choice.preview = choice.ownerId ? await fetchPreview(ctx, shift.id, 'assign', { ownerId: choice.ownerId }) : null;
+    choice.availability = choice.ownerId ? await memberAvailability(ctx, choice.ownerId) : null;
     await repaint();
   });
   const preview = choice.preview;
@@ -56,7 +58,17 @@ export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, 
   }
   return el('div', { class: 'row-detail assign-panel' }, [
     el('label', { class: 'inline' }, [el('span', { text: 'Give to' }), choose]),
+    choice.availability ? el('p', { class: 'small availability-summary', text: choice.availability }) : null,
     previewPanel(preview),
     decision,
   ]);
+}
+
+/** The chosen member's weekly availability in words (empty when they set none). */
+async function memberAvailability(ctx, userId) {
+  try {
+    return availabilitySummary((await loadAvailability(ctx)).get(userId));
+  } catch {
+    return null;
+  }
 }

@@ -77,7 +77,7 @@ export default {
           await ctx.api('DELETE', `/closed-days/${encodeURIComponent(day.date)}`);
           ctx.say(`${localDay(day.date)} is open again; its shifts are back on the schedule.`, 'ok');
           await load();
-          container.querySelector('h2')?.focus({ preventScroll: true }); // the row is gone
+          container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
           reopen.disabled = false;
           ctx.say(ctx.explain(error), 'error');

@@ -149,7 +149,7 @@ export default {
           await ctx.api('DELETE', `/fixed-shifts/${shift.id}`);
           ctx.say(`${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} shift has ended; future occurrences are removed.`, 'ok');
           await load();
-          container.querySelector('h2')?.focus({ preventScroll: true }); // the row is gone
+          container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
           end.disabled = false;
           ctx.say(ctx.explain(error), 'error');

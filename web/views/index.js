@@ -18,8 +18,11 @@ export const views = [
   { id: 'notifications', title: 'Notifications', roles: everyone, group: 'mine', load: () => import('./notifications.js') },
   { id: 'calendar', title: 'Calendar feed', roles: everyone, group: 'mine', load: () => import('./calendar.js') },
   { id: 'hours', title: 'My hours', roles: everyone, group: 'mine', load: () => import('./hours.js') },
+  { id: 'time-off', title: 'Time off', roles: everyone, group: 'mine', load: () => import('./time-off.js') },
+  { id: 'availability', title: 'Availability', roles: everyone, group: 'mine', load: () => import('./availability.js') },
   { id: 'account', title: 'Account', roles: everyone, group: 'mine', load: () => import('./account.js') },
   { id: 'approvals', title: 'Approvals', roles: managers, group: 'manage', load: () => import('./approvals.js') },
+  { id: 'time-off-queue', title: 'Time-off requests', roles: managers, group: 'manage', load: () => import('./time-off-queue.js') },
   { id: 'team', title: 'Team', roles: managers, group: 'manage', load: () => import('./team.js') },
   { id: 'fixed-shifts', title: 'Fixed shifts', roles: managers, group: 'manage', load: () => import('./fixed-shifts.js') },
   { id: 'closed-days', title: 'Closed days', roles: managers, group: 'manage', load: () => import('./closed-days.js') },
@@ -27,6 +30,7 @@ export const views = [
   { id: 'punches', title: 'Punches', roles: managers, group: 'manage', load: () => import('./punches.js') },
   { id: 'reports', title: 'Reports', roles: managers, group: 'manage', load: () => import('./reports.js') },
   { id: 'timesheets', title: 'Timesheets', roles: managers, group: 'manage', load: () => import('./timesheets.js') },
+  { id: 'settings', title: 'Settings', roles: managers, group: 'manage', load: () => import('./settings.js') },
 ];
 
 /** The views a user with `role` may open, in nav order. */

@@ -54,7 +54,7 @@ export default {
           await ctx.api('DELETE', `/kiosks/${kiosk.id}`);
           ctx.say(`“${kiosk.name}” is revoked and no longer accepts check-ins.`, 'ok');
           await load();
-          container.querySelector('h2')?.focus({ preventScroll: true }); // the row is gone
+          container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
           revoke.disabled = false;
           ctx.say(ctx.explain(error), 'error');

@@ -19,6 +19,7 @@ function row(shift, ctx, fresh) {
   const mine = shift.ownerId === ctx.me.user.id;
   const summary = shiftSummary(shift, { owner: !mine, status: false });
   if (mine) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge status-mine', text: 'Your shift' }));
+  if (!qualifiedFor(shift, ctx)) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge not-qualified', text: 'Not your position' }));
   if (shift.unassigned) summary.append(el('p', { class: 'small muted', text: mine ? 'A manager released it; you cover it until someone picks it up.' : 'Open shift released by a manager.' }));
   let actions;
   if (mine) {
@@ -110,8 +111,37 @@ function byWeek(shifts) {
   return [...groups.entries()];
 }
 
+/** Whether the viewer may work the shift's position: GET /marketplace says so (`viewerQualified`),
+ *  and a live snapshot without it is judged by the pick-up preview's refusal. */
+function qualifiedFor(shift, ctx) {
+  if (shift.ownerId === ctx.me.user.id) return true;
+  if (shift.viewerQualified === false) return false;
+  return state.previews.get(shift.id)?.refusal?.code !== 'not_qualified';
+}
+
+/** Employees do not see shifts for positions they are not qualified for (a toggle shows them,
+ *  marked); managers see every shift, marked, since they assign them. */
+function qualificationFilter(shifts, ctx) {
+  const other = shifts.filter((shift) => !qualifiedFor(shift, ctx) && (shift.viewerQualified !== undefined || state.previews.has(shift.id)));
+  const showAll = state.showUnqualified || ctx.me.user.role === 'manager';
+  const toggle = other.length && ctx.me.user.role !== 'manager'
+    ? actionButton('toggle-unqualified', state.showUnqualified
+      ? 'Hide shifts for positions you are not qualified for'
+      : `Show ${other.length} ${other.length === 1 ? 'shift' : 'shifts'} for positions you are not qualified for`, () => {
+      state.showUnqualified = !state.showUnqualified;
+      preserveFocus(state.container, () => paint(ctx));
+    })
+    : null;
+  // A shift that arrived live (its snapshot does not say whether I am qualified) waits for its
+  // preview before it shows, so a shift I may not take never flashes in my list.
+  const judged = shifts.filter((shift) => shift.viewerQualified !== undefined || !shift.position
+    || shift.ownerId === ctx.me.user.id || state.previews.has(shift.id));
+  return { shown: showAll ? judged : judged.filter((shift) => qualifiedFor(shift, ctx)), toggle };
+}
+
 function paint(ctx, freshIds = new Set()) {
-  const { container, shifts } = state;
+  const { container } = state;
+  const { shown: shifts, toggle } = qualificationFilter(state.shifts, ctx);
   const visible = sortShifts(shifts.filter(isFuture));
   const mineCount = visible.filter((shift) => shift.ownerId === ctx.me.user.id).length;
   const summary = visible.length === 0
@@ -120,6 +150,7 @@ function paint(ctx, freshIds = new Set()) {
   container.replaceChildren(
     viewHeader('Marketplace'),
     el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: summary }),
+    ...(toggle ? [toggle] : []),
     ...(visible.length
       ? byWeek(visible).map(([label, shifts]) => el('section', { class: 'week', attrs: { 'aria-label': label } }, [
         el('h3', { text: label }),

@@ -5,6 +5,7 @@
 
 import { el, viewHeader, emptyState, formatShift, formatInstant, say } from '../ui.js';
 import { api } from '../api.js';
+import { periodText } from './time-off.js';
 
 const MAX_ITEMS = 100;
 
@@ -96,8 +97,36 @@ export function describe(event, me) {
       const shift = shifts[0];
       return { text: shift ? `Reminder: your shift ${formatShift(shift)} starts soon.` : 'Reminder: your shift starts soon.', link: 'schedule' };
     }
+    case 'time_off.requested':
+    case 'time_off.approved':
+    case 'time_off.declined':
+    case 'time_off.withdrawn':
+      return timeOffNotification(event, myId);
     default:
       return null;
+  }
+}
+
+/** Time-off events reach the member and the managers; nobody is told what they did themselves. */
+function timeOffNotification(event, myId) {
+  const item = event.data?.timeOff;
+  if (!item) return null;
+  const mine = item.userId === myId;
+  const period = periodText(item);
+  const note = item.managerNote ? ` “${item.managerNote}”` : '';
+  switch (event.type) {
+    case 'time_off.requested':
+      return mine ? null : { text: `${item.userName} asks for time off: ${period}.`, link: 'time-off-queue' };
+    case 'time_off.approved':
+      if (item.decidedBy === myId) return null;
+      return mine
+        ? { text: `Your time off ${period} was approved.${note}`, link: 'time-off' }
+        : { text: `${item.userName}'s time off ${period} was approved.`, link: 'time-off-queue' };
+    case 'time_off.declined':
+      if (item.decidedBy === myId) return null;
+      return mine ? { text: `Your time off ${period} was declined.${note}`, link: 'time-off' } : null;
+    default:
+      return mine ? null : { text: `${item.userName} withdrew their time off ${period}.`, link: 'time-off-queue' };
   }
 }
 

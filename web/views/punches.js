@@ -192,7 +192,7 @@ export default {
           await ctx.api('DELETE', `/punches/${punch.id}?reason=${encodeURIComponent(reason)}`);
           ctx.say(`${punch.displayName}'s ${punch.kind === 'in' ? 'check-in' : 'check-out'} of ${dayLabel(punch.localDate)} ${clock(punch.at)} is deleted.`, 'ok');
           await Promise.all([reloadPunches(), loadEdits(), loadPresent()]);
-          container.querySelector('h2')?.focus({ preventScroll: true }); // the row is gone
+          container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
         }

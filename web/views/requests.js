@@ -72,7 +72,15 @@ function askForm(ctx) {
       await refresh(ctx);
     }, dates.length === 1 ? 'Your request is posted.' : `Your ${dates.length} requests are posted.`);
   });
-  return el('section', { class: 'card' }, [el('h3', { text: 'Ask for extra work', attrs: { id: 'ask-title' } }), form]);
+  // Folded away by default (issue 17: what coworkers ask comes first on a phone); a live reload keeps it as the person left it.
+  const details = el('details', { class: 'card ask-details', attrs: { id: 'ask-details' } }, [
+    el('summary', {}, [el('h3', { class: 'summary-heading', text: 'Ask for extra work', attrs: { id: 'ask-title' } }),
+      el('span', { class: 'muted small', text: ` ${freeDates.length} free date${freeDates.length === 1 ? '' : 's'}` })]),
+    form,
+  ]);
+  details.open = Boolean(state.askOpen);
+  details.addEventListener('toggle', () => { state.askOpen = details.open; });
+  return details;
 }
 
 // ------------------------------------------------------------------------- my requests
@@ -161,15 +169,15 @@ function paint(ctx) {
   const others = state.requests.filter((request) => request.requesterId !== myId);
   state.container.replaceChildren(
     viewHeader('Requests'),
+    el('section', { attrs: { 'aria-labelledby': 'other-requests-title' } }, [
+      el('h3', { text: 'Coworkers asking for work', attrs: { id: 'other-requests-title' } }),
+      others.length ? el('ul', { class: 'list' }, others.map((request) => coworkerRequestRow(request, ctx))) : emptyState('No coworker is asking for work right now.'),
+    ]),
     el('section', { attrs: { 'aria-labelledby': 'my-requests-title' } }, [
       el('h3', { text: 'My requests', attrs: { id: 'my-requests-title' } }),
       mine.length ? el('ul', { class: 'list' }, mine.map((request) => myRequestRow(request, ctx))) : emptyState('You have no open requests.'),
     ]),
     askForm(ctx),
-    el('section', { attrs: { 'aria-labelledby': 'other-requests-title' } }, [
-      el('h3', { text: 'Coworkers asking for work', attrs: { id: 'other-requests-title' } }),
-      others.length ? el('ul', { class: 'list' }, others.map((request) => coworkerRequestRow(request, ctx))) : emptyState('No coworker is asking for work right now.'),
-    ]),
   );
 }
 

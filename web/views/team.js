@@ -3,6 +3,13 @@
 // limit; create members directly or hand out invite codes.
 
 import { el, viewHeader, formatInstant, confirmDialog } from '../ui.js';
+import { qrSvg } from '../qr.js';
+
+/** The link a new member opens to join: the login page with the workplace and code filled in. */
+export function inviteLink(slug, code) {
+  return `${location.origin}/#/join?${new URLSearchParams({ workplace: slug, code })}`;
+}
+import { showAvailability } from './availability.js';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -217,20 +224,56 @@ export default {
         }
       });
 
+      // Name, e-mail and employment dates (issue 17): PATCH /users/:id and PUT /users/:id/employment.
+      const nameInput = el('input', { attrs: { name: 'displayName', required: '', maxlength: '200', autocomplete: 'off', value: member.displayName } });
+      const emailInput = el('input', { attrs: { name: 'email', type: 'email', maxlength: '320', autocomplete: 'off', value: member.email ?? '' } });
+      const startInput = el('input', { attrs: { name: 'employmentStart', type: 'date' } });
+      const endInput = el('input', { attrs: { name: 'employmentEnd', type: 'date' } });
+      const detailsForm = el('form', { class: 'member-details-form', attrs: { 'aria-label': `Details of ${member.displayName}` } }, [
+        field('Name', nameInput),
+        field('E-mail', emailInput),
+        field('Employed from', startInput),
+        field('Employed until', endInput, 'Empty while employed.'),
+        el('button', { class: 'button secondary', text: 'Save details', attrs: { type: 'submit', 'data-action': 'save-member-details' } }),
+      ]);
+      onSubmit(detailsForm, ctx, async () => {
+        const email = emailInput.value.trim();
+        const updated = await ctx.api('PATCH', `/users/${member.id}`, { displayName: nameInput.value, email: email === '' ? null : email });
+        const employment = { end: endInput.value || null };
+        if (startInput.value) employment.start = startInput.value;
+        await ctx.api('PUT', `/users/${member.id}/employment`, employment);
+        Object.assign(member, updated);
+        ctx.say(`${updated.displayName}: details saved.`, 'ok');
+        await loadMembers();
+      });
+      const loadEmployment = async () => {
+        try {
+          const employment = await ctx.api('GET', `/users/${member.id}/employment`);
+          startInput.value = employment.start ?? '';
+          endInput.value = employment.end ?? '';
+        } catch (error) {
+          ctx.say(ctx.explain(error), 'error');
+        }
+      };
+
+      const availabilityLine = el('p', { class: 'small availability-summary' });
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
+        detailsForm,
         el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
         el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Qualified positions (comma separated) and own weekly hour limit' }), qualificationsForm]),
-        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Forgotten password' }), resetButton, resetBox]),
+        availabilityLine,
         el('div', {}, [toggle]),
+        // Password reset (issue 18): the one-time reset link a manager hands over.
+        el('div', { class: 'pin-block reset-password-spot', data: { slot: 'password-reset' } }, [el('p', { class: 'small muted', text: 'Forgotten password' }), resetButton, resetBox]),
       ]);
       const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Manage ${member.displayName}` } });
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
-        if (!panel.hidden) loadQualifications();
+        if (!panel.hidden) { loadQualifications(); loadEmployment(); showAvailability(ctx, member.id, availabilityLine); }
       });
       return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
         el('div', { class: 'row-main' }, [
@@ -342,9 +385,29 @@ export default {
           ctx.say('Press Ctrl+C (or ⌘C) to copy the selected code.', 'info');
         }
       });
+      const link = inviteLink(ctx.me.workplace.slug, invite.code);
+      const copyLink = el('button', { class: 'button secondary', text: 'Copy link', attrs: { type: 'button', 'data-action': 'copy-invite-link' } });
+      const linkText = el('a', { class: 'invite-link', text: link, attrs: { href: link } });
+      copyLink.addEventListener('click', async () => {
+        try {
+          await navigator.clipboard.writeText(link);
+          ctx.say('Invite link copied.', 'ok');
+        } catch {
+          window.getSelection()?.selectAllChildren(linkText);
+          ctx.say('Press Ctrl+C (or ⌘C) to copy the selected link.', 'info');
+        }
+      });
       newCode.replaceChildren(
         el('p', { text: `New invite code for workplace “${ctx.me.workplace.slug}” (shown only now):` }),
         el('p', {}, [code, copy]),
+        el('div', { class: 'invite-link-box' }, [
+          qrSvg(link, { label: 'QR code of the invite link: scan it with a phone camera to join' }),
+          el('div', {}, [
+            el('p', { class: 'small', text: 'Or send this link; it opens the join form with the workplace and code filled in:' }),
+            el('p', {}, [linkText]),
+            copyLink,
+          ]),
+        ]),
         el('p', { class: 'muted small', text: `Usable ${invite.maxUses} time${invite.maxUses === 1 ? '' : 's'} until ${formatInstant(invite.expiresAt)}.` }),
       );
       newCode.hidden = false;

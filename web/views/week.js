@@ -15,6 +15,7 @@ import {
 } from '../ui.js';
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
+import { weekTimeOff, timeOffMark } from './time-off.js';
 
 let state = null;
 
@@ -76,6 +77,7 @@ async function load(ctx) {
   if (!state?.container.isConnected || state.monday !== monday) return false;
   state.shifts = Array.isArray(shifts) ? shifts : [];
   state.members = members;
+  state.timeOff = await weekTimeOff(ctx, monday, addDays(monday, 6)).catch(() => []);
   return true;
 }
 
@@ -134,6 +136,7 @@ function cell(person, date, index, shifts, ctx) {
     class: ['grid-cell', `day-${index}`, date === todayInWorkplace() ? 'today' : null, mine.length ? null : 'free'],
     data: { date, userId: person.id },
   }, [
+    timeOffMark(state.timeOff, person.id, date),
     ...mine.map((shift) => shiftButton(shift, ctx)),
     mine.length || canAdd ? null : [el('span', { class: 'grid-off', text: '—', attrs: { 'aria-hidden': 'true' } }), el('span', { class: 'visually-hidden', text: 'Not working' })],
     canAdd ? el('button', {

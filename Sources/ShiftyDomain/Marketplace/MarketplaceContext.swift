@@ -29,14 +29,21 @@ public struct MarketplaceContext: Sendable, Hashable {
     public var qualifications: [UserID: Set<String>]
     /// For every member who would receive a shift and has their own limits: those values.
     public var memberHourLimits: [UserID: MemberHourLimits]
+    /// For every member who would receive a shift: their approved time off around the shifts.
+    public var timeOff: [UserID: [TimeOffInterval]]
+    /// For every member who would receive a shift: their recurring availability entries.
+    public var availability: [UserID: [WeeklyAvailability]]
 
     public init(
         now: Date, timeZone: WorkplaceTimeZone = .utc, settings: MarketplaceSettings = .default,
         shifts: [MarketShift] = [], deal: Deal? = nil, request: ShiftRequest? = nil,
         commitments: [UserID: [ShiftInterval]] = [:], inactiveUsers: Set<UserID> = [],
         actorRequestDates: Set<LocalDate> = [], trackedPositions: Set<String> = [],
-        qualifications: [UserID: Set<String>] = [:], memberHourLimits: [UserID: MemberHourLimits] = [:]
+        qualifications: [UserID: Set<String>] = [:], memberHourLimits: [UserID: MemberHourLimits] = [:],
+        timeOff: [UserID: [TimeOffInterval]] = [:], availability: [UserID: [WeeklyAvailability]] = [:]
     ) {
+        self.timeOff = timeOff
+        self.availability = availability
         self.trackedPositions = trackedPositions
         self.qualifications = qualifications
         self.memberHourLimits = memberHourLimits

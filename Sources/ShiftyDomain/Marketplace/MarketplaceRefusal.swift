@@ -36,6 +36,8 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         case weeklyHoursExceeded = "weekly_hours_exceeded"
         case restTooShort = "rest_too_short"
         case tooManyConsecutiveDays = "too_many_consecutive_days"
+        case onTimeOff = "on_time_off"
+        case unavailable = "unavailable"
         case userInactive = "user_inactive"
         case counterpartyInactive = "counterparty_inactive"
         case notAManager = "not_a_manager"
@@ -75,7 +77,7 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
             case .shiftInPast, .shiftNotSupplied, .shiftNoLongerAvailable, .shiftInPendingDeal,
                  .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .shiftUnassigned, .overlappingShift,
                  .oneShiftPerDay, .notQualified, .shiftTooLong, .weeklyHoursExceeded, .restTooShort,
-                 .tooManyConsecutiveDays, .counterpartyInactive, .dealNotPending, .dealNotProposed,
+                 .tooManyConsecutiveDays, .onTimeOff, .unavailable, .counterpartyInactive, .dealNotPending, .dealNotProposed,
                  .dealExpired, .dealNotExpired, .requestNotOpen, .requestAlreadyOpen:
                 409
             }

@@ -6,9 +6,18 @@ public struct MarketplaceSettings: Sendable, Hashable, Codable {
     public var onePerDay: Bool
     /// The workplace's hour and rest limits (each optional; members may have their own values).
     public var hourLimits: HourLimits
+    /// Whether receiving a shift during approved time off refuses (the default) or only warns.
+    public var timeOffRule: RuleSeverity
+    /// Whether receiving a shift in a recurring unavailable time refuses (the default) or only warns.
+    public var availabilityRule: RuleSeverity
 
-    public init(autoApprove: Bool = false, onePerDay: Bool = true, hourLimits: HourLimits = .none) {
+    public init(
+        autoApprove: Bool = false, onePerDay: Bool = true, hourLimits: HourLimits = .none,
+        timeOffRule: RuleSeverity = .refuse, availabilityRule: RuleSeverity = .refuse
+    ) {
         self.hourLimits = hourLimits
+        self.timeOffRule = timeOffRule
+        self.availabilityRule = availabilityRule
         self.autoApprove = autoApprove
         self.onePerDay = onePerDay
     }

@@ -36,6 +36,22 @@ public enum Rulebook {
                 result.append(RuleFinding(
                     rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: [],
                     detail: "Member \(member) is not qualified for \(position)."))
+            case .timeOff:
+                let away = (context.timeOff[member] ?? []).filter { $0.overlaps(incoming) }
+                guard let first = away.first else { continue }
+                result.append(RuleFinding(
+                    rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: [],
+                    detail: "Member \(member) has approved time off (request \(first.requestID)) during shift \(incoming.shiftID).",
+                    severity: context.settings.timeOffRule))
+            case .availability:
+                let entries = (context.availability[member] ?? []).filter {
+                    $0.kind == .unavailable && $0.overlaps(incoming, in: context.timeZone)
+                }
+                guard let first = entries.first else { continue }
+                result.append(RuleFinding(
+                    rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: [],
+                    detail: "Member \(member) is unavailable \(first.label) (shift \(incoming.shiftID)).",
+                    severity: context.settings.availabilityRule))
             default:
                 if let finding = hourLimitFinding(rule, placement: placement, others: others, context: context) {
                     result.append(finding)

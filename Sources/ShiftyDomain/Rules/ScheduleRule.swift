@@ -22,6 +22,11 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
     case minRest = "rest_too_short"
     /// The workplace's (or member's) most working days in a row.
     case maxConsecutiveDays = "too_many_consecutive_days"
+    /// The member has approved time off during the shift (severity: the workplace's `timeOffRule`).
+    case timeOff = "on_time_off"
+    /// The shift falls in one of the member's recurring unavailable times (severity: the
+    /// workplace's `availabilityRule`).
+    case availability = "unavailable"
 
     /// The refusal an action gets when this rule refuses it (also the code clients show a sentence for).
     public var code: MarketplaceRefusal.Code {
@@ -33,6 +38,8 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
         case .maxWeeklyHours: .weeklyHoursExceeded
         case .minRest: .restTooShort
         case .maxConsecutiveDays: .tooManyConsecutiveDays
+        case .timeOff: .onTimeOff
+        case .availability: .unavailable
         }
     }
 
@@ -46,7 +53,9 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
     public var isOverridable: Bool {
         switch self {
         case .noOverlap: false
-        case .onePerDay, .qualification, .maxShiftLength, .maxWeeklyHours, .minRest, .maxConsecutiveDays: true
+        case .onePerDay, .qualification, .maxShiftLength, .maxWeeklyHours, .minRest, .maxConsecutiveDays, .timeOff,
+             .availability:
+            true
         }
     }
 }

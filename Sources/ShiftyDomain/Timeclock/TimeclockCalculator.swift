@@ -67,13 +67,16 @@ public struct TimeclockCalculator: Sendable {
     ///     "everybody works every quota day".
     public func monthReport(
         year: Int, month: Int, punches: [Punch], closedDates: Set<LocalDate> = [],
-        scheduled: [ShiftInterval] = [], asOf: LocalDate? = nil, terms: EmploymentTerms = .seedFixedQuota
+        scheduled: [ShiftInterval] = [], asOf: LocalDate? = nil, terms: EmploymentTerms = .seedFixedQuota,
+        timeOffDates: Set<LocalDate> = []
     ) -> MonthReport {
         let dates = LocalDate.datesOfMonth(year: year, month: month)
         let paired = PairedPunches(punches)
         let days = dates.first.flatMap { first in
             dates.last.map { last in
-                dayReports(from: first, through: last, paired: paired, closedDates: closedDates, scheduled: scheduled, asOf: asOf, terms: terms)
+                dayReports(
+                    from: first, through: last, paired: paired, closedDates: closedDates, scheduled: scheduled, asOf: asOf, terms: terms,
+                    timeOffDates: timeOffDates)
             }
         } ?? []
         let weeks = weekReports(days)
@@ -104,15 +107,16 @@ public struct TimeclockCalculator: Sendable {
     public func dayReports(
         from first: LocalDate, through last: LocalDate, punches: [Punch],
         closedDates: Set<LocalDate> = [], scheduled: [ShiftInterval] = [], asOf: LocalDate? = nil,
-        terms: EmploymentTerms = .seedFixedQuota
+        terms: EmploymentTerms = .seedFixedQuota, timeOffDates: Set<LocalDate> = []
     ) -> [DayReport] {
         dayReports(from: first, through: last, paired: PairedPunches(punches), closedDates: closedDates,
-                   scheduled: scheduled, asOf: asOf, terms: terms)
+                   scheduled: scheduled, asOf: asOf, terms: terms, timeOffDates: timeOffDates)
     }
 
     func dayReports(
         from first: LocalDate, through last: LocalDate, paired: PairedPunches,
-        closedDates: Set<LocalDate>, scheduled: [ShiftInterval], asOf: LocalDate?, terms: EmploymentTerms
+        closedDates: Set<LocalDate>, scheduled: [ShiftInterval], asOf: LocalDate?, terms: EmploymentTerms,
+        timeOffDates: Set<LocalDate> = []
     ) -> [DayReport] {
         guard first <= last else { return [] }
         let workedSeconds = secondsPerLocalDay(paired.sessions)
@@ -133,7 +137,8 @@ public struct TimeclockCalculator: Sendable {
             return dayReport(
                 date: date, workedSeconds: workedSeconds[date] ?? 0, punchedBreakSeconds: breakSeconds[date],
                 scheduledMinutes: shifts?.minutes ?? 0, scheduledPaidMinutes: shifts?.paid ?? 0,
-                hasOddPunches: oddDates.contains(date), isClosed: closedDates.contains(date), asOf: asOf, terms: terms)
+                hasOddPunches: oddDates.contains(date), isClosed: closedDates.contains(date), asOf: asOf, terms: terms,
+                onTimeOff: timeOffDates.contains(date))
         }
     }
 
@@ -169,9 +174,11 @@ public struct TimeclockCalculator: Sendable {
     ///   without a quota, and the daily floor does not apply (the contract is a weekly figure);
     ///   for a fixed-quota member the weekday quota (or the scheduled paid time on a day
     ///   without one); otherwise the day's scheduled paid time, `nil` when not scheduled.
+    /// - Approved time off (`onTimeOff`, whole or part of the day): a day without work is a day
+    ///   off (no quota, never an absence); worked anyway, it is judged like any other day.
     public func dayReport(
         date: LocalDate, workedSeconds: Int, punchedBreakSeconds: Int?, scheduledMinutes: Int, scheduledPaidMinutes: Int,
-        hasOddPunches: Bool, isClosed: Bool, asOf: LocalDate?, terms: EmploymentTerms
+        hasOddPunches: Bool, isClosed: Bool, asOf: LocalDate?, terms: EmploymentTerms, onTimeOff: Bool = false
     ) -> DayReport {
         let workedMinutes = workedSeconds / 60
         let breakMinutes = punchedBreakSeconds.map { min($0 / 60, workedMinutes) } ?? rules.breakRules.breakMinutes(forWorked: workedMinutes)
@@ -181,7 +188,7 @@ public struct TimeclockCalculator: Sendable {
         let weekdayQuota = isClosed ? nil : rules.quotaMinutes(on: date.weekday)
         let isScheduled = scheduledMinutes > 0 && !isClosed
         let quota: Int?
-        if !employed || isClosed {
+        if !employed || isClosed || (onTimeOff && workedSeconds == 0) {
             quota = nil
         } else if let contract = terms.contractMinutesPerWeek {
             quota = rules.contractQuotaMinutes(on: date.weekday, contractMinutesPerWeek: contract) ?? 0
@@ -190,7 +197,7 @@ public struct TimeclockCalculator: Sendable {
         } else {
             quota = isScheduled ? scheduledPaidMinutes : nil
         }
-        let expected = employed && (isScheduled || (terms.worksFixedQuota && weekdayQuota != nil))
+        let expected = employed && !onTimeOff && (isScheduled || (terms.worksFixedQuota && weekdayQuota != nil))
         func report(_ status: DayStatus, overtime: Int?) -> DayReport {
             DayReport(date: date, status: status, workedMinutes: workedMinutes, breakMinutes: breakMinutes, paidMinutes: paidMinutes,
                       scheduledMinutes: scheduledMinutes, expected: expected, quotaMinutes: quota,

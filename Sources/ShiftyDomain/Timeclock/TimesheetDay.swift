@@ -34,10 +34,12 @@ extension TimeclockCalculator {
     public func timesheet(
         from first: LocalDate, through last: LocalDate, punches: [Punch], closedDates: Set<LocalDate> = [],
         scheduled: [ShiftInterval] = [], asOf: LocalDate? = nil, terms: EmploymentTerms = .seedFixedQuota,
-        thresholdMinutes: Int
+        thresholdMinutes: Int, timeOffDates: Set<LocalDate> = []
     ) -> [TimesheetDay] {
         let paired = PairedPunches(punches)
-        let days = dayReports(from: first, through: last, paired: paired, closedDates: closedDates, scheduled: scheduled, asOf: asOf, terms: terms)
+        let days = dayReports(
+            from: first, through: last, paired: paired, closedDates: closedDates, scheduled: scheduled, asOf: asOf, terms: terms,
+            timeOffDates: timeOffDates)
         var strict = self
         strict.rules.scheduleToleranceMinutes = thresholdMinutes
         let inRange = scheduled.filter { let date = localDate(of: $0.start); return date >= first && date <= last }

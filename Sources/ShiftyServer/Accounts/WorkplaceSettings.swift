@@ -22,6 +22,10 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var reminderMinutesBefore: Int = ReminderLeadTime.defaultMinutes
     /// Hour and rest limits, each optional with its severity (members may have their own values).
     public var hourLimits: HourLimits = .none
+    /// Receiving a shift during approved time off: refused (default) or a warning.
+    public var timeOffRule: RuleSeverity = .refuse
+    /// Receiving a shift in a member's recurring unavailable time: refused (default) or a warning.
+    public var availabilityRule: RuleSeverity = .refuse
 
     public init() {}
 
@@ -36,11 +40,15 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         employeesManageFixedShifts = try container.decodeIfPresent(Bool.self, forKey: .employeesManageFixedShifts) ?? base.employeesManageFixedShifts
         reminderMinutesBefore = try container.decodeIfPresent(Int.self, forKey: .reminderMinutesBefore) ?? base.reminderMinutesBefore
         hourLimits = try container.decodeIfPresent(HourLimits.self, forKey: .hourLimits) ?? base.hourLimits
+        timeOffRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .timeOffRule) ?? base.timeOffRule
+        availabilityRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .availabilityRule) ?? base.availabilityRule
     }
 
     /// The switches the marketplace's rules read.
     public var marketplace: MarketplaceSettings {
-        MarketplaceSettings(autoApprove: autoApprove, onePerDay: onePerDay, hourLimits: hourLimits)
+        MarketplaceSettings(
+            autoApprove: autoApprove, onePerDay: onePerDay, hourLimits: hourLimits, timeOffRule: timeOffRule,
+            availabilityRule: availabilityRule)
     }
 
     /// A stored `settings` value that is not a valid settings object (a storage error: the row

@@ -31,6 +31,9 @@ public enum ShiftyApplication {
         TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
         QualificationRoutes(service: QualificationService(pool: pool), authenticator: authenticator).register(on: api)
+        TimeOffRoutes(
+            timeOff: TimeOffService(pool: pool), availability: AvailabilityService(pool: pool), authenticator: authenticator
+        ).register(on: api)
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
         LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyDomain
 
 /// A complete VCALENDAR for one member, rendered as RFC 5545 text.
 ///
@@ -33,8 +34,13 @@ struct CalendarDocument: Sendable {
             lines.append("BEGIN:VEVENT")
             lines.append("UID:\(ICalendarText.escape(event.uid))")
             lines.append("DTSTAMP:\(stamp)")
-            lines.append("DTSTART:\(ICalendarText.utcDateTime(event.start))")
-            lines.append("DTEND:\(ICalendarText.utcDateTime(event.end))")
+            if let days = event.allDay {
+                lines.append("DTSTART;VALUE=DATE:\(Self.basicDate(days.lowerBound))")
+                lines.append("DTEND;VALUE=DATE:\(Self.basicDate(days.upperBound.adding(days: 1)))")
+            } else {
+                lines.append("DTSTART:\(ICalendarText.utcDateTime(event.start))")
+                lines.append("DTEND:\(ICalendarText.utcDateTime(event.end))")
+            }
             lines.append("SUMMARY:\(ICalendarText.escape(event.summary))")
             if let description = event.description {
                 lines.append("DESCRIPTION:\(ICalendarText.escape(description))")
@@ -47,5 +53,10 @@ struct CalendarDocument: Sendable {
         }
         lines.append("END:VCALENDAR")
         return lines.map(ICalendarText.fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// RFC 5545 DATE form: "20260608".
+    static func basicDate(_ date: LocalDate) -> String {
+        date.description.replacingOccurrences(of: "-", with: "")
     }
 }

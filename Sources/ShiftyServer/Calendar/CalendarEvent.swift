@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyDomain
 
 /// One shift as a VEVENT: what a subscriber's calendar shows and how it recognises updates.
 struct CalendarEvent: Sendable, Equatable {
@@ -14,4 +15,6 @@ struct CalendarEvent: Sendable, Equatable {
     /// Traded away, reassigned, cancelled or deleted: shown with `STATUS:CANCELLED` so clients
     /// remove or strike it rather than keep a stale event.
     var cancelled: Bool
+    /// Whole local dates (time off): rendered as an all-day event (`VALUE=DATE`, end exclusive).
+    var allDay: ClosedRange<LocalDate>? = nil
 }

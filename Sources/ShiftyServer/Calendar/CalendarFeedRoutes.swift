@@ -43,11 +43,13 @@ struct CalendarFeedRoutes {
         let document = try await pool.withConnection { connection -> CalendarDocument? in
             guard let owner = try CalendarFeedStore.owner(token: token, on: connection) else { return nil }
             let shifts = try CalendarFeedStore.shifts(userID: owner.userID, around: now, on: connection)
+            let timeOff = try CalendarFeedStore.timeOff(userID: owner.userID, around: now, on: connection)
             return CalendarDocument(
                 name: "\(owner.workplaceName) – \(owner.displayName)",
                 timeZone: owner.timeZone,
                 generatedAt: now,
-                events: shifts.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug) })
+                events: shifts.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug) }
+                    + timeOff.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug) })
         }
         guard let document else { throw Problem.notFound("calendar feed") }
         var headers = HTTPFields()

@@ -48,6 +48,7 @@ public struct DemoSeeder: Sendable {
             try await seedShifts(logger: logger)
             try await seedNowBoard(logger: logger)
             try await seedQualifications(logger: logger)
+            try await seedTimeOff(logger: logger)
             logger.info("demo workplace already seeded")
             return 0
         }
@@ -82,6 +83,7 @@ public struct DemoSeeder: Sendable {
         try await seedShifts(logger: logger)
         try await seedNowBoard(logger: logger)
         try await seedQualifications(logger: logger)
+        try await seedTimeOff(logger: logger)
         return added
     }
 

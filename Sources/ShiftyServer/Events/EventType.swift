@@ -38,6 +38,12 @@ enum EventType: String, CaseIterable, Sendable {
     case workplaceTimeZoneChanged = "workplace.time_zone_changed"
     // Reminders.
     case shiftReminder = "shift.reminder"
+    // Time off and availability (to the member and the workplace's managers).
+    case timeOffRequested = "time_off.requested"
+    case timeOffApproved = "time_off.approved"
+    case timeOffDeclined = "time_off.declined"
+    case timeOffWithdrawn = "time_off.withdrawn"
+    case availabilityChanged = "availability.changed"
 
     init(_ kind: MarketplaceEvent.Kind) {
         switch kind {
@@ -76,6 +82,9 @@ enum EventType: String, CaseIterable, Sendable {
         case .dealAwaitingApproval, .approvalResolved: LiveTopicSet([.approvals])
         case .shiftUnassigned, .shiftAssigned, .shiftCreated, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
         case .shiftReminder: LiveTopicSet([.notifications])
+        case .timeOffRequested, .timeOffApproved, .timeOffDeclined, .timeOffWithdrawn:
+            LiveTopicSet([.notifications, .schedule])
+        case .availabilityChanged: LiveTopicSet([.schedule])
         case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged: LiveTopicSet([.schedule])
         }
     }
@@ -91,7 +100,8 @@ enum EventType: String, CaseIterable, Sendable {
             .managers
         case .shiftUnassigned, .shiftPickedUp, .suggestionMade, .suggestionReleased, .swapProposed, .dealApproved,
              .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftAssigned, .scheduleChanged,
-             .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder:
+             .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder, .timeOffRequested, .timeOffApproved,
+             .timeOffDeclined, .timeOffWithdrawn, .availabilityChanged:
             .users
         }
     }

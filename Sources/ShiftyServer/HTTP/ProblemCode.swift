@@ -59,6 +59,11 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case pinTaken = "pin_taken"
     case kioskNetworkRefused = "kiosk_network_refused"
     case timesheetLocked = "timesheet_locked"
+    // Time off.
+    /// Approving or declining a time-off request that is no longer pending.
+    case timeOffNotPending = "time_off_not_pending"
+    /// Withdrawing a time-off request that was already declined or withdrawn.
+    case timeOffNotWithdrawable = "time_off_not_withdrawable"
     // Live stream.
     case websocketRequired = "websocket_required"
     case serverFull = "server_full"
@@ -88,6 +93,8 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case weeklyHoursExceeded = "weekly_hours_exceeded"
     case restTooShort = "rest_too_short"
     case tooManyConsecutiveDays = "too_many_consecutive_days"
+    case onTimeOff = "on_time_off"
+    case unavailable = "unavailable"
     case userInactive = "user_inactive"
     case counterpartyInactive = "counterparty_inactive"
     case notAManager = "not_a_manager"
@@ -131,6 +138,8 @@ public enum ProblemCode: String, CaseIterable, Sendable {
         case .weeklyHoursExceeded: self = .weeklyHoursExceeded
         case .restTooShort: self = .restTooShort
         case .tooManyConsecutiveDays: self = .tooManyConsecutiveDays
+        case .onTimeOff: self = .onTimeOff
+        case .unavailable: self = .unavailable
         case .userInactive: self = .userInactive
         case .counterpartyInactive: self = .counterpartyInactive
         case .notAManager: self = .notAManager

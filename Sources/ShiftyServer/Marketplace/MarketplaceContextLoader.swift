@@ -51,6 +51,8 @@ enum MarketplaceContextLoader {
         var memberLimits: [UserID: MemberHourLimits] = [:]
         var qualifications: [UserID: Set<String>] = [:]
         var trackedPositions: Set<String> = []
+        var timeOff: [UserID: [TimeOffInterval]] = [:]
+        var availability: [UserID: [WeeklyAvailability]] = [:]
         if !receivers.isEmpty {
             try MarketplaceStore.lockMembers(receivers, workplaceID: workplaceID, on: connection)
             var incoming = shifts.map(\.interval)
@@ -67,7 +69,9 @@ enum MarketplaceContextLoader {
             }
             if let lower = windows.map(\.lowerBound).min(), let upper = windows.map(\.upperBound).max() {
                 commitments = try MarketplaceStore.commitments(of: receivers, window: lower..<upper, on: connection)
+                timeOff = try MarketplaceStore.approvedTimeOff(of: receivers, window: lower..<upper, on: connection)
             }
+            availability = try MarketplaceStore.availability(of: receivers, on: connection)
         }
 
         var members: Set<UserID> = [actorID]
@@ -89,7 +93,7 @@ enum MarketplaceContextLoader {
             settings: settings.marketplace,
             shifts: shifts, deal: deal, request: request, commitments: commitments, inactiveUsers: inactive,
             actorRequestDates: requestDates, trackedPositions: trackedPositions, qualifications: qualifications,
-            memberHourLimits: memberLimits)
+            memberHourLimits: memberLimits, timeOff: timeOff, availability: availability)
         return (actor, context)
     }
 }

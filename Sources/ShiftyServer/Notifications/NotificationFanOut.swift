@@ -72,7 +72,12 @@ struct NotificationFanOut: Sendable {
                 else { continue }
                 let payload = (try? JSONSerialization.jsonObject(with: Data((try event.decode("payload") as String).utf8))) as? [String: Any] ?? [:]
                 let actor = (payload["actorId"] as? NSNumber)?.int64Value
-                let userIDs: [Int64] = try event.decode("user_ids")
+                var userIDs: [Int64] = try event.decode("user_ids")
+                // A time-off decision is addressed to the managers too (for their queue); only the
+                // member it belongs to is notified of it.
+                if kind == .timeOff, let member = ((payload["timeOff"] as? [String: Any])?["userId"] as? NSNumber)?.int64Value {
+                    userIDs = userIDs.filter { $0 == member }
+                }
                 let audience: String = try event.decode("audience")
                 let people = try recipients(
                     workplaceID: workplaceID, kind: kind, audience: audience, userIDs: userIDs, excluding: actor, on: connection)

@@ -10,9 +10,10 @@ extension NotificationKind {
         case .shiftPickedUp, .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftsRemovedByClosedDay: self = .shiftChange
         case .shiftReminder: self = .reminder
         case .shiftSupplied: self = .offer
+        case .timeOffApproved, .timeOffDeclined: self = .timeOff
         case .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn, .dealAwaitingApproval,
              .approvalResolved, .ruleOverridden, .scheduleChanged, .scheduleGenerated, .closedDaysChanged,
-             .workplaceTimeZoneChanged:
+             .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged:
             return nil
         }
     }

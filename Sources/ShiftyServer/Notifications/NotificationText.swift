@@ -44,6 +44,14 @@ struct NotificationText: Equatable, Sendable {
             return .init(subject: "Shift removed: closed day", body: "A closed day removed your shift on it.", route: "#/schedule")
         case .shiftReminder:
             return .init(subject: "Reminder: \(what)", body: "Your shift \(what) starts soon.", route: "#/schedule")
+        case .timeOffApproved, .timeOffDeclined:
+            let timeOff = payload["timeOff"] as? [String: Any] ?? [:]
+            let first = (timeOff["firstDate"] as? String) ?? ""
+            let last = (timeOff["lastDate"] as? String) ?? first
+            let period = first == last ? first : "\(first) to \(last)"
+            let managerNote = (timeOff["managerNote"] as? String).flatMap { $0.isEmpty ? nil : $0 }.map { "\n\nNote: \u{201C}\($0)\u{201D}" } ?? ""
+            let word = type == .timeOffApproved ? "approved" : "declined"
+            return .init(subject: "Time off \(word): \(period)", body: "Your time off for \(period) was \(word).\(managerNote)", route: "#/time-off")
         case .shiftSupplied:
             return .init(subject: "Offered: \(what)", body: "\(what) is offered on the marketplace.", route: "#/market")
         default:

@@ -48,6 +48,7 @@ public struct ReportService: Sendable {
         let shifts = try TimeclockQueries.scheduledShifts(
             workplaceID: context.workplaceID, userIDs: ids, from: context.timeZone.startOfDay(first), to: context.timeZone.endOfDay(last), on: connection)
         let approved = try TimesheetStore.approvedDates(workplaceID: context.workplaceID, userIDs: ids, first: first, last: last, on: connection)
+        let timeOff = try TimeclockQueries.timeOffDates(workplaceID: context.workplaceID, userIDs: ids, first: first, last: last, on: connection)
         let monthStart = context.timeZone.startOfDay(first)
         let monthEnd = context.timeZone.endOfDay(last)
 
@@ -62,7 +63,8 @@ public struct ReportService: Sendable {
             let scheduled = shifts[id] ?? []
             let report = calculator.monthReport(
                 year: month.year, month: month.month, punches: memberPunches, closedDates: closed,
-                scheduled: scheduled.map(\.interval), asOf: judgedThrough, terms: member.employment.terms)
+                scheduled: scheduled.map(\.interval), asOf: judgedThrough, terms: member.employment.terms,
+                timeOffDates: timeOff[id] ?? [])
             let sessions = PairedPunches(memberPunches).sessions
             let isDiligence = payType == "diligence"
             employees.append(EmployeeMonthReport(

@@ -86,7 +86,10 @@ enum ScheduleGenerator {
             [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
              EventType.scheduleGenerated.rawValue, EventType.scheduleGenerated.audience.rawValue]
         )
-        return Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
+        let created = Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
+        // New occurrences inside approved time off go to the marketplace like the approval's (issue 16).
+        if created > 0 { try TimeOffService.releaseGeneratedShifts(workplaceID: workplaceID, now: asOf, on: connection) }
+        return created
     }
 
     /// Removes the future occurrences generation still owns (never touched by anyone) of one

@@ -25,6 +25,31 @@ enum TimeclockQueries {
         return Set(try rows.compactMap { LocalDate(try $0.decode("day", as: String.self)) })
     }
 
+    /// The workplace-local dates in `[first, last]` on which members have approved time off (whole
+    /// or part of the day), by member: such a day is never an absence.
+    static func timeOffDates(
+        workplaceID: Int64, userIDs: [Int64]?, first: LocalDate, last: LocalDate, on connection: PostgresConnection
+    ) throws -> [Int64: Set<LocalDate>] {
+        let rows = try connection.query(
+            """
+            SELECT user_id, first_date::text AS first_date, last_date::text AS last_date FROM time_off_requests
+            WHERE workplace_id = $1 AND status = 'approved' AND first_date <= $3::date AND last_date >= $2::date
+              AND ($4::bigint[] IS NULL OR user_id = ANY($4))
+            """,
+            [workplaceID, first.description, last.description, userIDs]
+        )
+        var result: [Int64: Set<LocalDate>] = [:]
+        for row in rows {
+            var date = max(try row.localDate("first_date"), first)
+            let end = min(try row.localDate("last_date"), last)
+            while date <= end {
+                result[try row.decode("user_id"), default: []].insert(date)
+                date = date.adding(days: 1)
+            }
+        }
+        return result
+    }
+
     /// Non-cancelled shifts starting in `[from, to)`, by owner, each owner's in start order.
     ///
     /// Like the punches query this is a hot query of the monthly report (22,000 rows for 1,000
@@ -60,9 +85,10 @@ enum TimeclockQueries {
         let shifts = try scheduledShifts(
             workplaceID: context.workplaceID, userIDs: [userID], from: context.timeZone.startOfDay(first), to: context.timeZone.endOfDay(last), on: connection)
         let terms = try EmploymentStore.employment(userID: userID, workplaceID: context.workplaceID, on: connection)?.terms ?? .seedFixedQuota
+        let timeOff = try timeOffDates(workplaceID: context.workplaceID, userIDs: [userID], first: first, last: last, on: connection)
         return context.calculator.dayReports(
             from: first, through: last, punches: punches, closedDates: closed, scheduled: (shifts[userID] ?? []).map(\.interval),
-            asOf: context.timeZone.localDate(of: now), terms: terms)
+            asOf: context.timeZone.localDate(of: now), terms: terms, timeOffDates: timeOff[userID] ?? [])
     }
 
     /// Worked minutes today and in this ISO week so far (complete check-in/out pairs only).

@@ -43,13 +43,15 @@ struct TimesheetService: Sendable {
         let shifts = try TimeclockQueries.scheduledShifts(
             workplaceID: context.workplaceID, userIDs: ids, from: context.timeZone.startOfDay(first), to: context.timeZone.endOfDay(last), on: connection)
         let approved = try TimesheetStore.approvedDates(workplaceID: context.workplaceID, userIDs: ids, first: first, last: last, on: connection)
+        let timeOff = try TimeclockQueries.timeOffDates(workplaceID: context.workplaceID, userIDs: ids, first: first, last: last, on: connection)
         let calculator = context.calculator.prepared(from: first.adding(days: -2), through: last.adding(days: 2))
         let today = context.timeZone.localDate(of: now)
         let periodDays = first.days(until: last) + 1
         return members.map { member in
             let days = calculator.timesheet(
                 from: first, through: last, punches: punches[member.id] ?? [], closedDates: closed,
-                scheduled: (shifts[member.id] ?? []).map(\.interval), asOf: today, terms: member.employment.terms, thresholdMinutes: threshold)
+                scheduled: (shifts[member.id] ?? []).map(\.interval), asOf: today, terms: member.employment.terms, thresholdMinutes: threshold,
+                timeOffDates: timeOff[member.id] ?? [])
             let counted = days.map(\.day).filter(\.countsTowardTotals)
             let dates = (approved[member.id] ?? []).sorted()
             return MemberTimesheet(
@@ -152,12 +154,17 @@ struct TimesheetService: Sendable {
                 to: context.timeZone.endOfDay(loadLast), on: connection)[userID] ?? []).map(\.interval)
             let calculator = context.calculator
             let terms = employment.terms
+            let timeOff = try TimeclockQueries.timeOffDates(
+                workplaceID: context.workplaceID, userIDs: [userID], first: loadFirst, last: loadLast, on: connection)[userID] ?? []
             let report = calculator.monthReport(
-                year: month.year, month: month.month, punches: punches, closedDates: closed, scheduled: shifts, asOf: today, terms: terms)
+                year: month.year, month: month.month, punches: punches, closedDates: closed, scheduled: shifts, asOf: today, terms: terms,
+                timeOffDates: timeOff)
             let days = calculator.timesheet(
                 from: first, through: last, punches: punches, closedDates: closed, scheduled: shifts, asOf: today, terms: terms,
-                thresholdMinutes: context.rules.scheduleToleranceMinutes)
-            let week = calculator.dayReports(from: monday, through: today, punches: punches, closedDates: closed, scheduled: shifts, asOf: today, terms: terms)
+                thresholdMinutes: context.rules.scheduleToleranceMinutes, timeOffDates: timeOff)
+            let week = calculator.dayReports(
+                from: monday, through: today, punches: punches, closedDates: closed, scheduled: shifts, asOf: today, terms: terms,
+                timeOffDates: timeOff)
             let weekSum = week.compactMap(\.overtimeMinutes).reduce(0, +)
             let approvals = try TimesheetStore.list(workplaceID: caller.workplaceID, userID: userID, first: first, last: last, on: connection)
             return MyHoursView(

@@ -70,6 +70,10 @@ public enum ProblemMessages {
         ("weekly_hours_exceeded", "That would go over the weekly hour limit."),
         ("rest_too_short", "That would leave too little rest between two shifts."),
         ("too_many_consecutive_days", "That would be too many working days in a row."),
+        ("on_time_off", "You (or they) have approved time off then."),
+        ("unavailable", "You (or they) are not available at that time (weekly availability)."),
+        ("time_off_not_pending", "That time-off request was already decided or withdrawn."),
+        ("time_off_not_withdrawable", "That time-off request was already declined or withdrawn."),
         ("fixed_shifts_managed_by_managers", "In this workplace only managers edit fixed shifts. Ask a manager."),
 
         // Deals.

@@ -20,7 +20,4 @@ public struct APIProblem: Decodable, Sendable, Hashable, Error {
         self.detail = detail
         self.errors = errors
     }
-
-    /// The sentence to show the user: what happened and what to do next.
-    public var message: String { ProblemMessages.message(for: self) }
 }

@@ -1,0 +1,68 @@
+/// The answer to a login: the bearer token and who it belongs to.
+public struct LoginResult: Decodable, Sendable, Hashable {
+    public typealias User = AccountUser
+    public typealias Workplace = AccountWorkplace
+
+    public var token: String
+    public var expiresAt: String
+    public var user: User
+    public var workplace: Workplace
+}
+
+/// What a marketplace action answers: the deal it created or changed and the shifts it touched.
+public struct MarketplaceActionResult: Decodable, Sendable, Hashable {
+    public struct Deal: Decodable, Sendable, Hashable {
+        public var id: Int64
+        public var kind: String
+        public var state: String
+        /// Who approved, rejected or cancelled it, and their note (absent while it is pending).
+        public var decidedByName: String?
+        public var decisionNote: String?
+
+        public init(id: Int64, kind: String, state: String, decidedByName: String? = nil, decisionNote: String? = nil) {
+            self.id = id
+            self.kind = kind
+            self.state = state
+            self.decidedByName = decidedByName
+            self.decisionNote = decisionNote
+        }
+    }
+
+    public var deal: Deal?
+    public var shifts: [MarketShift]
+    /// The requests it created or changed (`shifty request` shows their ids).
+    public var requests: [ShiftRequest]?
+
+    public init(deal: Deal? = nil, shifts: [MarketShift], requests: [ShiftRequest]? = nil) {
+        self.deal = deal
+        self.shifts = shifts
+        self.requests = requests
+    }
+}
+
+/// The part of an action's preview the terminal shows: allowed, or the refusal with its code.
+public struct ActionPreview: Decodable, Sendable, Hashable {
+    /// One rule that refuses or warns (for `approve`: what a manager should know before deciding).
+    public struct Rule: Decodable, Sendable, Hashable {
+        public var code: String
+        /// `refuse` or `warn`.
+        public var severity: String
+        public var detail: String?
+
+        public init(code: String, severity: String, detail: String? = nil) {
+            self.code = code
+            self.severity = severity
+            self.detail = detail
+        }
+    }
+
+    public var allowed: Bool
+    public var refusal: APIProblem?
+    public var rules: [Rule]?
+
+    public init(allowed: Bool, refusal: APIProblem? = nil, rules: [Rule]? = nil) {
+        self.allowed = allowed
+        self.refusal = refusal
+        self.rules = rules
+    }
+}

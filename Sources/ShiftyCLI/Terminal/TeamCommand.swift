@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import ShiftyTerminal
+
+/// `shifty team --week [--week-of DATE]`: who works when this week, as a grid (the page's Team week,
+/// from the same `GET /api/v1/team-schedule`).
+struct TeamCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "team", abstract: "Show the team's week as a grid: people as rows, days as columns.",
+        discussion: "Each cell lists shifts as #ID TIME POSITION (state); swap with `shifty swap MINE THEIRS`. --output json prints the server's shifts.")
+
+    @OptionGroup var client: ClientOptions
+
+    @Flag(help: "The week grid (the only view for now; the default).")
+    var week = false
+
+    @Option(name: .customLong("week-of"), help: ArgumentHelp("Any date in the week to show (default: this week).", valueName: "YYYY-MM-DD"))
+    var weekOf: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let weekOf, weekOf.count != 10 || LocalDateText.dayNumber(of: weekOf) == nil {
+            throw ValidationError("--week-of must be a date as YYYY-MM-DD, for example 2026-11-23.")
+        }
+    }
+
+    func run() async throws {
+        let api = try client.client()
+        let day: String
+        if let weekOf {
+            day = weekOf
+        } else {
+            // Today in the workplace's time zone, as the server counts it.
+            day = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/now", as: NowBoard.self) }.date
+        }
+        guard let monday = LocalDateText.monday(of: day), let sunday = LocalDateText.adding(6, to: monday) else {
+            throw CLIFailure("'\(day)' is not a date.", exitCode: ClientExitCode.usage)
+        }
+        let path = "/api/v1/team-schedule?from=\(monday)&to=\(sunday)"
+        let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
+        let shifts = try decodeAnswer([MarketShift].self, from: data)
+        let grid = ListTables.teamWeek(shifts, monday: monday)
+        if output.format == .table { printLines(["Week of \(ShiftListFormatter.date(monday)) – \(ShiftListFormatter.date(sunday))", ""]) }
+        output.print(grid, json: data, empty: "Nobody is scheduled this week.")
+    }
+}

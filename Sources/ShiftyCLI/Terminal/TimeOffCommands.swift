@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import ShiftyTerminal
+
+/// `shifty timeoff`: ask for time off, see it, withdraw it; managers approve or decline.
+struct TimeOffCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timeoff", abstract: "Time off: list, request, approve, decline or withdraw.",
+        subcommands: [TimeOffListCommand.self, TimeOffRequestCommand.self, TimeOffApproveCommand.self,
+                      TimeOffDeclineCommand.self, TimeOffWithdrawCommand.self],
+        defaultSubcommand: TimeOffListCommand.self)
+}
+
+/// `shifty timeoff list [--status S]`: mine (a manager: everyone's).
+struct TimeOffListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List time-off requests (yours; a manager sees everyone's).")
+
+    @OptionGroup var client: ClientOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Only pending, approved, declined or withdrawn requests.")
+    var status: String?
+
+    func validate() throws {
+        if let status, !["pending", "approved", "declined", "withdrawn"].contains(status) {
+            throw ValidationError("--status is pending, approved, declined or withdrawn.")
+        }
+    }
+
+    func run() async throws {
+        let api = try client.client()
+        let path = "/api/v1/time-off" + (status.map { "?status=\($0)" } ?? "")
+        let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
+        let requests = try decodeAnswer([TimeOffRequest].self, from: data)
+        output.print(ListTables.timeOff(requests), json: data, empty: "No time-off requests.")
+    }
+}
+
+/// `shifty timeoff request FIRST [LAST] [--from HH:MM] [--until HH:MM] [--reason TEXT]`.
+struct TimeOffRequestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request", abstract: "Ask for time off: whole days, or a part day with --from/--until.")
+
+    @OptionGroup var client: ClientOptions
+
+    @Argument(help: ArgumentHelp("The first day, YYYY-MM-DD.", valueName: "first-date"))
+    var firstDate: String
+
+    @Argument(help: ArgumentHelp("The last day (default: the first), YYYY-MM-DD.", valueName: "last-date"))
+    var lastDate: String?
+
+    @Option(name: .customLong("from"), help: "Start time on the first day (HH:MM).")
+    var startTime: String?
+
+    @Option(name: .customLong("until"), help: "End time on the last day (HH:MM).")
+    var endTime: String?
+
+    @Option(help: "Why (the managers see it).")
+    var reason: String?
+
+    func validate() throws {
+        for date in [firstDate] + (lastDate.map { [$0] } ?? []) where LocalDateText.weekday(of: date) == nil {
+            throw ValidationError("'\(date)' is not a date: use YYYY-MM-DD.")
+        }
+    }
+
+    func run() async throws {
+        struct Body: Encodable {
+            var firstDate: String
+            var lastDate: String?
+            var startTime: String?
+            var endTime: String?
+            var reason: String?
+        }
+        let api = try client.client()
+        let body = try JSONEncoder().encode(
+            Body(firstDate: firstDate, lastDate: lastDate, startTime: startTime, endTime: endTime, reason: reason))
+        let data = try await callAPI { () async throws(APIClientError) in try await api.send("POST", "/api/v1/time-off", json: body) }
+        let request = try decodeAnswer(TimeOffRequest.self, from: data)
+        printLines(["You asked for time off \(request.period) (request \(request.id)). A manager decides."])
+    }
+}
+
+/// A manager's decision on a pending request, with an optional note the member sees.
+protocol TimeOffDecision: AsyncParsableCommand {
+    var client: ClientOptions { get }
+    var id: Int64 { get }
+    var note: String? { get }
+    static var action: String { get }
+}
+
+extension TimeOffDecision {
+    func run() async throws {
+        let api = try client.client()
+        let body = try note.map { try JSONEncoder().encode(["note": $0]) }
+        let data = try await callAPI { () async throws(APIClientError) in
+            try await api.send("POST", "/api/v1/time-off/\(id)/\(Self.action)", json: body)
+        }
+        let request = try decodeAnswer(TimeOffRequest.self, from: data)
+        var line = "\(request.userName)'s time off \(request.period) is \(request.status)."
+        if let released = request.releasedShiftIds, !released.isEmpty {
+            line += " Released to the marketplace: shift\(released.count == 1 ? "" : "s") \(released.map(String.init).joined(separator: ", "))."
+        }
+        printLines([line])
+    }
+}
+
+/// `shifty timeoff approve ID [--note TEXT]` (managers): releases the member's shifts in it.
+struct TimeOffApproveCommand: TimeOffDecision {
+    static let configuration = CommandConfiguration(
+        commandName: "approve", abstract: "Approve a time-off request (managers); the member's shifts in it go to the marketplace.")
+    static let action = "approve"
+
+    @OptionGroup var client: ClientOptions
+    @Argument(help: "The request's id (see `shifty timeoff list`).") var id: Int64
+    @Option(help: "A note the member sees.") var note: String?
+}
+
+/// `shifty timeoff decline ID [--note TEXT]` (managers).
+struct TimeOffDeclineCommand: TimeOffDecision {
+    static let configuration = CommandConfiguration(commandName: "decline", abstract: "Decline a time-off request (managers).")
+    static let action = "decline"
+
+    @OptionGroup var client: ClientOptions
+    @Argument(help: "The request's id (see `shifty timeoff list`).") var id: Int64
+    @Option(help: "A note the member sees.") var note: String?
+}
+
+/// `shifty timeoff withdraw ID`: take back my pending or approved request.
+struct TimeOffWithdrawCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "withdraw", abstract: "Withdraw your pending or approved time-off request.")
+
+    @OptionGroup var client: ClientOptions
+    @Argument(help: "The request's id (see `shifty timeoff list`).") var id: Int64
+
+    func run() async throws {
+        let api = try client.client()
+        let data = try await callAPI { () async throws(APIClientError) in try await api.send("POST", "/api/v1/time-off/\(id)/withdraw") }
+        let request = try decodeAnswer(TimeOffRequest.self, from: data)
+        printLines(["Your time off \(request.period) is withdrawn."])
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// SQL for time-off requests; parameterized, on the caller's connection (and transaction).
+enum TimeOffStore {
+    static let columns = """
+        t.id, t.user_id, u.display_name AS user_name, t.first_date::text AS first_date, t.last_date::text AS last_date,
+        to_char(t.start_time, 'HH24:MI') AS start_time, to_char(t.end_time, 'HH24:MI') AS end_time,
+        t.starts_at, t.ends_at, t.reason, t.status, t.manager_note, t.decided_by, t.decided_at, t.created_at
+        """
+
+    static func view(from row: PostgresRow) throws -> TimeOffView {
+        TimeOffView(
+            id: try row.decode("id"), userId: try row.decode("user_id"), userName: try row.decode("user_name"),
+            firstDate: try row.decode("first_date"), lastDate: try row.decode("last_date"),
+            startTime: try row.decode("start_time", as: String?.self), endTime: try row.decode("end_time", as: String?.self),
+            startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"), reason: try row.decode("reason"),
+            status: try row.decode("status"), managerNote: try row.decode("manager_note", as: String?.self),
+            decidedBy: try row.decode("decided_by", as: Int64?.self), decidedAt: try row.decode("decided_at", as: Date?.self),
+            createdAt: try row.decode("created_at"))
+    }
+
+    /// The workplace's requests (or one member's), newest period first; `status` filters.
+    static func list(
+        workplaceID: Int64, userID: Int64?, status: TimeOffStatus?, on connection: PostgresConnection
+    ) throws -> [TimeOffView] {
+        try connection.query(
+            """
+            SELECT \(columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
+            WHERE t.workplace_id = $1 AND ($2::bigint IS NULL OR t.user_id = $2) AND ($3::text IS NULL OR t.status = $3)
+            ORDER BY t.starts_at DESC, t.id DESC LIMIT 500
+            """, [workplaceID, userID, status?.rawValue]
+        ).map(view(from:))
+    }
+
+    /// One request of the workplace, locked for the rest of the transaction; `nil` when there is none.
+    static func lock(_ id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> TimeOffView? {
+        try connection.query(
+            """
+            SELECT \(columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
+            WHERE t.id = $1 AND t.workplace_id = $2 FOR UPDATE OF t
+            """, [id, workplaceID]
+        ).first.map(view(from:))
+    }
+
+    static func insert(
+        workplaceID: Int64, userID: Int64, period: TimeOffPeriod, interval: Range<Date>, reason: String,
+        on connection: PostgresConnection
+    ) throws -> Int64 {
+        try connection.query(
+            """
+            INSERT INTO time_off_requests (workplace_id, user_id, first_date, last_date, start_time, end_time, starts_at, ends_at, reason)
+            VALUES ($1, $2, $3::date, $4::date, $5::time, $6::time, $7, $8, $9) RETURNING id
+            """,
+            [workplaceID, userID, period.firstDate.description, period.lastDate.description, period.startTime?.description,
+             period.endTime?.description, interval.lowerBound, interval.upperBound, reason]
+        ).first!.decode("id")
+    }
+
+    static func setStatus(
+        _ id: Int64, to status: TimeOffStatus, note: String?, decidedBy: Int64?, now: Date, on connection: PostgresConnection
+    ) throws {
+        try connection.execute(
+            """
+            UPDATE time_off_requests SET status = $2, updated_at = $5,
+                manager_note = COALESCE($3, manager_note),
+                decided_by = COALESCE($4, decided_by), decided_at = CASE WHEN $4::bigint IS NULL THEN decided_at ELSE $5 END
+            WHERE id = $1
+            """, [id, status.rawValue, note, decidedBy, now])
+    }
+
+    /// The member's shifts an approval releases: still theirs, not yet started, inside the time off,
+    /// not locked in a pending deal or suggested to a request (those are decided first).
+    static func shiftsToRelease(userID: Int64, interval: Range<Date>, now: Date, on connection: PostgresConnection) throws -> [Int64] {
+        try connection.query(
+            """
+            SELECT id FROM shifts
+            WHERE owner_id = $1 AND status IN ('scheduled', 'supplied') AND NOT unassigned
+              AND starts_at < $3 AND ends_at > $2 AND starts_at > $4
+            ORDER BY starts_at, id
+            """, [userID, interval.lowerBound, interval.upperBound, now]
+        ).map { try $0.decode("id") }
+    }
+
+    /// The active managers of the workplace (time-off events go to them and to the member).
+    static func managerIDs(workplaceID: Int64, on connection: PostgresConnection) throws -> [Int64] {
+        try connection.query(
+            "SELECT id FROM users WHERE workplace_id = $1 AND role = 'manager' AND active", [workplaceID]
+        ).map { try $0.decode("id") }
+    }
+}

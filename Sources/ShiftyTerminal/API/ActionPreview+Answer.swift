@@ -1,0 +1,4 @@
+extension ActionPreview {
+    /// What the market list shows: "yes", or why not (the same sentence `shifty take` would print).
+    public var answer: String { allowed ? "yes" : refusal?.message ?? "no" }
+}

@@ -1,0 +1,138 @@
+import Foundation
+@testable import ShiftyServer
+@testable import ShiftyTerminal
+import ShiftyTestSupport
+import Testing
+
+/// One source of truth for the API's shapes (docs/api-shapes.md): the server's Swift types define
+/// what goes over the wire; openapi.yaml must describe exactly that, and the terminal client may
+/// only read what it describes. Each route the terminal uses is called on a real server, its JSON
+/// checked key by key (nested objects and arrays too) against the route's documented answer, and
+/// decoded with the client's type, whose stored properties must all be documented. A field added,
+/// renamed or dropped in one place but not the others fails here.
+@Suite struct APIShapesTests {
+    @Test func everyAnswerTheTerminalReadsMatchesOpenAPIAndTheClientTypes() async throws {
+        try await TestServer.with { server in
+            let document = try OpenAPIDocument.load()
+            let workplace = try await TerminalTestWorkplace.create(on: server, autoApprove: false)
+            let boss = workplace.managerToken
+            let anna = try #require(workplace.anna.token)
+            let ben = try #require(workplace.ben.token)
+            let shiftID = try await workplace.createShiftForAnna(inDays: 3)
+            let date = TerminalDates.amsterdamDate(inDays: 3)
+            var checked = 0
+
+            /// Calls the route, checks the answer against openapi.yaml and decodes it as `Client`.
+            @discardableResult
+            func check<Client: Decodable>(
+                _ method: String, _ documented: String, _ path: String, body: Any? = nil, token: String?, as client: Client.Type,
+                sourceLocation: SourceLocation = #_sourceLocation
+            ) async throws -> Any {
+                let response = try await server.client.json(method == "POST" ? .POST : .GET, path, body, token: token)
+                #expect((200..<300).contains(Int(response.status)), "\(method) \(path): \(response.status) \(response.text)", sourceLocation: sourceLocation)
+                let schema = try document.answerSchema(method, documented)
+                let json = try JSONSerialization.jsonObject(with: Data(response.text.utf8))
+                if let array = json as? [Any] {
+                    #expect(!array.isEmpty, "\(path) answered [], so nothing was compared", sourceLocation: sourceLocation)
+                }
+                #expect(document.mismatches(of: json, against: schema, at: documented) == [], sourceLocation: sourceLocation)
+                let decoded: Client
+                do {
+                    decoded = try JSONDecoder().decode(Client.self, from: Data(response.text.utf8))
+                } catch {
+                    Issue.record("the terminal's \(Client.self) cannot read \(method) \(path): \(error)", sourceLocation: sourceLocation)
+                    return json
+                }
+                #expect(document.clientMismatches(of: decoded, against: schema, at: "\(Client.self)") == [], sourceLocation: sourceLocation)
+                checked += 1
+                return json
+            }
+
+            try await check("POST", "/api/v1/sessions", "/api/v1/sessions", body: [
+                "workplace": workplace.slug, "username": "anna", "password": TerminalTestWorkplace.password, "client": "bearer",
+            ], token: nil, as: LoginResult.self)
+            try await check("POST", "/api/v1/shifts/{id}/supply", "/api/v1/shifts/\(shiftID)/supply", token: anna, as: MarketplaceActionResult.self)
+            try await check("GET", "/api/v1/marketplace", "/api/v1/marketplace", token: ben, as: [MarketShift].self)
+            try await check("GET", "/api/v1/shifts/{id}/preview", "/api/v1/shifts/\(shiftID)/preview?action=pick-up", token: ben, as: ActionPreview.self)
+            let taken = try await check("POST", "/api/v1/shifts/{id}/pick-up", "/api/v1/shifts/\(shiftID)/pick-up", token: ben, as: MarketplaceActionResult.self)
+            let dealID = try #require(((taken as? [String: Any])?["deal"] as? [String: Any])?["id"] as? Int, "\(taken)")
+            try await check("GET", "/api/v1/deals/approvals", "/api/v1/deals/approvals", token: boss, as: [MarketDeal].self)
+            try await check("GET", "/api/v1/deals/mine", "/api/v1/deals/mine", token: ben, as: [MarketDeal].self)
+            try await check("GET", "/api/v1/shifts/{id}/preview", "/api/v1/shifts/\(shiftID)/preview?action=approve", token: boss, as: ActionPreview.self)
+            try await check("POST", "/api/v1/deals/{id}/approve", "/api/v1/deals/\(dealID)/approve", body: ["note": "ok"], token: boss, as: MarketplaceActionResult.self)
+            try await check("POST", "/api/v1/requests", "/api/v1/requests", body: ["dates": [TerminalDates.amsterdamDate(inDays: 9)]], token: anna, as: MarketplaceActionResult.self)
+            try await check("GET", "/api/v1/requests", "/api/v1/requests", token: ben, as: [ShiftRequest].self)
+            try await check("GET", "/api/v1/schedule", "/api/v1/schedule", token: ben, as: [ScheduleWeek].self)
+            try await check("GET", "/api/v1/team-schedule", "/api/v1/team-schedule?from=\(date)&to=\(date)", token: ben, as: [MarketShift].self)
+            try await check("GET", "/api/v1/now", "/api/v1/now", token: anna, as: NowBoard.self)
+            try await check("GET", "/api/v1/timeclock/my-hours", "/api/v1/timeclock/my-hours", token: anna, as: MyHours.self)
+            try await check("GET", "/api/v1/notifications", "/api/v1/notifications", token: anna, as: [ShiftyTerminal.LiveEvent].self)
+            #expect(checked == 16)
+        }
+    }
+
+    /// The server's list of event types is the one list: openapi.yaml's `EventType` enum and the
+    /// page's `EVENT_TYPES` (web/live.js) must name exactly the same types.
+    @Test func everyEventTypeIsInOpenAPIAndTheWebPage() throws {
+        let types = Set(EventType.allCases.map(\.rawValue))
+        let document = try OpenAPIDocument.load()
+        let schema = document.resolve(["$ref": "#/components/schemas/EventType"])
+        let documented = try #require(schema["enum"] as? [String], "openapi.yaml must list the event types as components.schemas.EventType.enum")
+        #expect(documented.count == Set(documented).count, "an event type is listed twice in openapi.yaml")
+        #expect(types.subtracting(documented).sorted() == [], "event types missing from openapi.yaml")
+        #expect(Set(documented).subtracting(types).sorted() == [], "openapi.yaml lists event types the server does not have")
+
+        let script = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("web/live.js"), encoding: .utf8)
+        let start = try #require(script.range(of: "export const EVENT_TYPES = Object.freeze(["), "web/live.js must export EVENT_TYPES")
+        let end = try #require(script[start.upperBound...].range(of: "]);"))
+        let listed = script[start.upperBound..<end.lowerBound].matches(of: /'([a-z_.]+)'/).map { String($0.output.1) }
+        #expect(types.subtracting(listed).sorted() == [], "event types missing from web/live.js")
+        #expect(Set(listed).subtracting(types).sorted() == [], "web/live.js lists event types the server does not have")
+    }
+}
+
+/// The server's answer types encoded from sample values with every optional set: their JSON keys must
+/// be exactly the documented properties (fields left out when nil never reach a live answer, so
+/// the route test above cannot see them), and every required property must be one the type always writes.
+@Suite struct APIShapeSampleTests {
+    static let shift = ShiftView(
+        id: 1, ownerId: 2, ownerName: "Anna", date: "2026-11-25", startTime: "09:00", endTime: "17:00",
+        startsAt: Date(timeIntervalSince1970: 1_790_000_000), endsAt: Date(timeIntervalSince1970: 1_790_028_800), position: "bar",
+        status: "scheduled", dealId: 3, requestId: 4, fixedShiftId: 5, unassigned: false, viewerQualified: true)
+    static let deal = DealView(
+        id: 3, kind: "pick_up", state: "approved", initiatorId: 2, requestId: 4, createdAt: Date(), expiresAt: Date(), decidedBy: 9,
+        decidedAt: Date(), decisionNote: "ok", decidedByName: "The Boss",
+        legs: [.init(shift: shift, giverId: 2, giverName: "Anna", receiverId: 3, receiverName: "Ben")])
+    static let request = RequestView(id: 4, requesterId: 3, requesterName: "Ben", date: "2026-11-25", status: "open", dealId: 3, suggestions: [shift])
+
+    @Test func serverTypesWriteExactlyTheDocumentedProperties() throws {
+        let document = try OpenAPIDocument.load()
+        let samples: [(schema: String, value: any Encodable, nested: [String])] = [
+            ("Shift", Self.shift, []),
+            ("Deal", Self.deal, ["legs"]),
+            ("Request", Self.request, []),
+            ("ScheduleWeek", ScheduleWeekView(label: "Week 48", weekBasedYear: 2026, week: 48, shifts: [Self.shift]), []),
+            ("MarketplaceResult", MarketplaceResultView(deal: Self.deal, shifts: [Self.shift], requests: [Self.request]), []),
+        ]
+        for sample in samples {
+            let data = try APIJSON.encoder.encode(sample.value)
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let schema = document.resolve(["$ref": "#/components/schemas/\(sample.schema)"])
+            Self.compare(object, schema, sample.schema)
+            for key in sample.nested {
+                let items = document.resolve(((schema["properties"] as? [String: Any])?[key] as? [String: Any])?["items"] as? [String: Any] ?? [:])
+                let first = try #require((object[key] as? [[String: Any]])?.first)
+                Self.compare(first, items, "\(sample.schema).\(key)[]")
+            }
+        }
+    }
+
+    static func compare(_ object: [String: Any], _ schema: [String: Any], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let properties = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
+        let keys = Set(object.keys)
+        #expect(keys.subtracting(properties).sorted() == [], "\(name): written by the server, missing from openapi.yaml", sourceLocation: sourceLocation)
+        #expect(properties.subtracting(keys).sorted() == [], "\(name): in openapi.yaml, never written by the server", sourceLocation: sourceLocation)
+        let required = Set(schema["required"] as? [String] ?? [])
+        #expect(required.subtracting(keys).sorted() == [], "\(name): required in openapi.yaml but not written", sourceLocation: sourceLocation)
+    }
+}

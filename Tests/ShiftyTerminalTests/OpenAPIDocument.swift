@@ -1,0 +1,107 @@
+import Foundation
+import ShiftyTestSupport
+
+/// openapi.yaml as JSON objects (read through python3's yaml module, which the browser tests already
+/// need; scripts/install-deps.sh installs python3-yaml), with `$ref` resolution and the two checks
+/// APIShapesTests makes: the server's answer against the documented schema, and a client type's
+/// stored properties against it.
+struct OpenAPIDocument {
+    let root: [String: Any]
+
+    static func load() throws -> OpenAPIDocument {
+        let file = TestServer.repositoryRoot.appendingPathComponent("openapi.yaml").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout, default=str)", file]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw Failure("could not read openapi.yaml with python3 (install python3-yaml: scripts/install-deps.sh)")
+        }
+        return OpenAPIDocument(root: root)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Follows `{"$ref": "#/components/…"}` (repeatedly).
+    func resolve(_ object: [String: Any]) -> [String: Any] {
+        var current = object
+        while let reference = current["$ref"] as? String, reference.hasPrefix("#/") {
+            var node: Any? = self.root
+            for part in reference.dropFirst(2).split(separator: "/") {
+                node = (node as? [String: Any])?[String(part)]
+            }
+            guard let next = node as? [String: Any] else { return [:] }
+            current = next
+        }
+        return current
+    }
+
+    /// The JSON schema of the 2xx answer of `method path` (path as written in openapi.yaml).
+    func answerSchema(_ method: String, _ path: String) throws -> [String: Any] {
+        guard let operation = ((self.root["paths"] as? [String: Any])?[path] as? [String: Any])?[method.lowercased()] as? [String: Any],
+              let responses = operation["responses"] as? [String: Any]
+        else { throw Failure("openapi.yaml has no \(method) \(path)") }
+        for status in ["200", "201"] {
+            guard let response = responses[status] as? [String: Any] else { continue }
+            let resolved = self.resolve(response)
+            if let schema = ((resolved["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any] {
+                return self.resolve(schema)
+            }
+        }
+        throw Failure("openapi.yaml documents no JSON answer for \(method) \(path)")
+    }
+
+    /// Where the server's JSON `value` departs from `schema`: a key the schema does not have, or a
+    /// required key missing; nested objects and arrays are checked too.
+    func mismatches(of value: Any, against schema: [String: Any], at path: String) -> [String] {
+        let schema = self.resolve(schema)
+        if let array = value as? [Any], let items = schema["items"] as? [String: Any] {
+            return array.prefix(5).enumerated().flatMap { self.mismatches(of: $1, against: items, at: "\(path)[\($0)]") }
+        }
+        guard let object = value as? [String: Any], let properties = schema["properties"] as? [String: Any] else { return [] }
+        var issues: [String] = []
+        for key in object.keys.sorted() {
+            guard let property = properties[key] as? [String: Any] else {
+                issues.append("\(path).\(key) is in the server's answer but not in openapi.yaml")
+                continue
+            }
+            issues += self.mismatches(of: object[key] as Any, against: property, at: "\(path).\(key)")
+        }
+        for key in (schema["required"] as? [String] ?? []) where object[key] == nil {
+            issues.append("\(path).\(key) is required by openapi.yaml but missing from the server's answer")
+        }
+        return issues
+    }
+
+    /// Where a client value's stored properties (its wire names) are not in `schema`.
+    func clientMismatches(of value: Any, against schema: [String: Any], at path: String) -> [String] {
+        let schema = self.resolve(schema)
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.map { self.clientMismatches(of: $0.value, against: schema, at: path) } ?? []
+        case .collection:
+            guard let items = schema["items"] as? [String: Any] else { return [] }
+            return mirror.children.prefix(5).enumerated().flatMap { self.clientMismatches(of: $1.value, against: items, at: "\(path)[\($0)]") }
+        case .struct:
+            guard let properties = schema["properties"] as? [String: Any] else { return [] }
+            return mirror.children.flatMap { child -> [String] in
+                guard let label = child.label else { return [] }
+                guard let property = properties[label] as? [String: Any] else {
+                    return ["\(path).\(label) is read by the client (\(type(of: value))) but not in openapi.yaml"]
+                }
+                return self.clientMismatches(of: child.value, against: property, at: "\(path).\(label)")
+            }
+        default:
+            return []
+        }
+    }
+}
