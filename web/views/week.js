@@ -4,9 +4,9 @@
 // assign, unassign and create one-off shifts, each after the server's preview said which rules
 // it would break (an override is explicit and needs a reason).
 //
-// Data: GET /team-schedule for the week and GET /users for the rows. Live: every event of the
-// topics this page follows reloads the week (debounced); changes between two coworkers reach
-// only them as events, so the page also reloads every 20 s while it is visible.
+// Data: GET /team-schedule for the week and GET /users for the rows. Live: every change of any
+// shift in the workplace reaches every member as `team_schedule.changed` (with its dates), so the
+// week reloads (debounced) when a change falls on a date it shows; no polling.
 
 import { problemSentence } from '../api.js';
 import {
@@ -17,8 +17,6 @@ import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 
 let state = null;
-
-const REFRESH_MS = 20_000;
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -469,21 +467,18 @@ export default {
     };
     await load(ctx);
     paint(ctx);
-    const timer = setInterval(() => {
-      if (!container.isConnected) { clearInterval(timer); return; }
-      if (document.visibilityState === 'visible') reloadSoon(ctx);
-    }, REFRESH_MS);
-    // Back to a tab that was in the background: catch up at once instead of within 20 s.
-    const onVisible = () => {
-      if (!container.isConnected) { document.removeEventListener('visibilitychange', onVisible); return; }
-      if (document.visibilityState === 'visible') reloadSoon(ctx);
-    };
-    document.addEventListener('visibilitychange', onVisible);
   },
   onLive(message, ctx) {
+    // (A resync_required reloads the whole view in app.js.)
     if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
-    const topics = message.event.topics || [];
-    if (topics.some((topic) => ['marketplace', 'schedule', 'deals', 'requests'].includes(topic))
-      || Array.isArray(message.event.data?.shifts)) reloadSoon(ctx);
+    const { type, data } = message.event;
+    if (type === 'team_schedule.changed') {
+      const shown = new Set(weekDays(state.monday));
+      const dates = Array.isArray(data?.dates) ? data.dates : [];
+      // No dates: a weekly rule changed, which may touch any week.
+      if (!dates.length || dates.some((date) => shown.has(date))) reloadSoon(ctx);
+      return;
+    }
+    if (type === 'closed_days.changed' || type === 'workplace.time_zone_changed') reloadSoon(ctx);
   },
 };

@@ -32,6 +32,8 @@ enum EventType: String, CaseIterable, Sendable {
     case ruleOverridden = "shift.rule_overridden"
     case scheduleChanged = "schedule.changed"
     case scheduleGenerated = "schedule.generated"
+    /// Some shifts of the team's week changed (any writer of shifts): every member's grid reloads those dates.
+    case teamScheduleChanged = "team_schedule.changed"
     case closedDaysChanged = "closed_days.changed"
     /// A closed day removed the member's shifts on it.
     case shiftsRemovedByClosedDay = "shift.closed_day"
@@ -76,7 +78,8 @@ enum EventType: String, CaseIterable, Sendable {
         case .dealAwaitingApproval, .approvalResolved: LiveTopicSet([.approvals])
         case .shiftUnassigned, .shiftAssigned, .shiftCreated, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
         case .shiftReminder: LiveTopicSet([.notifications])
-        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged: LiveTopicSet([.schedule])
+        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
+            LiveTopicSet([.schedule])
         }
     }
 
@@ -85,7 +88,7 @@ enum EventType: String, CaseIterable, Sendable {
     var audience: EventAudience {
         switch self {
         case .shiftSupplied, .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn,
-             .closedDaysChanged, .workplaceTimeZoneChanged:
+             .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
             .workplace
         case .dealAwaitingApproval, .approvalResolved, .ruleOverridden:
             .managers

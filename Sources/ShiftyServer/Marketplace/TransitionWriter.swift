@@ -50,6 +50,11 @@ enum TransitionWriter {
         for event in transition.events {
             try EventWriter.insert(event, workplaceID: workplaceID, actorID: actorID, on: connection)
         }
+        // Everyone's team week shows these shifts: tell the whole workplace (the events above reach
+        // only the people concerned).
+        try TeamScheduleAnnouncement.insert(
+            shiftIDs: transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue),
+            formerOwners: transition.shiftChanges.map(\.from.owner.rawValue), workplaceID: workplaceID, on: connection)
     }
 
     static func write(_ deal: Deal, previous: Deal?, workplaceID: Int64, on connection: PostgresConnection) throws {
