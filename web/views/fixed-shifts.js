@@ -4,7 +4,7 @@
 
 import { el, viewHeader, formatDate, confirmDialog, timeRange } from '../ui.js';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /// Minutes as "7 h 30 min".
 export function durationText(minutes) {
@@ -13,7 +13,7 @@ export function durationText(minutes) {
   return [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
 }
 
-function field(label, control, hint) {
+export function field(label, control, hint) {
   return el('label', {}, [el('span', { text: label }), control, ...(hint ? [el('span', { class: 'hint small', text: hint })] : [])]);
 }
 
@@ -24,7 +24,7 @@ function weekdaySelect(value) {
 }
 
 /// The inputs shared by the create and edit forms, filled from `shift` when editing.
-function shiftFields(shift) {
+export function shiftFields(shift) {
   const hours = shift ? Math.floor(shift.durationMinutes / 60) : 8;
   const minutes = shift ? shift.durationMinutes % 60 : 0;
   return [
@@ -42,7 +42,7 @@ function shiftFields(shift) {
 }
 
 /// The request body from a form; `null` with a sentence when the length is not 1 minute to 24 hours.
-function bodyFrom(form) {
+export function bodyFrom(form) {
   const data = new FormData(form);
   const durationMinutes = Number(data.get('hours')) * 60 + Number(data.get('minutes'));
   if (!Number.isInteger(durationMinutes) || durationMinutes < 1 || durationMinutes > 1440) {

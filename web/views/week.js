@@ -15,6 +15,7 @@ import {
 } from '../ui.js';
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
+import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween } from './week-manage.js';
 
 let state = null;
 
@@ -225,6 +226,12 @@ function toolbar(ctx) {
       actionButton('this-week', 'This week', () => showWeek(ctx, mondayOf(todayInWorkplace()))),
       actionButton('next-week', 'Next week ›', () => showWeek(ctx, addDays(state.monday, 7))),
     ]),
+    ctx.me.user.role === 'manager' ? el('div', { class: 'week-manage', attrs: { role: 'group', 'aria-label': 'Manage this week' } }, [
+      actionButton('copy-week', 'Copy to next week…', () => openDialog(`Copy ${weekLabel(state.monday)} to next week`,
+        () => copyWeekBody(state.monday, ctx, { onCopied: async (monday) => { state.dialog?.close(); await showWeek(ctx, monday); } }))),
+      actionButton('week-trades', 'Trades this week', () => openDialog(`Trades, ${rangeLabel(state.monday)}`,
+        () => tradesBody(state.monday, addDays(state.monday, 6), ctx))),
+    ]) : null,
     el('div', { class: 'week-filters' }, [
       el('label', { class: 'inline', attrs: { for: 'week-position' } }, [el('span', { text: 'Position' }), position]),
       el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: 'Only me' })]),
@@ -252,8 +259,8 @@ function paint(ctx) {
     toolbar(ctx),
     el('div', { class: 'week-scroll' }, [table(ctx)]),
     el('p', { class: 'hint', text: ctx.me.user.role === 'manager'
-      ? 'Choose a shift to assign or unassign it; + adds a one-off shift for that person on that day.'
-      : 'Choose a coworker’s shift to propose a swap with one of yours.' }),
+      ? 'Choose a shift to change its time or position, assign it, make it open, delete it or see its history; + adds a one-off shift for that person on that day.'
+      : 'Choose a coworker’s shift to propose a swap with one of yours, or any shift to see its history.' }),
   );
   const scroller = container.querySelector('.week-scroll');
   if (scroller) scroller.scrollLeft = scrollX;
@@ -290,7 +297,7 @@ function openDialog(titleText, render) {
 function openShift(shiftId, ctx) {
   const shift = state.shifts.find((candidate) => candidate.id === shiftId);
   if (!shift) return;
-  const choice = { ownerId: null, preview: null, open: false };
+  const choice = { ownerId: null, preview: null, open: false, editing: false, draft: {} };
   openDialog(`${shift.ownerName} · ${formatDate(shift.date)}`, (handle) => shiftDetails(shift, ctx, handle, choice));
 }
 
@@ -331,7 +338,7 @@ function shiftDetails(shift, ctx, handle, choice) {
     actions.push(actionButton('unassign', 'Make it an open shift', async (button) => {
       const answer = await confirmDialog({
         title: 'Make this an open shift?',
-        message: `${shift.ownerName}'s shift goes on the marketplace for anyone to pick up; ${shift.ownerName} covers it until a pick-up is approved.`,
+        message: `${shift.ownerName}'s shift goes on the marketplace for anyone qualified${shift.position ? ` for ${shift.position}` : ''} to pick up; ${shift.ownerName} covers it until a pick-up is approved.`,
         confirmText: 'Make it open',
         noteLabel: 'Note (optional, goes into the history)',
       });
@@ -341,7 +348,38 @@ function shiftDetails(shift, ctx, handle, choice) {
       if (done) { handle.close(); await reload(ctx); }
     }, { kind: 'danger' }));
   }
+  if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
+    actions.push(actionButton('edit-shift', 'Change time or position…', async () => {
+      choice.editing = !choice.editing;
+      choice.draft = {};
+      await handle.refresh();
+      handle.dialog.querySelector('input[name=edit-start]')?.focus();
+    }));
+  }
+  if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
+    actions.push(actionButton('delete-shift', 'Delete shift', async (button) => {
+      const answer = await confirmDialog({
+        title: 'Delete this shift?',
+        message: `${shift.ownerName} no longer works ${formatDate(shift.date)}, ${timeRange(shift)}. It stays in the history.`,
+        confirmText: 'Delete shift',
+        noteLabel: 'Note (optional, goes into the history)',
+        danger: true,
+      });
+      if (!answer) return;
+      const done = await withBusy(button, () => ctx.api('DELETE', `/shifts/${shift.id}`, answer.note ? { note: answer.note } : undefined),
+        `Deleted: ${shift.ownerName}, ${formatDate(shift.date)}, ${timeRange(shift)}.`);
+      if (done !== undefined) { handle.close(); await reload(ctx); }
+    }, { kind: 'danger' }));
+  }
   parts.push(el('div', { class: 'row-actions' }, actions));
+  if (choice.editing) {
+    parts.push(editPanel(shift, ctx, {
+      draft: choice.draft,
+      positions: [...new Set(state.shifts.map((candidate) => candidate.position).filter(Boolean))].sort(),
+      onSaved: async () => { handle.close(); await reload(ctx); },
+    }));
+  }
+  parts.push(historyPanel(shift, ctx));
   if (choice.open) {
     parts.push(assignPanel(shift, ctx, {
       members: state.members,
@@ -359,12 +397,6 @@ function openCreate(person, date, ctx) {
   openDialog(`New shift for ${person.name}`, (handle) => createForm(person, date, ctx, handle, draft));
 }
 
-function minutesBetween(start, end) {
-  const [sh, sm] = start.split(':').map(Number);
-  const [eh, em] = end.split(':').map(Number);
-  const minutes = (eh * 60 + em) - (sh * 60 + sm);
-  return minutes <= 0 ? minutes + 1440 : minutes;
-}
 
 function createForm(person, date, ctx, handle, draft) {
   const already = state.shifts.filter((shift) => shift.ownerId === person.id && shift.date === date);

@@ -35,6 +35,23 @@ struct TransitionBuilder {
             subject: .shift(shift.id), actor: actor, at: now, from: nil, to: ShiftStatus.scheduled.rawValue, note: note))
     }
 
+    /// A shift's new times or position, with a history row saying what changed ("09:00–17:00 → 10:00–18:00").
+    mutating func retime(_ shift: MarketShift, to edit: ShiftEdit, zone: WorkplaceTimeZone) {
+        transition.timeChanges.append(ShiftTimeChange(shiftID: shift.id, from: shift.interval, to: edit.interval))
+        func clock(_ instant: Date) -> String {
+            let time = zone.localDateTime(of: instant).time
+            return String(format: "%02d:%02d", time.hour, time.minute)
+        }
+        var notes: [String] = []
+        if shift.start != edit.start || shift.end != edit.end {
+            notes.append("time \(clock(shift.start))–\(clock(shift.end)) → \(clock(edit.start))–\(clock(edit.end))")
+        }
+        if shift.position != edit.position {
+            notes.append("position \(shift.position ?? "none") → \(edit.position ?? "none")")
+        }
+        note(on: shift.id, status: shift.status, notes.isEmpty ? "edited (no change)" : notes.joined(separator: "; "))
+    }
+
     /// A history row on a shift whose state does not change (such as an overridden rule).
     mutating func note(on shiftID: ShiftID, status: ShiftStatus, _ note: String) {
         transition.history.append(HistoryEntry(

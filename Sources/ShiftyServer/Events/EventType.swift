@@ -28,6 +28,7 @@ enum EventType: String, CaseIterable, Sendable {
     // Managers' schedule work.
     case shiftCreated = "shift.created"
     case shiftAssigned = "shift.assigned"
+    case shiftEdited = "shift.edited"
     /// A manager broke an overridable rule on purpose (the rules and the reason are in the event).
     case ruleOverridden = "shift.rule_overridden"
     case scheduleChanged = "schedule.changed"
@@ -62,6 +63,7 @@ enum EventType: String, CaseIterable, Sendable {
         case .approvalResolved: self = .approvalResolved
         case .shiftAssigned: self = .shiftAssigned
         case .shiftCreated: self = .shiftCreated
+        case .shiftEdited: self = .shiftEdited
         case .ruleOverridden: self = .ruleOverridden
         }
     }
@@ -76,7 +78,7 @@ enum EventType: String, CaseIterable, Sendable {
             LiveTopicSet([.deals, .notifications])
         case .dealApproved: LiveTopicSet([.deals, .notifications, .schedule])
         case .dealAwaitingApproval, .approvalResolved: LiveTopicSet([.approvals])
-        case .shiftUnassigned, .shiftAssigned, .shiftCreated, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
+        case .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftEdited, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
         case .shiftReminder: LiveTopicSet([.notifications])
         case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
             LiveTopicSet([.schedule])
@@ -93,7 +95,7 @@ enum EventType: String, CaseIterable, Sendable {
         case .dealAwaitingApproval, .approvalResolved, .ruleOverridden:
             .managers
         case .shiftUnassigned, .shiftPickedUp, .suggestionMade, .suggestionReleased, .swapProposed, .dealApproved,
-             .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftAssigned, .scheduleChanged,
+             .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftEdited, .shiftAssigned, .scheduleChanged,
              .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder:
             .users
         }
