@@ -963,9 +963,6 @@ def step_week_manage(browsers, server, workdir):
     if choice is None:
         raise StepFailed("the demo data needs someone free on a day three weeks ahead and a week later")
     owner, day = choice
-    taker = next((member for name, member in sorted(members.items()) if name not in ("maria", "chloe") and member["id"] != owner["id"]
-                  and member.get("active", True) and (member["id"], day.isoformat()) not in busy
-                  and (member["id"], (day + datetime.timedelta(days=7)).isoformat()) not in busy), None)
 
     def open_week(browser, first_day):
         browser.driver.execute_script("location.hash = arguments[0];", f"#/week?from={first_day}")
@@ -1008,35 +1005,53 @@ def step_week_manage(browsers, server, workdir):
     maria.confirm_dialog("maria confirms the open shift")
     maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}").get("unassigned"), 10, "the shift should be open")
     maria.wait_for(f"{shift_button}[data-state=open]", "the grid should mark the open shift")
+    # The first member free that day (and a week later) whom the rules let take it without an override.
+    takers = [member for name, member in sorted(members.items()) if name not in ("maria", "chloe") and member["id"] != owner["id"]
+              and member.get("active", True) and (member["id"], day.isoformat()) not in busy
+              and (member["id"], (day + datetime.timedelta(days=7)).isoformat()) not in busy]
+    taker = next((member for member in takers
+                  if maria.fetch("GET", f"/shifts/{created['id']}/preview?action=assign&ownerId={member['id']}")["allowed"]), None)
     if taker is not None:
         maria.click(shift_button, "maria opens the open shift")
         maria.click("dialog[open] [data-action=assign]", "maria chooses Assign")
         Select(maria.wait_for("dialog[open] select[name=assignee]", "the assignment offers the members")).select_by_value(str(taker["id"]))
         maria.click("dialog[open] [data-action=confirm-assign]", f"maria assigns the open shift to {taker['displayName']}")
         maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}")["ownerId"] == taker["id"], 10, "the open shift should be assigned")
-        chloe.wait_for(f"#view-week tr[data-user-id='{taker['id']}'] {shift_button}", "chloe's grid should move the shift live", timeout=LIVE_DEADLINE)
+        chloe.wait_for(f"#view-week tr[data-user-id='{taker['id']}'] .grid-shift[data-shift-id='{created['id']}']", "chloe's grid should move the shift live", timeout=LIVE_DEADLINE)
         maria.wait_gone("dialog[open]", "the dialog should close after assigning")
 
     # Copy the week: the preview lists every one-off shift with its verdict, then the copies are made.
     maria.click("#view-week [data-action=copy-week]", "maria copies the week to the next one")
     maria.wait_for("dialog[open] .copy-summary", "the copy preview should list the week's one-off shifts")
+    expected = maria.fetch("POST", "/shifts/copy-week/preview", {"from": monday.isoformat()})
+    verdict = next(item["allowed"] for item in expected["items"] if item["source"]["id"] == created["id"])
     item = maria.wait_for(f"dialog[open] .copy-item[data-shift-id='{created['id']}']", "the copy preview should list the new shift")
-    if item.get_attribute("data-allowed") != "true":
-        raise StepFailed(f"the shift should be copyable: {item.text!r}")
+    if item.get_attribute("data-allowed") != str(verdict).lower():
+        raise StepFailed(f"the copy preview should show the server's verdict ({verdict}): {item.text!r}")
+    if len(maria.css("dialog[open] .copy-item")) != len(expected["items"]):
+        raise StepFailed("the copy preview should list every one-off shift of the week, refused ones included")
     maria.screenshot("week-copy-preview")
+    if not expected["created"]:
+        raise StepFailed(f"the demo week should have a copyable one-off shift: {expected}")
     maria.click("dialog[open] [data-action=confirm-copy-week]", "maria confirms the copy")
     maria.click("dialog[open] [data-action=show-next-week]", "maria shows next week")
-    next_day = (day + datetime.timedelta(days=7)).isoformat()
-    maria.wait(lambda: any(shift["date"] == next_day and shift["startTime"] == "22:00" and shift["fixedShiftId"] is None
-                           for shift in maria.fetch("GET", f"/team-schedule?from={next_day}&to={next_day}")), 10,
+    copies = [item for item in expected["items"] if item["allowed"]]
+    first = copies[0]
+    maria.wait(lambda: any(shift["date"] == first["date"] and shift["startTime"] == first["startTime"] and shift["ownerId"] == first["source"]["ownerId"]
+                           and shift.get("fixedShiftId") is None
+                           for shift in maria.fetch("GET", f"/team-schedule?from={first['date']}&to={first['date']}")), 10,
                "the copy should exist a week later")
-    maria.wait_for(f"#view-week td[data-date='{next_day}'] .grid-shift", "maria's grid should show next week with the copy")
+    maria.wait_for(f"#view-week td[data-date='{first['date']}'] .grid-shift", "maria's grid should show next week with the copy")
     maria.screenshot("week-copied")
 
     # Anna manages her own fixed shifts (the workplace allows it by default).
     anna = browsers["anna-week"]
     anna.go("my-fixed-shifts")
-    anna.wait_for("#view-my-fixed-shifts #my-fixed-shift-form", "anna should be able to add her own fixed shift")
+    anna.wait_for("#view-my-fixed-shifts .fixed-shift, #view-my-fixed-shifts .empty", "anna's fixed shifts should list")
+    if "null" in anna.visible("#view-my-fixed-shifts").text:
+        raise StepFailed("the page should not print 'null'")
+    anna.click("#view-my-fixed-shifts details > summary", "anna opens 'Add a fixed shift'")
+    anna.wait_for("#view-my-fixed-shifts #my-fixed-shift-form button[type=submit]", "anna should be able to add her own fixed shift")
     anna.screenshot("my-fixed-shifts")
 
 

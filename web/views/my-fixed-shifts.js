@@ -18,14 +18,14 @@ export default {
       ...shiftFields(null),
       el('button', { class: 'button primary', text: 'Add fixed shift', attrs: { type: 'submit' } }),
     ]);
-    container.replaceChildren(
+    container.replaceChildren(...[
       viewHeader('My fixed shifts'),
       el('p', { class: 'hint', text: 'Every week your schedule gets these shifts, eight weeks ahead. Changes apply to future shifts nobody traded or edited.' }),
       allowed ? null : el('p', { class: 'notice', attrs: { role: 'note' }, data: { notice: 'ask-manager' },
         text: 'In this workplace only managers change fixed shifts: ask your manager to add, change or end one.' }),
       el('div', { class: 'card' }, [list]),
       allowed ? el('details', { class: 'card' }, [el('summary', { text: 'Add a fixed shift' }), createForm]) : null,
-    );
+    ].filter(Boolean));
 
     const row = (shift) => {
       const what = `your ${WEEKDAYS[shift.weekday - 1]} ${timeRange(shift)} shift`;
