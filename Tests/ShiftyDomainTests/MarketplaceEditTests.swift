@@ -61,5 +61,7 @@ import Testing
         let transition = try world.perform(.editShift(long, override: RuleOverride(reason: "inventory")), by: carol).get()
         #expect(transition.events.map(\.kind) == [.ruleOverridden, .shiftEdited])
         #expect(world.shifts[W.id(1)]?.end == W.at("2026-06-02", "15:00"))
+        let overnight = try world.perform(.editShift(edit(1, "2026-06-02", "22:00", "02:00"), override: nil), by: carol).get()
+        #expect(overnight.history.first?.note == "time 09:00–15:00 → 22:00–02:00 (+1)")
     }
 }

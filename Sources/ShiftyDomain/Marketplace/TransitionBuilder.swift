@@ -42,9 +42,14 @@ struct TransitionBuilder {
             let time = zone.localDateTime(of: instant).time
             return String(format: "%02d:%02d", time.hour, time.minute)
         }
+        // "22:00–04:00 (+1)": the page's time format, so an overnight shift never reads backwards.
+        func range(_ start: Date, _ end: Date) -> String {
+            let days = zone.localDate(of: start).days(until: zone.localDate(of: end))
+            return "\(clock(start))–\(clock(end))" + (days > 0 ? " (+\(days))" : "")
+        }
         var notes: [String] = []
         if shift.start != edit.start || shift.end != edit.end {
-            notes.append("time \(clock(shift.start))–\(clock(shift.end)) → \(clock(edit.start))–\(clock(edit.end))")
+            notes.append("time \(range(shift.start, shift.end)) → \(range(edit.start, edit.end))")
         }
         if shift.position != edit.position {
             notes.append("position \(shift.position ?? "none") → \(edit.position ?? "none")")
