@@ -18,8 +18,10 @@ export const EVENT_TYPES = Object.freeze([
   'request.withdrawn', 'suggestion.made', 'suggestion.withdrawn', 'suggestion.released',
   'swap.proposed', 'deal.awaiting_approval', 'deal.approved', 'deal.rejected', 'deal.cancelled',
   'deal.declined', 'deal.expired', 'approval.resolved', 'shift.created', 'shift.assigned',
-  'shift.rule_overridden', 'schedule.changed', 'schedule.generated', 'closed_days.changed',
-  'shift.closed_day', 'workplace.time_zone_changed', 'shift.reminder',
+  'shift.edited', 'shift.rule_overridden', 'schedule.changed', 'schedule.generated',
+  'team_schedule.changed', 'closed_days.changed', 'shift.closed_day',
+  'workplace.time_zone_changed', 'shift.reminder', 'time_off.requested', 'time_off.approved',
+  'time_off.declined', 'time_off.withdrawn', 'availability.changed',
 ]);
 
 const PING_EVERY_MS = 25_000;

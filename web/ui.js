@@ -142,7 +142,7 @@ export function formatDate(text, { long = false } = {}) {
 /** "Tue 24 Nov, 09:00–17:00 · Bar" for a shift. */
 export function formatShift(shift) {
   const position = shift.position ? ` · ${shift.position}` : '';
-  return `${formatDate(shift.date)}, ${shift.startTime}–${shift.endTime}${position}`;
+  return `${formatDate(shift.date)}, ${timeRange(shift)}${position}`;
 }
 
 /** An instant ("2026-11-21T18:40:00Z") as "21 Nov, 19:40" in the workplace's zone. */
@@ -354,7 +354,7 @@ export function shiftSummary(shift, { owner = false, status = true } = {}) {
   return el('div', { class: 'row-main' }, [
     el('p', { class: 'row-title' }, [
       el('time', { attrs: { datetime: shift.date }, text: formatDate(shift.date) }),
-      `, ${shift.startTime}–${shift.endTime}`,
+      `, ${timeRange(shift)}`,
     ]),
     el('p', { class: 'muted' }, [
       shift.position ? shift.position : 'No position',
@@ -371,9 +371,20 @@ export function shiftSummary(shift, { owner = false, status = true } = {}) {
 
 /**
  * "22:00–04:00 (+1)": a shift's local times, with "(+1)" when it ends on the next day, so an
- * overnight shift never reads as ending before it starts (and never as "24:00").
+ * overnight shift never reads as ending before it starts (and never as "24:00"). The page's one
+ * time format: every view shows a shift (`startTime`/`endTime`) or a fixed shift
+ * (`startTime`/`durationMinutes`) through it.
  */
 export function timeRange(shift) {
+  if (shift.endTime === undefined && shift.durationMinutes !== undefined) {
+    const match = /^(\d{1,2}):(\d{2})$/.exec(shift.startTime ?? '');
+    if (!match) return shift.startTime ?? '';
+    const total = Number(match[1]) * 60 + Number(match[2]) + Number(shift.durationMinutes || 0);
+    const minutes = total % 1440;
+    const end = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    const days = Math.floor(total / 1440);
+    return `${shift.startTime}–${end}${days > 0 ? ` (+${days})` : ''}`;
+  }
   const nextDay = shift.endTime <= shift.startTime
     || (shift.endsAt && shift.startsAt && new Date(shift.endsAt) - new Date(shift.startsAt) >= 86400000);
   return `${shift.startTime}–${shift.endTime}${nextDay ? ' (+1)' : ''}`;

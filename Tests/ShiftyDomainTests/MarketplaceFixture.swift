@@ -101,6 +101,13 @@ struct MarketplaceWorld {
             if change.assigns { changed.isUnassigned = false }
             shifts[change.shiftID] = changed
         }
+        for change in transition.timeChanges {
+            guard var current = shifts[change.shiftID], current.interval == change.from else {
+                preconditionFailure("stale time change for \(change.shiftID)")
+            }
+            (current.start, current.end, current.position) = (change.to.start, change.to.end, change.to.position)
+            shifts[change.shiftID] = current
+        }
         for change in transition.requestChanges {
             requests[change.to.id] = change.to
         }

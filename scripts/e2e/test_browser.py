@@ -572,6 +572,7 @@ def scenario(server, workdir, timings):
 
         # 7. The team week grid (issue 17).
         step_week(browsers, server, workdir)
+        step_week_manage(browsers, server, workdir)
 
         # 8. Closing a day: maria sees who loses a shift before anything is deleted.
         anna_dates = sorted(shift["date"] for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
@@ -1295,6 +1296,120 @@ def step_time_off(anna, bram, maria, browsers, server, workdir):
     bram.wait(saved, 10, "bram's availability should be saved", poll=0.3)
     bram.screenshot("availability")
     bram.fetch("PUT", f"/users/{bram_id}/availability", {"entries": []})
+def step_week_manage(browsers, server, workdir):
+    """Managing on the grid (issue 17): a third coworker's grid follows every change live (no polling);
+    maria changes a shift's time through the preview, sees its history, makes it open, assigns the open
+    shift and copies the week to the next one; anna manages her own fixed shifts."""
+    from selenium.webdriver.support.ui import Select
+
+    maria = browsers["maria-week"]
+    chloe = browsers["chloe-week"] = Browser("chloe-week", server.base, workdir, width=1366, height=900)
+    chloe.login("chloe")
+    members = {member["username"]: member for member in maria.fetch("GET", "/users")}
+    today = datetime.date.fromisoformat(maria.driver.execute_script(
+        "return new Intl.DateTimeFormat('en-CA', {timeZone: arguments[0]}).format(new Date());", maria.fetch("GET", "/me")["workplace"]["timeZone"]))
+    # A week three weeks ahead, and a day in it on which someone (not chloe) is free that day and a week later.
+    monday = today + datetime.timedelta(days=21 - today.weekday())
+    sunday_next = monday + datetime.timedelta(days=13)
+    shifts = maria.fetch("GET", f"/team-schedule?from={monday}&to={sunday_next}")
+    busy = {(shift["ownerId"], shift["date"]) for shift in shifts}
+    choice = next(((member, monday + datetime.timedelta(days=offset)) for offset in range(7) for name, member in sorted(members.items())
+                   if name not in ("maria", "chloe") and member.get("active", True)
+                   and (member["id"], (monday + datetime.timedelta(days=offset)).isoformat()) not in busy
+                   and (member["id"], (monday + datetime.timedelta(days=offset + 7)).isoformat()) not in busy), None)
+    if choice is None:
+        raise StepFailed("the demo data needs someone free on a day three weeks ahead and a week later")
+    owner, day = choice
+
+    def open_week(browser, first_day):
+        browser.driver.execute_script("location.hash = arguments[0];", f"#/week?from={first_day}")
+        browser.wait_for(f"#view-week td[data-date='{first_day}']", "the team week should show that week")
+
+    # Chloe (who takes part in none of this) watches the week; maria's new shift appears without a reload.
+    open_week(chloe, monday)
+    open_week(maria, monday)
+    cell = f"#view-week tr[data-user-id='{owner['id']}'] td[data-date='{day}']"
+    created = maria.fetch("POST", "/shifts", {"ownerId": owner["id"], "date": day.isoformat(), "startTime": "09:00", "durationMinutes": 240})
+    shift_button = f"#view-week .grid-shift[data-shift-id='{created['id']}']"
+    chloe.wait_for(shift_button, f"chloe's grid should show {owner['displayName']}'s new shift without a reload", timeout=LIVE_DEADLINE)
+    chloe.assert_not_reloaded("seeing a coworker's new shift on the grid")
+    chloe.screenshot("week-live-third-coworker")
+
+    # Maria changes its time: the server's preview first, then Save; chloe sees the new time live.
+    maria.click(shift_button, "maria opens the new shift")
+    maria.click("dialog[open] [data-action=edit-shift]", "maria chooses to change its time")
+    start = maria.wait_for("dialog[open] input[name=edit-start]", "the change form")
+    maria.driver.execute_script("arguments[0].value = '22:00'; arguments[0].dispatchEvent(new Event('change'));", start)
+    end = maria.wait_for("dialog[open] input[name=edit-end]", "the change form")
+    maria.driver.execute_script("arguments[0].value = '04:00'; arguments[0].dispatchEvent(new Event('change'));", end)
+    maria.wait_for("dialog[open] .edit-preview[data-checked='22:00-04:00'] [data-action=save-edit]", "the change should be checked by the server first")
+    maria.screenshot("week-edit-shift")
+    maria.click("dialog[open] [data-action=save-edit]", "maria saves the new time")
+    maria.wait_gone("dialog[open]", "the dialog should close after saving")
+    chloe.wait(lambda: "22:00–04:00 (+1)" in (chloe.visible(shift_button).text if chloe.visible(shift_button) else ""), LIVE_DEADLINE,
+               "chloe's grid should show the overnight time as 22:00–04:00 (+1) without a reload")
+    chloe.assert_not_reloaded("seeing a changed shift on the grid")
+
+    # Its history on click.
+    maria.click(shift_button, "maria opens the shift again")
+    maria.click("dialog[open] .shift-history summary", "maria opens the shift's history")
+    maria.wait(lambda: any("22:00" in entry.text for entry in maria.css("dialog[open] .history-entry")), 10,
+               "the history should show the change of time")
+    maria.screenshot("week-shift-history")
+
+    # Make it an open shift, then assign the open shift to someone else (through the preview).
+    maria.click("dialog[open] [data-action=unassign]", "maria makes it an open shift")
+    maria.confirm_dialog("maria confirms the open shift")
+    maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}").get("unassigned"), 10, "the shift should be open")
+    maria.wait_for(f"{shift_button}[data-state=open]", "the grid should mark the open shift")
+    # The first member free that day (and a week later) whom the rules let take it without an override.
+    takers = [member for name, member in sorted(members.items()) if name not in ("maria", "chloe") and member["id"] != owner["id"]
+              and member.get("active", True) and (member["id"], day.isoformat()) not in busy
+              and (member["id"], (day + datetime.timedelta(days=7)).isoformat()) not in busy]
+    taker = next((member for member in takers
+                  if maria.fetch("GET", f"/shifts/{created['id']}/preview?action=assign&ownerId={member['id']}")["allowed"]), None)
+    if taker is not None:
+        maria.click(shift_button, "maria opens the open shift")
+        maria.click("dialog[open] [data-action=assign]", "maria chooses Assign")
+        Select(maria.wait_for("dialog[open] select[name=assignee]", "the assignment offers the members")).select_by_value(str(taker["id"]))
+        maria.click("dialog[open] [data-action=confirm-assign]", f"maria assigns the open shift to {taker['displayName']}")
+        maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}")["ownerId"] == taker["id"], 10, "the open shift should be assigned")
+        chloe.wait_for(f"#view-week tr[data-user-id='{taker['id']}'] .grid-shift[data-shift-id='{created['id']}']", "chloe's grid should move the shift live", timeout=LIVE_DEADLINE)
+        maria.wait_gone("dialog[open]", "the dialog should close after assigning")
+
+    # Copy the week: the preview lists every one-off shift with its verdict, then the copies are made.
+    maria.click("#view-week [data-action=copy-week]", "maria copies the week to the next one")
+    maria.wait_for("dialog[open] .copy-summary", "the copy preview should list the week's one-off shifts")
+    expected = maria.fetch("POST", "/shifts/copy-week/preview", {"from": monday.isoformat()})
+    verdict = next(item["allowed"] for item in expected["items"] if item["source"]["id"] == created["id"])
+    item = maria.wait_for(f"dialog[open] .copy-item[data-shift-id='{created['id']}']", "the copy preview should list the new shift")
+    if item.get_attribute("data-allowed") != str(verdict).lower():
+        raise StepFailed(f"the copy preview should show the server's verdict ({verdict}): {item.text!r}")
+    if len(maria.css("dialog[open] .copy-item")) != len(expected["items"]):
+        raise StepFailed("the copy preview should list every one-off shift of the week, refused ones included")
+    maria.screenshot("week-copy-preview")
+    if not expected["created"]:
+        raise StepFailed(f"the demo week should have a copyable one-off shift: {expected}")
+    maria.click("dialog[open] [data-action=confirm-copy-week]", "maria confirms the copy")
+    maria.click("dialog[open] [data-action=show-next-week]", "maria shows next week")
+    copies = [item for item in expected["items"] if item["allowed"]]
+    first = copies[0]
+    maria.wait(lambda: any(shift["date"] == first["date"] and shift["startTime"] == first["startTime"] and shift["ownerId"] == first["source"]["ownerId"]
+                           and shift.get("fixedShiftId") is None
+                           for shift in maria.fetch("GET", f"/team-schedule?from={first['date']}&to={first['date']}")), 10,
+               "the copy should exist a week later")
+    maria.wait_for(f"#view-week td[data-date='{first['date']}'] .grid-shift", "maria's grid should show next week with the copy")
+    maria.screenshot("week-copied")
+
+    # Anna manages her own fixed shifts (the workplace allows it by default).
+    anna = browsers["anna-week"]
+    anna.go("my-fixed-shifts")
+    anna.wait_for("#view-my-fixed-shifts .fixed-shift, #view-my-fixed-shifts .empty", "anna's fixed shifts should list")
+    if "null" in anna.visible("#view-my-fixed-shifts").text:
+        raise StepFailed("the page should not print 'null'")
+    anna.click("#view-my-fixed-shifts details > summary", "anna opens 'Add a fixed shift'")
+    anna.wait_for("#view-my-fixed-shifts #my-fixed-shift-form button[type=submit]", "anna should be able to add her own fixed shift")
+    anna.screenshot("my-fixed-shifts")
 
 
 def live_connection_cap(server, browsers, workdir):

@@ -2,7 +2,7 @@
 // optional note. Kept current by the live stream: `deal.awaiting_approval` adds a deal,
 // `approval.resolved` removes one (decided by another manager, cancelled or expired).
 
-import { el, viewHeader, formatDate, formatInstant, confirmDialog } from '../ui.js';
+import { el, viewHeader, formatDate, formatInstant, confirmDialog, timeRange } from '../ui.js';
 import { fetchPreview, previewPanel } from './preview.js';
 
 const KIND_LABELS = {
@@ -20,7 +20,7 @@ let reloadQueue = null;
 function legDescription(leg) {
   const shift = leg.shift;
   const where = shift.position ? ` · ${shift.position}` : '';
-  return `${formatDate(shift.date)} ${shift.startTime}–${shift.endTime}${where}`;
+  return `${formatDate(shift.date)} ${timeRange(shift)}${where}`;
 }
 
 /// What a decision means in words, for the confirmation message.

@@ -2,7 +2,7 @@
 // List, add one, reopen one, or import many from a CSV file (`date,name`; all or nothing, with
 // every bad line named).
 
-import { el, viewHeader, formatDate, todayInWorkplace, confirmDialog } from '../ui.js';
+import { el, viewHeader, formatDate, todayInWorkplace, confirmDialog, timeRange } from '../ui.js';
 import { ApiError } from '../api.js';
 
 /// Reloads the list on screen; null while the view is not shown.
@@ -16,7 +16,7 @@ function field(label, control, hint) {
   return el('label', {}, [el('span', { text: label }), control, ...(hint ? [el('span', { class: 'hint small', text: hint })] : [])]);
 }
 
-const shiftLine = (shift) => `${shift.ownerName} ${shift.startTime}–${shift.endTime}`;
+const shiftLine = (shift) => `${shift.ownerName} ${timeRange(shift)}`;
 
 /** The confirmation's text: who loses a shift (they are notified) and what stays. */
 export function closingMessage(preview) {

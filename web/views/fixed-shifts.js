@@ -2,21 +2,9 @@
 // Pick a member, see their fixed shifts, add, edit or end one. Times are the workplace's wall
 // clock; the server keeps a 09:00 shift at 09:00 across daylight-saving changes.
 
-import { el, viewHeader, formatDate, confirmDialog } from '../ui.js';
+import { el, viewHeader, formatDate, confirmDialog, timeRange } from '../ui.js';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/// "HH:MM" plus minutes, as the wall-clock end ("+1 day" when it passes midnight).
-export function endOfShift(startTime, durationMinutes) {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(startTime ?? '');
-  if (!match) return '';
-  const total = Number(match[1]) * 60 + Number(match[2]) + Number(durationMinutes || 0);
-  const days = Math.floor(total / 1440);
-  const minutes = total % 1440;
-  const clock = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  if (days === 1 && minutes === 0) return '24:00';
-  return days > 0 ? `${clock} (+${days} day)` : clock;
-}
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /// Minutes as "7 h 30 min".
 export function durationText(minutes) {
@@ -25,7 +13,7 @@ export function durationText(minutes) {
   return [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
 }
 
-function field(label, control, hint) {
+export function field(label, control, hint) {
   return el('label', {}, [el('span', { text: label }), control, ...(hint ? [el('span', { class: 'hint small', text: hint })] : [])]);
 }
 
@@ -36,7 +24,7 @@ function weekdaySelect(value) {
 }
 
 /// The inputs shared by the create and edit forms, filled from `shift` when editing.
-function shiftFields(shift) {
+export function shiftFields(shift) {
   const hours = shift ? Math.floor(shift.durationMinutes / 60) : 8;
   const minutes = shift ? shift.durationMinutes % 60 : 0;
   return [
@@ -54,7 +42,7 @@ function shiftFields(shift) {
 }
 
 /// The request body from a form; `null` with a sentence when the length is not 1 minute to 24 hours.
-function bodyFrom(form) {
+export function bodyFrom(form) {
   const data = new FormData(form);
   const durationMinutes = Number(data.get('hours')) * 60 + Number(data.get('minutes'));
   if (!Number.isInteger(durationMinutes) || durationMinutes < 1 || durationMinutes > 1440) {
@@ -170,7 +158,7 @@ export default {
         el('div', { class: 'row-main' }, [
           el('p', { class: 'row-title' }, [
             el('span', { class: 'weekday', text: WEEKDAYS[shift.weekday - 1] ?? `Day ${shift.weekday}` }),
-            ` ${shift.startTime}–${endOfShift(shift.startTime, shift.durationMinutes)} `,
+            ` ${timeRange(shift)} `,
             shift.position ? el('span', { class: 'badge badge-position', text: shift.position }) : null,
           ]),
           el('p', { class: 'muted small', text: `${durationText(shift.durationMinutes)} · ${validity}` }),

@@ -16,6 +16,7 @@ export const views = [
   { id: 'swaps', title: 'Swaps', roles: everyone, group: 'mine', load: () => import('./swaps.js') },
   { id: 'now', title: 'Now', roles: everyone, group: 'mine', load: () => import('./now.js') },
   { id: 'notifications', title: 'Notifications', roles: everyone, group: 'mine', load: () => import('./notifications.js') },
+  { id: 'my-fixed-shifts', title: 'My fixed shifts', roles: ['employee'], group: 'mine', load: () => import('./my-fixed-shifts.js') },
   { id: 'calendar', title: 'Calendar feed', roles: everyone, group: 'mine', load: () => import('./calendar.js') },
   { id: 'hours', title: 'My hours', roles: everyone, group: 'mine', load: () => import('./hours.js') },
   { id: 'time-off', title: 'Time off', roles: everyone, group: 'mine', load: () => import('./time-off.js') },

@@ -70,6 +70,8 @@ export function describe(event, me) {
       return mine.length
         ? { text: `A manager gave you the shift ${list(mine)}.`, link: 'schedule' }
         : { text: `A manager gave ${yourShift} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
+    case 'shift.edited':
+      return { text: `A manager changed your shift: ${any}.`, link: 'schedule' };
     case 'shift.created':
       return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
     case 'shift.rule_overridden': {

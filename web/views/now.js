@@ -2,7 +2,7 @@
 // day's schedule has passed. The live stream pushes a new board (topic `now`) whenever who is on
 // shift or today's schedule changes; between pushes the percentages advance on a local timer.
 
-import { el, viewHeader, emptyState, formatDate, formatInstant } from '../ui.js';
+import { el, viewHeader, emptyState, formatDate, formatInstant, timeRange } from '../ui.js';
 
 let state = null;
 
@@ -22,7 +22,7 @@ function person(shift, { live }) {
   const percent = live ? percentBetween(shift.startsAt, shift.endsAt) ?? shift.percentDone : null;
   return el('li', { class: 'person', data: { shiftId: shift.shiftId } }, [
     el('span', { class: 'person-name', text: shift.user?.name || 'Someone' }),
-    el('span', { class: 'muted', text: `${shift.startTime}–${shift.endTime}${shift.position ? ` · ${shift.position}` : ''}` }),
+    el('span', { class: 'muted', text: `${timeRange(shift)}${shift.position ? ` · ${shift.position}` : ''}` }),
     live ? progress(percent, `${shift.user?.name || 'Shift'}: ${Math.round(percent ?? 0)}% done`) : null,
     live ? el('span', { class: 'small muted', text: `${Math.round(percent ?? 0)}% done` }) : null,
   ]);

@@ -4,7 +4,7 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
-  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture,
+  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture, timeRange,
 } from '../ui.js';
 import { fetchPreview, refusalSentence } from './preview.js';
 
@@ -90,7 +90,7 @@ function acceptedLine(request) {
   if (request.status !== 'pending_deal' || !request.dealId) return null;
   const deal = state.deals.find((candidate) => candidate.id === request.dealId);
   const leg = deal?.legs[0];
-  return leg ? el('p', { class: 'small', text: `You accepted ${leg.giverName}'s shift ${leg.shift.startTime}–${leg.shift.endTime}${leg.shift.position ? ` (${leg.shift.position})` : ''}. A manager decides next.` }) : null;
+  return leg ? el('p', { class: 'small', text: `You accepted ${leg.giverName}'s shift ${timeRange(leg.shift)}${leg.shift.position ? ` (${leg.shift.position})` : ''}. A manager decides next.` }) : null;
 }
 
 function myRequestRow(request, ctx) {
@@ -140,13 +140,13 @@ function coworkerRequestRow(request, ctx) {
   if (request.status !== 'open') {
     actions = [];
   } else if (mySuggestion) {
-    actions = [el('span', { class: 'small', text: `You suggested ${mySuggestion.startTime}–${mySuggestion.endTime}.` }),
+    actions = [el('span', { class: 'small', text: `You suggested ${timeRange(mySuggestion)}.` }),
       actionButton('withdraw-suggestion', 'Withdraw suggestion', (button) => withBusy(button, async () => {
         await ctx.api('DELETE', `/shifts/${mySuggestion.id}/suggestion`);
         await refresh(ctx);
       }, 'Suggestion withdrawn.'))];
   } else if (candidates.length) {
-    actions = candidates.map((shift) => actionButton('suggest', `Suggest my ${shift.startTime}–${shift.endTime}${shift.position ? ` (${shift.position})` : ''}`, (button) => withBusy(button, async () => {
+    actions = candidates.map((shift) => actionButton('suggest', `Suggest my ${timeRange(shift)}${shift.position ? ` (${shift.position})` : ''}`, (button) => withBusy(button, async () => {
       await ctx.api('POST', `/requests/${request.id}/suggestions`, { shiftId: shift.id });
       await refresh(ctx);
     }, `Suggested to ${request.requesterName}. They can accept it now.`), { kind: 'primary' }));
@@ -210,6 +210,8 @@ export default {
     const event = message.event;
     const topics = event.topics || [];
     const shifts = Array.isArray(event.data?.shifts) ? event.data.shifts : [];
+    // The team's week changed: only my own shifts matter here.
+    if (event.type === 'team_schedule.changed' && !(event.data?.ownerIds || []).includes(ctx.me.user.id)) return;
     if (topics.includes('requests') || topics.includes('schedule') || event.data?.requestId
       || shifts.some((shift) => shift.ownerId === ctx.me.user.id)) refreshSoon(ctx);
   },

@@ -155,6 +155,8 @@ async function refresh(ctx) {
 const refreshSoon = debounce((ctx) => refresh(ctx).catch((error) => ctx.say(ctx.explain(error), 'error')), 200);
 
 function touchesMe(event, me) {
+  // The team's week changed: mine only when I owned or own one of the shifts.
+  if (event.type === 'team_schedule.changed') return (event.data?.ownerIds || []).includes(me.user.id);
   const shifts = Array.isArray(event.data?.shifts) ? event.data.shifts : [];
   const shown = new Set((state?.weeks || []).flatMap((week) => week.shifts.map((shift) => shift.id)));
   return shifts.some((shift) => shift.ownerId === me.user.id || shown.has(shift.id))

@@ -4,9 +4,9 @@
 // assign, unassign and create one-off shifts, each after the server's preview said which rules
 // it would break (an override is explicit and needs a reason).
 //
-// Data: GET /team-schedule for the week and GET /users for the rows. Live: every event of the
-// topics this page follows reloads the week (debounced); changes between two coworkers reach
-// only them as events, so the page also reloads every 20 s while it is visible.
+// Data: GET /team-schedule for the week and GET /users for the rows. Live: every change of any
+// shift in the workplace reaches every member as `team_schedule.changed` (with its dates), so the
+// week reloads (debounced) when a change falls on a date it shows; no polling.
 
 import { problemSentence } from '../api.js';
 import {
@@ -16,10 +16,9 @@ import {
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
+import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween } from './week-manage.js';
 
 let state = null;
-
-const REFRESH_MS = 20_000;
 
 // ---------------------------------------------------------------------------------------------
 // Dates
@@ -93,7 +92,7 @@ async function showWeek(ctx, monday) {
   const today = todayInWorkplace();
   state.dayIndex = monday === mondayOf(today) ? weekDays(monday).indexOf(today) : 0;
   await reload(ctx);
-  state.container.querySelector('h2')?.focus({ preventScroll: true });
+  state.container.querySelector('h1')?.focus({ preventScroll: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,6 +229,12 @@ function toolbar(ctx) {
       actionButton('this-week', 'This week', () => showWeek(ctx, mondayOf(todayInWorkplace()))),
       actionButton('next-week', 'Next week ›', () => showWeek(ctx, addDays(state.monday, 7))),
     ]),
+    ctx.me.user.role === 'manager' ? el('div', { class: 'week-manage', attrs: { role: 'group', 'aria-label': 'Manage this week' } }, [
+      actionButton('copy-week', 'Copy to next week…', () => openDialog(`Copy ${weekLabel(state.monday)} to next week`,
+        () => copyWeekBody(state.monday, ctx, { onCopied: async (monday) => { state.dialog?.close(); await showWeek(ctx, monday); } }))),
+      actionButton('week-trades', 'Trades this week', () => openDialog(`Trades, ${rangeLabel(state.monday)}`,
+        () => tradesBody(state.monday, addDays(state.monday, 6), ctx))),
+    ]) : null,
     el('div', { class: 'week-filters' }, [
       el('label', { class: 'inline', attrs: { for: 'week-position' } }, [el('span', { text: 'Position' }), position]),
       el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: 'Only me' })]),
@@ -257,8 +262,8 @@ function paint(ctx) {
     toolbar(ctx),
     el('div', { class: 'week-scroll' }, [table(ctx)]),
     el('p', { class: 'hint', text: ctx.me.user.role === 'manager'
-      ? 'Choose a shift to assign or unassign it; + adds a one-off shift for that person on that day.'
-      : 'Choose a coworker’s shift to propose a swap with one of yours.' }),
+      ? 'Choose a shift to change its time or position, assign it, make it open, delete it or see its history; + adds a one-off shift for that person on that day.'
+      : 'Choose a coworker’s shift to propose a swap with one of yours, or any shift to see its history.' }),
   );
   const scroller = container.querySelector('.week-scroll');
   if (scroller) scroller.scrollLeft = scrollX;
@@ -295,7 +300,7 @@ function openDialog(titleText, render) {
 function openShift(shiftId, ctx) {
   const shift = state.shifts.find((candidate) => candidate.id === shiftId);
   if (!shift) return;
-  const choice = { ownerId: null, preview: null, open: false };
+  const choice = { ownerId: null, preview: null, open: false, editing: false, draft: {} };
   openDialog(`${shift.ownerName} · ${formatDate(shift.date)}`, (handle) => shiftDetails(shift, ctx, handle, choice));
 }
 
@@ -336,7 +341,7 @@ function shiftDetails(shift, ctx, handle, choice) {
     actions.push(actionButton('unassign', 'Make it an open shift', async (button) => {
       const answer = await confirmDialog({
         title: 'Make this an open shift?',
-        message: `${shift.ownerName}'s shift goes on the marketplace for anyone to pick up; ${shift.ownerName} covers it until a pick-up is approved.`,
+        message: `${shift.ownerName}'s shift goes on the marketplace for anyone qualified${shift.position ? ` for ${shift.position}` : ''} to pick up; ${shift.ownerName} covers it until a pick-up is approved.`,
         confirmText: 'Make it open',
         noteLabel: 'Note (optional, goes into the history)',
       });
@@ -346,7 +351,38 @@ function shiftDetails(shift, ctx, handle, choice) {
       if (done) { handle.close(); await reload(ctx); }
     }, { kind: 'danger' }));
   }
+  if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
+    actions.push(actionButton('edit-shift', 'Change time or position…', async () => {
+      choice.editing = !choice.editing;
+      choice.draft = {};
+      await handle.refresh();
+      handle.dialog.querySelector('input[name=edit-start]')?.focus();
+    }));
+  }
+  if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
+    actions.push(actionButton('delete-shift', 'Delete shift', async (button) => {
+      const answer = await confirmDialog({
+        title: 'Delete this shift?',
+        message: `${shift.ownerName} no longer works ${formatDate(shift.date)}, ${timeRange(shift)}. It stays in the history.`,
+        confirmText: 'Delete shift',
+        noteLabel: 'Note (optional, goes into the history)',
+        danger: true,
+      });
+      if (!answer) return;
+      const done = await withBusy(button, () => ctx.api('DELETE', `/shifts/${shift.id}`, answer.note ? { note: answer.note } : undefined),
+        `Deleted: ${shift.ownerName}, ${formatDate(shift.date)}, ${timeRange(shift)}.`);
+      if (done !== undefined) { handle.close(); await reload(ctx); }
+    }, { kind: 'danger' }));
+  }
   parts.push(el('div', { class: 'row-actions' }, actions));
+  if (choice.editing) {
+    parts.push(editPanel(shift, ctx, {
+      draft: choice.draft,
+      positions: [...new Set(state.shifts.map((candidate) => candidate.position).filter(Boolean))].sort(),
+      onSaved: async () => { handle.close(); await reload(ctx); },
+    }));
+  }
+  parts.push(historyPanel(shift, ctx));
   if (choice.open) {
     parts.push(assignPanel(shift, ctx, {
       members: state.members,
@@ -364,12 +400,6 @@ function openCreate(person, date, ctx) {
   openDialog(`New shift for ${person.name}`, (handle) => createForm(person, date, ctx, handle, draft));
 }
 
-function minutesBetween(start, end) {
-  const [sh, sm] = start.split(':').map(Number);
-  const [eh, em] = end.split(':').map(Number);
-  const minutes = (eh * 60 + em) - (sh * 60 + sm);
-  return minutes <= 0 ? minutes + 1440 : minutes;
-}
 
 function createForm(person, date, ctx, handle, draft) {
   const already = state.shifts.filter((shift) => shift.ownerId === person.id && shift.date === date);
@@ -472,21 +502,18 @@ export default {
     };
     await load(ctx);
     paint(ctx);
-    const timer = setInterval(() => {
-      if (!container.isConnected) { clearInterval(timer); return; }
-      if (document.visibilityState === 'visible') reloadSoon(ctx);
-    }, REFRESH_MS);
-    // Back to a tab that was in the background: catch up at once instead of within 20 s.
-    const onVisible = () => {
-      if (!container.isConnected) { document.removeEventListener('visibilitychange', onVisible); return; }
-      if (document.visibilityState === 'visible') reloadSoon(ctx);
-    };
-    document.addEventListener('visibilitychange', onVisible);
   },
   onLive(message, ctx) {
+    // (A resync_required reloads the whole view in app.js.)
     if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
-    const topics = message.event.topics || [];
-    if (topics.some((topic) => ['marketplace', 'schedule', 'deals', 'requests'].includes(topic))
-      || Array.isArray(message.event.data?.shifts)) reloadSoon(ctx);
+    const { type, data } = message.event;
+    if (type === 'team_schedule.changed') {
+      const shown = new Set(weekDays(state.monday));
+      const dates = Array.isArray(data?.dates) ? data.dates : [];
+      // No dates: a weekly rule changed, which may touch any week.
+      if (!dates.length || dates.some((date) => shown.has(date))) reloadSoon(ctx);
+      return;
+    }
+    if (type === 'closed_days.changed' || type === 'workplace.time_zone_changed') reloadSoon(ctx);
   },
 };

@@ -75,6 +75,8 @@ public enum Marketplace {
             return try assign(shiftID, to: receiver, override: override, actor: actor, context: context)
         case .createShift(let new, let override):
             return try createShift(new, override: override, actor: actor, context: context)
+        case .editShift(let edit, let override):
+            return try editShift(edit, override: override, actor: actor, context: context)
         }
     }
 }

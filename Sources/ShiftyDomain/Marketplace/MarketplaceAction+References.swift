@@ -10,6 +10,8 @@ extension MarketplaceAction {
              .withdrawSuggestion(let id), .acceptSuggestion(let id, _), .cancelShift(let id, _),
              .unassign(let id, _), .assign(let id, _, _):
             [id]
+        case .editShift(let edit, _):
+            [edit.id]
         case .proposeSwap(let offered, let wanted, _):
             [offered, wanted]
         case .postRequests, .withdrawRequest, .acceptSwap, .declineSwap, .approve, .reject, .cancel, .expire, .createShift:
@@ -50,6 +52,8 @@ extension MarketplaceAction {
             return [receiver]
         case .createShift(let new, _):
             return [new.owner]
+        case .editShift(let edit, _):
+            return Set(shifts[edit.id].map { [$0.owner] } ?? [])
         default:
             return []
         }

@@ -45,6 +45,9 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
     case assign(ShiftID, to: UserID, override: RuleOverride?)
     /// A manager adds a one-off shift for a member, under the same rules as `assign`.
     case createShift(NewShift, override: RuleOverride?)
+    /// A manager changes a plain future shift's start, length or position (same person, same
+    /// date); the owner must pass the `Rulebook` with the new times, unless the manager overrides.
+    case editShift(ShiftEdit, override: RuleOverride?)
 
     /// Stable snake_case name, for logs and history.
     public var name: String {
@@ -68,6 +71,7 @@ public enum MarketplaceAction: Sendable, Hashable, Codable {
         case .expire: "expire"
         case .assign: "assign"
         case .createShift: "create"
+        case .editShift: "edit"
         }
     }
 }

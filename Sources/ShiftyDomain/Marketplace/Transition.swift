@@ -14,6 +14,8 @@ public struct Transition: Sendable, Hashable, Codable {
     public var history: [HistoryEntry]
     /// Notifications to publish after commit.
     public var events: [MarketplaceEvent]
+    /// Shifts whose times or position a manager changed (`editShift`).
+    public var timeChanges: [ShiftTimeChange] = []
 
     public init(
         deal: Deal? = nil, shiftChanges: [ShiftChange] = [], newShifts: [NewShift] = [], requestChanges: [RequestChange] = [],
@@ -122,6 +124,8 @@ public struct MarketplaceEvent: Sendable, Hashable, Codable {
         case shiftAssigned = "shift.assigned"
         /// A manager added a one-off shift for a member.
         case shiftCreated = "shift.created"
+        /// A manager changed the time or position of the member's shift.
+        case shiftEdited = "shift.edited"
         /// A manager broke an overridable rule on purpose (the rules and the reason are in the event).
         case ruleOverridden = "shift.rule_overridden"
         /// A coworker picked up the giver's supplied shift (or accepted the shift they suggested to

@@ -35,6 +35,28 @@ struct TransitionBuilder {
             subject: .shift(shift.id), actor: actor, at: now, from: nil, to: ShiftStatus.scheduled.rawValue, note: note))
     }
 
+    /// A shift's new times or position, with a history row saying what changed ("09:00–17:00 → 10:00–18:00").
+    mutating func retime(_ shift: MarketShift, to edit: ShiftEdit, zone: WorkplaceTimeZone) {
+        transition.timeChanges.append(ShiftTimeChange(shiftID: shift.id, from: shift.interval, to: edit.interval))
+        func clock(_ instant: Date) -> String {
+            let time = zone.localDateTime(of: instant).time
+            return String(format: "%02d:%02d", time.hour, time.minute)
+        }
+        // "22:00–04:00 (+1)": the page's time format, so an overnight shift never reads backwards.
+        func range(_ start: Date, _ end: Date) -> String {
+            let days = zone.localDate(of: start).days(until: zone.localDate(of: end))
+            return "\(clock(start))–\(clock(end))" + (days > 0 ? " (+\(days))" : "")
+        }
+        var notes: [String] = []
+        if shift.start != edit.start || shift.end != edit.end {
+            notes.append("time \(range(shift.start, shift.end)) → \(range(edit.start, edit.end))")
+        }
+        if shift.position != edit.position {
+            notes.append("position \(shift.position ?? "none") → \(edit.position ?? "none")")
+        }
+        note(on: shift.id, status: shift.status, notes.isEmpty ? "edited (no change)" : notes.joined(separator: "; "))
+    }
+
     /// A history row on a shift whose state does not change (such as an overridden rule).
     mutating func note(on shiftID: ShiftID, status: ShiftStatus, _ note: String) {
         transition.history.append(HistoryEntry(

@@ -59,6 +59,9 @@ extension Marketplace {
             return [Placement(member: receiver, incoming: shift.interval)]
         case .createShift(let new, _):
             return [Placement(member: new.owner, incoming: new.interval)]
+        case .editShift(let edit, _):
+            guard let shift = context.shifts[edit.id] else { return [] }
+            return [Placement(member: shift.owner, incoming: edit.interval)]
         default:
             return []
         }
@@ -102,6 +105,7 @@ extension MarketplaceAction {
         switch self {
         case .assign(let id, let receiver, _): .assign(id, to: receiver, override: override)
         case .createShift(let new, _): .createShift(new, override: override)
+        case .editShift(let edit, _): .editShift(edit, override: override)
         case .approve(let dealID, let note, _): .approve(dealID, note: note, override: override)
         default: nil
         }

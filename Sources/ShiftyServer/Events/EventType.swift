@@ -28,10 +28,13 @@ enum EventType: String, CaseIterable, Sendable {
     // Managers' schedule work.
     case shiftCreated = "shift.created"
     case shiftAssigned = "shift.assigned"
+    case shiftEdited = "shift.edited"
     /// A manager broke an overridable rule on purpose (the rules and the reason are in the event).
     case ruleOverridden = "shift.rule_overridden"
     case scheduleChanged = "schedule.changed"
     case scheduleGenerated = "schedule.generated"
+    /// Some shifts of the team's week changed (any writer of shifts): every member's grid reloads those dates.
+    case teamScheduleChanged = "team_schedule.changed"
     case closedDaysChanged = "closed_days.changed"
     /// A closed day removed the member's shifts on it.
     case shiftsRemovedByClosedDay = "shift.closed_day"
@@ -66,6 +69,7 @@ enum EventType: String, CaseIterable, Sendable {
         case .approvalResolved: self = .approvalResolved
         case .shiftAssigned: self = .shiftAssigned
         case .shiftCreated: self = .shiftCreated
+        case .shiftEdited: self = .shiftEdited
         case .ruleOverridden: self = .ruleOverridden
         }
     }
@@ -80,12 +84,13 @@ enum EventType: String, CaseIterable, Sendable {
             LiveTopicSet([.deals, .notifications])
         case .dealApproved: LiveTopicSet([.deals, .notifications, .schedule])
         case .dealAwaitingApproval, .approvalResolved: LiveTopicSet([.approvals])
-        case .shiftUnassigned, .shiftAssigned, .shiftCreated, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
+        case .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftEdited, .ruleOverridden, .shiftsRemovedByClosedDay: LiveTopicSet([.notifications, .schedule])
         case .shiftReminder: LiveTopicSet([.notifications])
         case .timeOffRequested, .timeOffApproved, .timeOffDeclined, .timeOffWithdrawn:
             LiveTopicSet([.notifications, .schedule])
         case .availabilityChanged: LiveTopicSet([.schedule])
-        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged: LiveTopicSet([.schedule])
+        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
+            LiveTopicSet([.schedule])
         }
     }
 
@@ -94,12 +99,12 @@ enum EventType: String, CaseIterable, Sendable {
     var audience: EventAudience {
         switch self {
         case .shiftSupplied, .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn,
-             .closedDaysChanged, .workplaceTimeZoneChanged:
+             .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
             .workplace
         case .dealAwaitingApproval, .approvalResolved, .ruleOverridden:
             .managers
         case .shiftUnassigned, .shiftPickedUp, .suggestionMade, .suggestionReleased, .swapProposed, .dealApproved,
-             .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftAssigned, .scheduleChanged,
+             .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftEdited, .shiftAssigned, .scheduleChanged,
              .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder, .timeOffRequested, .timeOffApproved,
              .timeOffDeclined, .timeOffWithdrawn, .availabilityChanged:
             .users

@@ -57,6 +57,7 @@ enum MarketplaceContextLoader {
             try MarketplaceStore.lockMembers(receivers, workplaceID: workplaceID, on: connection)
             var incoming = shifts.map(\.interval)
             if case .createShift(let new, _) = action { incoming.append(new.interval) }
+            if case .editShift(let edit, _) = action { incoming.append(edit.interval) }
             memberLimits = try MarketplaceStore.memberHourLimits(of: receivers, on: connection)
             qualifications = try MarketplaceStore.qualifications(of: receivers, on: connection)
             trackedPositions = try MarketplaceStore.trackedPositions(workplaceID: workplaceID, on: connection)

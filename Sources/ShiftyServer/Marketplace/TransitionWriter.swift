@@ -33,6 +33,9 @@ enum TransitionWriter {
         for change in transition.shiftChanges {
             try write(change, on: connection)
         }
+        for change in transition.timeChanges {
+            try write(change, on: connection)
+        }
         if let deal = transition.deal, previousDeal == nil {
             try insertLegs(of: deal, on: connection)
         }
@@ -50,6 +53,12 @@ enum TransitionWriter {
         for event in transition.events {
             try EventWriter.insert(event, workplaceID: workplaceID, actorID: actorID, on: connection)
         }
+        // Everyone's team week shows these shifts: tell the whole workplace (the events above reach
+        // only the people concerned).
+        try TeamScheduleAnnouncement.insert(
+            shiftIDs: transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
+                + transition.timeChanges.map(\.shiftID.rawValue),
+            formerOwners: transition.shiftChanges.map(\.from.owner.rawValue), workplaceID: workplaceID, on: connection)
     }
 
     static func write(_ deal: Deal, previous: Deal?, workplaceID: Int64, on connection: PostgresConnection) throws {
@@ -129,6 +138,21 @@ enum TransitionWriter {
             OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4::date, $5, $6, $7, true)
             """,
             [shift.id.rawValue, workplaceID, shift.owner.rawValue, shift.date.description, shift.start, shift.end, shift.position])
+    }
+
+    /// A manager's new times or position (`editShift`): the row is locked by the loader and must
+    /// still be a plain scheduled shift outside any deal; it becomes `touched`, so generation never
+    /// puts the old times back.
+    static func write(_ change: ShiftTimeChange, on connection: PostgresConnection) throws {
+        let updated = try connection.execute(
+            """
+            UPDATE shifts SET starts_at = $2, ends_at = $3, position = $4, touched = true, updated_at = now()
+            WHERE id = $1 AND status = 'scheduled' AND deal_id IS NULL AND request_id IS NULL AND NOT unassigned
+            """,
+            [change.shiftID.rawValue, change.to.start, change.to.end, change.to.position])
+        guard updated == 1 else {
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
+        }
     }
 
     /// A shift becomes `touched` (generation leaves it alone for good) once it changes owner, is

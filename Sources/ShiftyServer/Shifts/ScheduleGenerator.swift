@@ -72,7 +72,7 @@ enum ScheduleGenerator {
                 WHERE NOT EXISTS (
                     SELECT 1 FROM shifts existing
                     WHERE existing.fixed_shift_id = resolved.fixed_shift_id AND existing.local_date = resolved.local_date)
-                RETURNING workplace_id, owner_id
+                RETURNING id, workplace_id, owner_id, local_date
             )
             , announced AS (
                 INSERT INTO events (workplace_id, type, audience, user_ids, payload)
@@ -81,10 +81,21 @@ enum ScheduleGenerator {
                 FROM inserted GROUP BY workplace_id
                 RETURNING 1
             )
+            , team_announced AS (
+                -- Everyone's team week shows them (TeamScheduleAnnouncement's payload).
+                INSERT INTO events (workplace_id, type, audience, payload)
+                SELECT workplace_id, $7, $8,
+                       jsonb_build_object('shiftIds', jsonb_agg(id ORDER BY id),
+                                          'dates', to_jsonb(array_agg(DISTINCT local_date::text ORDER BY local_date::text)),
+                                          'ownerIds', to_jsonb(array_agg(DISTINCT owner_id ORDER BY owner_id)))
+                FROM inserted GROUP BY workplace_id
+                RETURNING 1
+            )
             SELECT (SELECT count(*) FROM inserted)::bigint AS n
             """,
             [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
-             EventType.scheduleGenerated.rawValue, EventType.scheduleGenerated.audience.rawValue]
+             EventType.scheduleGenerated.rawValue, EventType.scheduleGenerated.audience.rawValue,
+             EventType.teamScheduleChanged.rawValue, EventType.teamScheduleChanged.audience.rawValue]
         )
         let created = Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
         // New occurrences inside approved time off go to the marketplace like the approval's (issue 16).

@@ -38,6 +38,19 @@ struct CreateShiftRequest: Decodable, Sendable {
     var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
 }
 
+/// Body of PATCH /shifts/{id} and POST /shifts/{id}/edit/preview: only the fields given change
+/// (`position: ""` clears it).
+struct EditShiftRequest: Decodable, Sendable {
+    var startTime: String?
+    var durationMinutes: Int?
+    var position: String?
+    /// `true` to break the overridable rules on purpose (with `reason`).
+    var override: Bool?
+    var reason: String?
+
+    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
+}
+
 /// Body of POST /shifts/{id}/assign.
 struct AssignShiftRequest: Decodable, Sendable {
     var ownerId: Int64

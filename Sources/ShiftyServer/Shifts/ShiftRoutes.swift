@@ -62,6 +62,18 @@ struct ShiftRoutes {
             let body = try await request.decodeJSON(CreateShiftRequest.self, context: context)
             return try APIJSON.response(try await shifts.createShift(caller, body), status: .created)
         }
+        // A week's one-off shifts again a week later, each through the rulebook (WeekCopyService).
+        let weekCopy = WeekCopyService(shifts: shifts, marketplace: marketplace)
+        api.post("shifts/copy-week/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CopyWeekRequest.self, context: context)
+            return try APIJSON.response(try await weekCopy.copy(caller, body, preview: true))
+        }
+        api.post("shifts/copy-week") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CopyWeekRequest.self, context: context)
+            return try APIJSON.response(try await weekCopy.copy(caller, body, preview: false))
+        }
         api.get("shifts/:id") { request, context in
             let caller = try await authenticator.require(request)
             return try APIJSON.response(try await shifts.shift(caller, id: try context.id("id")))
@@ -71,6 +83,18 @@ struct ShiftRoutes {
             let id = try context.id("id")
             try await shifts.deleteShift(caller, shiftID: id, note: try await optionalNote(request, context))
             return APIJSON.noContent()
+        }
+        api.patch("shifts/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let body = try await request.decodeJSON(EditShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.editShift(caller, shiftID: id, body))
+        }
+        api.post("shifts/:id/edit/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let body = try await request.decodeJSON(EditShiftRequest.self, context: context)
+            return try APIJSON.response(try await marketplace.previewEdit(caller, shiftID: id, body))
         }
         api.post("shifts/:id/assign") { request, context in
             let caller = try await authenticator.require(request)

@@ -137,6 +137,7 @@ struct ShiftService: Sendable {
         try EventWriter.insert(
             workplaceID: workplaceID, type: .scheduleChanged, userIDs: [owner],
             payload: Payload(fixedShiftId: id), on: connection)
+        try TeamScheduleAnnouncement.insert(fixedShiftID: id, owner: owner, workplaceID: workplaceID, on: connection)
     }
 
     /// Validates input through the domain's `FixedShift` rules, naming the offending field.

@@ -1,0 +1,168 @@
+// The team week's manager tools, drawn inside week.js's dialogs: change a shift's time or position
+// (PATCH /shifts/{id}, previewed by POST /shifts/{id}/edit/preview), copy the week's one-off shifts
+// to the next week (POST /shifts/copy-week, previewed by /shifts/copy-week/preview) and the
+// week's trades (GET /trades). Every change is shown with the server's verdict first: the rules it
+// breaks, and an override only with a reason. A shift's history (GET /shifts/{id}/history) is for
+// everyone.
+
+import { problemSentence } from '../api.js';
+import { el, actionButton, withBusy, formatDate, formatInstant, timeRange, statusText } from '../ui.js';
+import { previewPanel } from './preview.js';
+
+function toMinutes(time) {
+  const [hours, minutes] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+}
+
+/** Minutes from `start` to `end` ("HH:MM"); an end at or before the start is the next day. */
+export function minutesBetween(start, end) {
+  const minutes = toMinutes(end) - toMinutes(start);
+  return minutes <= 0 ? minutes + 1440 : minutes;
+}
+
+/**
+ * The form that changes `shift`'s start, end and position. Every change asks the server's
+ * preview; "Save" appears only when it is allowed, "Save anyway" (with a reason) when a manager
+ * may override, and neither when a rule nobody can override refuses. `onSaved(shift)` after saving.
+ */
+export function editPanel(shift, ctx, { draft, positions, onSaved }) {
+  if (!draft.startTime) Object.assign(draft, { startTime: shift.startTime, endTime: shift.endTime, position: shift.position || '', asked: 0 });
+  const start = el('input', { attrs: { type: 'time', name: 'edit-start', required: true, value: draft.startTime } });
+  const end = el('input', { attrs: { type: 'time', name: 'edit-end', required: true, value: draft.endTime } });
+  const position = el('input', { attrs: { name: 'edit-position', maxlength: '100', list: 'week-edit-positions', autocomplete: 'off', value: draft.position } });
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+  const endLabel = el('span', { text: toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End' });
+  const box = el('div', { class: 'edit-preview', attrs: { 'aria-live': 'polite' } });
+  const body = () => ({
+    startTime: draft.startTime, durationMinutes: minutesBetween(draft.startTime, draft.endTime), position: draft.position.trim(),
+  });
+  const save = async (button, override) => {
+    const payload = body();
+    if (override) {
+      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      Object.assign(payload, { override: true, reason: reason.value.trim() });
+    }
+    const saved = await withBusy(button, () => ctx.api('PATCH', `/shifts/${shift.id}`, payload),
+      (changed) => `${changed.ownerName} now works ${formatDate(changed.date)}, ${timeRange(changed)}${changed.position ? ` · ${changed.position}` : ''}.`);
+    if (saved) await onSaved(saved);
+  };
+  const show = (preview) => {
+    let decision;
+    if (!preview) decision = el('p', { class: 'small muted', text: 'Checking the rules…' });
+    else if (preview.failed) decision = el('p', { class: 'small cannot-take', text: preview.failed });
+    else if (preview.allowed) decision = actionButton('save-edit', 'Save', (button) => save(button, false), { kind: 'primary' });
+    else if (preview.overridable) {
+      decision = el('div', { class: 'override' }, [
+        el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+        actionButton('save-edit-anyway', 'Save anyway', (button) => save(button, true), { kind: 'danger' }),
+      ]);
+    } else {
+      decision = el('p', { class: 'small cannot-take', text: 'This change is not possible; it breaks a rule nobody can override.' });
+    }
+    box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
+    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
+  };
+  const ask = async () => {
+    const request = ++draft.asked;
+    show(null);
+    let preview;
+    try {
+      preview = await ctx.api('POST', `/shifts/${shift.id}/edit/preview`, body());
+    } catch (error) {
+      preview = { failed: problemSentence(error) };
+    }
+    if (request === draft.asked && box.isConnected) show(preview);
+  };
+  const changed = () => {
+    draft.startTime = start.value || draft.startTime;
+    draft.endTime = end.value || draft.endTime;
+    draft.position = position.value;
+    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End';
+    ask();
+  };
+  for (const input of [start, end, position]) input.addEventListener('change', changed);
+  queueMicrotask(ask);
+  return el('div', { class: 'row-detail edit-panel' }, [
+    el('div', { class: 'create-times' }, [
+      el('label', {}, ['Start', start]),
+      el('label', {}, [endLabel, end]),
+      el('label', {}, ['Position', position]),
+    ]),
+    el('datalist', { attrs: { id: 'week-edit-positions' } }, positions.map((name) => el('option', { attrs: { value: name } }))),
+    box,
+  ]);
+}
+
+const HISTORY_ACTIONS = {
+  create: 'created', assign: 'assigned', unassign: 'made open', cancel_shift: 'deleted', edit: 'changed', supply: 'offered',
+  revoke: 'taken back', pick_up: 'picked up', approve: 'approved', reject: 'rejected', cancel: 'withdrawn', expire: 'expired',
+  propose_swap: 'swap proposed', accept_swap: 'swap accepted', decline_swap: 'swap declined', suggest: 'suggested',
+  withdraw_suggestion: 'suggestion withdrawn', accept_suggestion: 'suggestion accepted',
+};
+
+/** A shift's history, newest last: who did what when (loaded when shown). */
+export function historyPanel(shift, ctx) {
+  const list = el('ol', { class: 'history-list', attrs: { 'aria-label': 'History of this shift' } }, [el('li', { class: 'muted small', text: 'Loading…' })]);
+  ctx.api('GET', `/shifts/${shift.id}/history`).then((entries) => {
+    const rows = Array.isArray(entries) ? entries : [];
+    list.replaceChildren(...(rows.length ? rows.map((entry) => el('li', { class: 'history-entry small' }, [
+      el('time', { attrs: { datetime: entry.at }, text: formatInstant(entry.at) }), ' · ',
+      el('strong', { text: entry.actorName || 'Shifty' }), ` ${HISTORY_ACTIONS[entry.action] || entry.action.replaceAll('_', ' ')}`,
+      entry.from && entry.from !== entry.to ? ` (${statusText(entry.from)} → ${statusText(entry.to)})` : '',
+      entry.note ? el('span', { class: 'muted', text: ` — ${entry.note}` }) : null,
+    ])) : [el('li', { class: 'muted small', text: 'No history yet.' })]));
+  }).catch((error) => list.replaceChildren(el('li', { class: 'small cannot-take', text: problemSentence(error) })));
+  return el('details', { class: 'shift-history' }, [el('summary', { text: 'History' }), list]);
+}
+
+/** One line per shift of a copy-week answer: what it becomes next week, or why not. */
+function copyLine(item) {
+  const source = item.source;
+  const copy = { startTime: item.startTime, durationMinutes: item.durationMinutes };
+  const why = item.refusal ? problemSentence({ code: item.refusal.code, status: item.refusal.status }) : '';
+  return el('li', { class: ['copy-item', item.allowed ? 'copy-ok' : 'copy-refused'], data: { shiftId: source.id, allowed: String(item.allowed) } }, [
+    el('strong', { text: source.ownerName }), ` · ${formatDate(item.date)}, ${timeRange(copy)}${source.position ? ` · ${source.position}` : ''}`,
+    el('span', { class: ['badge', item.allowed ? 'state-scheduled' : 'state-refused'], text: item.created ? 'Created' : item.allowed ? 'OK' : 'Not copied' }),
+    why ? el('p', { class: 'small cannot-take', text: why }) : null,
+  ]);
+}
+
+/**
+ * The body of the "Copy to next week" dialog: the server's preview of every copy (the ones the
+ * rules refuse are listed with the reason, not skipped), then "Copy N shifts".
+ */
+export async function copyWeekBody(monday, ctx, { onCopied }) {
+  const preview = await ctx.api('POST', '/shifts/copy-week/preview', { from: monday });
+  const items = preview.items || [];
+  if (!items.length) {
+    return [el('p', { text: 'This week has no one-off shifts to copy. Shifts from fixed shifts come back every week by themselves.' })];
+  }
+  const summary = `${preview.created} of ${items.length} one-off shift${items.length === 1 ? '' : 's'} can be copied to the week of ${formatDate(preview.toWeek, { long: true })}`
+    + (preview.refused ? `; ${preview.refused} cannot (see why below) and will not be copied.` : '.');
+  const list = el('ul', { class: 'list copy-list' }, items.map(copyLine));
+  const result = el('div', { attrs: { 'aria-live': 'polite' } });
+  const copy = preview.created ? actionButton('confirm-copy-week', `Copy ${preview.created} shift${preview.created === 1 ? '' : 's'}`, async (button) => {
+    const done = await withBusy(button, () => ctx.api('POST', '/shifts/copy-week', { from: monday }),
+      (answer) => `Copied ${answer.created} shift${answer.created === 1 ? '' : 's'} to next week${answer.refused ? `; ${answer.refused} not copied` : ''}.`);
+    if (!done) return;
+    list.replaceChildren(...(done.items || []).map(copyLine));
+    button.remove();
+    result.replaceChildren(actionButton('show-next-week', 'Show next week', () => onCopied(done.toWeek), { kind: 'primary' }));
+  }, { kind: 'primary' }) : null;
+  return [el('p', { class: 'copy-summary', text: summary }), list, copy, result];
+}
+
+/** The body of the "Trades this week" dialog (managers): every deal on a shift of the week. */
+export async function tradesBody(monday, sunday, ctx) {
+  const deals = await ctx.api('GET', `/trades?from=${monday}&to=${sunday}`);
+  if (!Array.isArray(deals) || !deals.length) return [el('p', { text: 'No trades on shifts of this week.' })];
+  const kinds = { pick_up: 'Pick-up', swap: 'Swap', suggestion_accepted: 'Suggestion', pickup: 'Pick-up' };
+  return [el('ul', { class: 'list trade-list' }, deals.map((deal) => el('li', { class: 'row', data: { dealId: deal.id } }, [
+    el('p', { class: 'row-title' }, [
+      `${kinds[deal.kind] || deal.kind.replaceAll('_', ' ')} · `,
+      el('span', { class: ['badge', `status-${deal.state}`], text: statusText(deal.state) }),
+    ]),
+    ...deal.legs.map((leg) => el('p', { class: 'small', text: `${leg.giverName} → ${leg.receiverName}: ${formatDate(leg.shift.date)}, ${timeRange(leg.shift)}${leg.shift.position ? ` · ${leg.shift.position}` : ''}` })),
+    deal.decisionNote ? el('p', { class: 'small muted', text: `${deal.decidedByName || 'A manager'}: ${deal.decisionNote}` }) : null,
+  ])))];
+}
