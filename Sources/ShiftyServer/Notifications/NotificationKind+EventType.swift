@@ -7,13 +7,13 @@ extension NotificationKind {
         switch type {
         case .dealApproved, .dealRejected, .dealCancelled, .dealDeclined, .dealExpired: self = .decision
         case .suggestionMade, .suggestionReleased, .swapProposed: self = .suggestion
-        case .shiftPickedUp, .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftsRemovedByClosedDay: self = .shiftChange
+        case .shiftPickedUp, .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftEdited, .shiftsRemovedByClosedDay: self = .shiftChange
         case .shiftReminder: self = .reminder
         case .shiftSupplied: self = .offer
         case .timeOffApproved, .timeOffDeclined: self = .timeOff
         case .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn, .dealAwaitingApproval,
              .approvalResolved, .ruleOverridden, .scheduleChanged, .scheduleGenerated, .closedDaysChanged,
-             .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged:
+             .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged, .teamScheduleChanged:
             return nil
         }
     }

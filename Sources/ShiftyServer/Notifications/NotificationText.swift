@@ -40,6 +40,8 @@ struct NotificationText: Equatable, Sendable {
             return .init(subject: "Unassigned: \(what)", body: "A manager unassigned \(what). It is on the marketplace; you cover it until someone's pick-up is approved.", route: "#/schedule")
         case .shiftAssigned, .shiftCreated:
             return .init(subject: "New shift: \(what)", body: "You have a new shift: \(what).", route: "#/schedule")
+        case .shiftEdited:
+            return .init(subject: "Changed: \(what)", body: "A manager changed your shift; it is now \(what).", route: "#/schedule")
         case .shiftsRemovedByClosedDay:
             return .init(subject: "Shift removed: closed day", body: "A closed day removed your shift on it.", route: "#/schedule")
         case .shiftReminder:
