@@ -3,7 +3,7 @@
 # Debian/Ubuntu: apt-get with a lock timeout; sudo when not root.
 set -euo pipefail
 
-packages=(libpq-dev libssl-dev libargon2-dev pkg-config postgresql postgresql-contrib)
+packages=(libpq-dev libssl-dev libargon2-dev libcurl4-openssl-dev pkg-config postgresql postgresql-contrib)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -165,6 +165,7 @@ const sentences = {
   wrong_date_for_request: 'That shift is on another day than the request.',
   note_too_long: 'The note is too long (at most 1000 characters).',
   override_reason_required: 'Overriding a rule needs a reason: say why.',
+  push_endpoint_refused: 'This browser\'s push service is not one the server sends notifications to.',
 
   // Live stream
   malformed_message: 'The live connection got a message it did not understand.',

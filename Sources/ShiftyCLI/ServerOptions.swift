@@ -86,6 +86,12 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("http-body-timeout"), help: "Longest silence in seconds while a request body arrives; then 408 and close. [env: SHIFTY_HTTP_BODY_TIMEOUT] (default: 30)")
     var httpBodyTimeout: Int?
 
+    @Option(name: .customLong("vapid-subject"), help: "Contact for push services in the VAPID token (RFC 8292 sub): mailto:you@example.com or an https: URL. [env: SHIFTY_VAPID_SUBJECT] (default: mailto:admin@shifty.invalid)")
+    var vapidSubject: String?
+
+    @Option(name: .customLong("push-service-host"), help: "Another push service host (or parent domain) that browsers' subscriptions may name, besides the known ones (repeatable). [env: SHIFTY_PUSH_SERVICE_HOSTS, comma-separated]")
+    var pushServiceHosts: [String] = []
+
     /// The environment with the settings file underneath it.
     func settings() throws -> [String: String] {
         let environment = ProcessInfo.processInfo.environment
@@ -167,6 +173,18 @@ struct ServerOptions: ParsableArguments {
         configuration.trustedProxies = trustedProxies + (environment["SHIFTY_TRUSTED_PROXIES"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } ?? [])
         for proxy in configuration.trustedProxies where !ClientAddress.isValidLiteral(proxy) {
             throw ValidationError("--trusted-proxy takes IP addresses (like 127.0.0.1 or ::1), not '\(proxy)'.")
+        }
+        if let subject = vapidSubject ?? environment["SHIFTY_VAPID_SUBJECT"] {
+            let lower = subject.lowercased()
+            guard (lower.hasPrefix("mailto:") && subject.count > 8) || (lower.hasPrefix("https://") && subject.count > 9),
+                  subject.count <= 200, !subject.contains(where: { $0.isWhitespace })
+            else { throw ValidationError("--vapid-subject must be a mailto: or https: URL (like mailto:ops@example.com), not '\(subject)'.") }
+            configuration.vapidSubject = subject
+        }
+        configuration.pushEndpoints.extraHosts = (pushServiceHosts + (environment["SHIFTY_PUSH_SERVICE_HOSTS"]?.split(separator: ",").map { String($0) } ?? []))
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        for host in configuration.pushEndpoints.extraHosts where host.contains(where: { "/:@ ".contains($0) }) {
+            throw ValidationError("--push-service-host takes a host name like push.example.com, not '\(host)'.")
         }
         let level = logLevel ?? environment["SHIFTY_LOG_LEVEL"] ?? "info"
         guard Logger.Level(rawValue: level) != nil else {
