@@ -40,6 +40,9 @@ export async function api(method, path, body) {
     throw new ApiError(0, { code: 'offline', detail: 'The server cannot be reached.' });
   }
   if (response.status === 204) return null;
+  // The service worker answered from its saved copy (offline): the page shows it read-only.
+  const offlineCopy = response.headers.get('X-Shifty-Offline-Copy');
+  if (offlineCopy) window.dispatchEvent(new CustomEvent('shifty:offline-copy', { detail: { savedAt: offlineCopy } }));
   const text = await response.text();
   let data = {};
   try { data = text ? JSON.parse(text) : {}; } catch { data = { detail: text }; }

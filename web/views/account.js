@@ -1,6 +1,7 @@
-// Account: who I am in which workplace, change my password, log out.
+// Account: who I am in which workplace, change my password, notifications on this device, log out.
 
 import { el, viewHeader, withBusy, say, explain } from '../ui.js';
+import { pushSection } from '../push.js';
 
 function facts(me) {
   const rows = [
@@ -60,6 +61,7 @@ export default {
         el('h3', { text: 'Change password', attrs: { id: 'password-title' } }),
         passwordForm(ctx),
       ]),
+      pushSection(ctx),
     );
   },
 };
