@@ -1016,51 +1016,6 @@ def check_feed(url, anna_lost):
         raise StepFailed("anna's feed should list her remaining shifts as CONFIRMED")
 
 
-def run_once(binary, attempt):
-    if os.path.isdir(SCREENSHOTS):
-        for stale in os.listdir(SCREENSHOTS):
-            if stale.startswith("failure-"):
-                os.remove(os.path.join(SCREENSHOTS, stale))
-    workdir = tempfile.mkdtemp(prefix="shifty-e2e-")
-    os.chmod(workdir, 0o755)  # the embedded cluster runs as the postgres user when we are root
-    server = DemoServer(binary, workdir)
-    timings = {}
-    started = time.monotonic()
-    try:
-        server.start()
-        scenario(server, workdir, timings)
-        check_plain_login_page(server.binary, workdir)
-    except StepFailed as failure:
-        print(f"FAIL (run {attempt}): {failure}", file=sys.stderr)
-        print(f"Screenshots: {SCREENSHOTS}\n--- server log (tail) ---\n{server.tail()}", file=sys.stderr)
-        return False
-    except WebDriverException as failure:
-        print(f"FAIL (run {attempt}): the browser failed: {failure.msg or failure}\n{traceback.format_exc(limit=-3)}", file=sys.stderr)
-        print(f"--- server log (tail) ---\n{server.tail()}", file=sys.stderr)
-        return False
-    finally:
-        server.stop()
-        shutil.rmtree(workdir, ignore_errors=True)
-    summary = ", ".join(f"{name} {value:.2f}" for name, value in timings.items())
-    print(f"ok (run {attempt}, {time.monotonic() - started:.1f} s): {summary}")
-    return True
-
-
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--binary", help="the shifty executable (default .build/debug/shifty)")
-    parser.add_argument("--repeat", type=int, default=1, help="run the whole scenario this many times")
-    arguments = parser.parse_args()
-    binary = find_binary(arguments.binary)
-    results = [run_once(binary, attempt) for attempt in range(1, arguments.repeat + 1)]
-    print(f"browser end-to-end: {results.count(True)} of {len(results)} runs passed; screenshots in {os.path.relpath(SCREENSHOTS, ROOT)}/")
-    sys.exit(0 if all(results) else 1)
-
-
-if __name__ == "__main__":
-    main()
-
-
 def step_offline(browsers, server, workdir):
     """The installable app offline (issue 18): the service worker installs, Chromium goes offline
     (network conditions), a reload still shows My schedule as the last known copy, marked offline and
@@ -1168,3 +1123,49 @@ def offline_everywhere(browser):
                 pass
         sessions.append(session)
     return sessions
+
+
+def run_once(binary, attempt):
+    if os.path.isdir(SCREENSHOTS):
+        for stale in os.listdir(SCREENSHOTS):
+            if stale.startswith("failure-"):
+                os.remove(os.path.join(SCREENSHOTS, stale))
+    workdir = tempfile.mkdtemp(prefix="shifty-e2e-")
+    os.chmod(workdir, 0o755)  # the embedded cluster runs as the postgres user when we are root
+    server = DemoServer(binary, workdir)
+    timings = {}
+    started = time.monotonic()
+    try:
+        server.start()
+        scenario(server, workdir, timings)
+        check_plain_login_page(server.binary, workdir)
+    except StepFailed as failure:
+        print(f"FAIL (run {attempt}): {failure}", file=sys.stderr)
+        print(f"Screenshots: {SCREENSHOTS}\n--- server log (tail) ---\n{server.tail()}", file=sys.stderr)
+        return False
+    except WebDriverException as failure:
+        print(f"FAIL (run {attempt}): the browser failed: {failure.msg or failure}\n{traceback.format_exc(limit=-3)}", file=sys.stderr)
+        print(f"--- server log (tail) ---\n{server.tail()}", file=sys.stderr)
+        return False
+    finally:
+        server.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+    summary = ", ".join(f"{name} {value:.2f}" for name, value in timings.items())
+    print(f"ok (run {attempt}, {time.monotonic() - started:.1f} s): {summary}")
+    return True
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", help="the shifty executable (default .build/debug/shifty)")
+    parser.add_argument("--repeat", type=int, default=1, help="run the whole scenario this many times")
+    arguments = parser.parse_args()
+    binary = find_binary(arguments.binary)
+    results = [run_once(binary, attempt) for attempt in range(1, arguments.repeat + 1)]
+    print(f"browser end-to-end: {results.count(True)} of {len(results)} runs passed; screenshots in {os.path.relpath(SCREENSHOTS, ROOT)}/")
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()
+
