@@ -1020,8 +1020,8 @@ def step_offline(browsers, server, workdir):
     """The installable app offline (issue 18): the service worker installs, Chromium goes offline
     (network conditions), a reload still shows My schedule as the last known copy, marked offline and
     read-only; a change made elsewhere meanwhile appears once the browser is back online (the live
-    stream resumes and the view reloads). Also: the manifest is linked and Account offers
-    notifications on this device."""
+    stream resumes and the view reloads). Also: the manifest is linked and Account lists and revokes
+    a device with notifications on."""
     anna = browsers["anna-offline"] = Browser("anna-offline", server.base, workdir, width=390, height=844)
     anna.login("anna")
     manifest = anna.driver.execute_script("return document.querySelector('link[rel=manifest]')?.href || null;")
