@@ -92,6 +92,12 @@ import Testing
             #expect(Base64URL.decode(publicKey)?.count == 65)
             // One key for the deployment: every caller and every later call sees the same one.
             #expect(try await server.client.json(.GET, "/api/v1/push/vapid-public-key", token: other.token).json["publicKey"] as? String == publicKey)
+            let fromSecond = try await server.withAnotherInstance { second throws -> String? in
+                try await second.client.json(.GET, "/api/v1/push/vapid-public-key", token: anna.token).json["publicKey"] as? String
+            }
+            #expect(fromSecond == publicKey)
+            let stored: Int64 = try await server.pool.withConnection { try $0.query("SELECT count(*)::bigint AS n FROM vapid_keys")[0].decode("n") }
+            #expect(stored == 1)
 
             let browserKey = try P256KeyPair.generate()
             func subscribe(_ endpoint: String, _ account: TestServer.Account, p256dh: String? = nil, auth: String? = nil) async throws -> TestHTTPClient.Response {
