@@ -23,7 +23,7 @@ function markOfflineCopy(savedAt) {
   const when = savedAt && !Number.isNaN(Date.parse(savedAt))
     ? new Date(savedAt).toLocaleString([], { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
     : null;
-  banner.textContent = `Offline: this is your last known schedule${when ? ` (as of ${when})` : ''}. It is read-only until the connection is back.`;
+  banner.textContent = `Offline: you see what Shifty last showed${when ? ` (as of ${when})` : ''}. It is read-only until the connection is back.`;
   banner.hidden = false;
 }
 

@@ -1018,8 +1018,8 @@ def check_feed(url, anna_lost):
 
 def step_offline(browsers, server, workdir):
     """The installable app offline (issue 18): the service worker installs, Chromium goes offline
-    (network conditions), a reload still shows My schedule as the last known copy, marked offline and
-    read-only; a change made elsewhere meanwhile appears once the browser is back online (the live
+    (network conditions), a reload still shows My schedule (and then Team week) as the last known
+    copy, marked offline and read-only; a change made elsewhere meanwhile appears once the browser is back online (the live
     stream resumes and the view reloads). Also: the manifest is linked and Account lists and revokes
     a device with notifications on."""
     anna = browsers["anna-offline"] = Browser("anna-offline", server.base, workdir, width=390, height=844)
@@ -1042,6 +1042,11 @@ def step_offline(browsers, server, workdir):
     row = f"#view-schedule [data-shift-id='{target}']"
     anna.wait_for(row, "anna's schedule should list her shift before going offline")
     anna.wait_for(f"{row} [data-action=supply]", "the shift should be offerable while online")
+    # Team week seen once online (this week's grid is what opens first).
+    anna.go("week")
+    anna.wait_for("#view-week .week-grid", "the team week should render online")
+    week_text = anna.visible("#view-week .week-grid").text
+    anna.go("schedule")
 
     worker_sessions = offline_everywhere(anna)
     try:
@@ -1053,6 +1058,11 @@ def step_offline(browsers, server, workdir):
             raise StepFailed(f"[anna-offline] the offline banner should say the copy is read-only: {banner!r}")
         anna.wait(lambda: anna.css("#live-status[data-state=offline]"), 10, "the live status should say offline")
         anna.screenshot("offline-schedule")
+        anna.go("week")
+        anna.wait(lambda: anna.visible("#view-week .week-grid") and anna.visible("#view-week .week-grid").text == week_text, 10,
+                  "offline, Team week should show the last known grid")
+        anna.screenshot("offline-week")
+        anna.go("schedule")
 
         # Meanwhile anna offers that shift from another device (a bearer session over plain HTTP).
         request = urllib.request.Request(
