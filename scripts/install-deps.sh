@@ -27,3 +27,11 @@ if ! command -v swift >/dev/null; then
     echo "error: the Swift toolchain (6.0 or newer) is not on PATH. Install it from swift.org and try again." >&2
     exit 1
 fi
+
+# The Web Push tests' push-service stand-in (scripts/push/push_service_standin.py) checks Shifty's
+# VAPID tokens and decrypts its payloads with these independent implementations (pinned).
+if ! python3 -c "import http_ece, py_vapid" 2>/dev/null; then
+    echo "==> installing Python packages for the Web Push tests: http-ece, py-vapid"
+    python3 -m pip install -q --disable-pip-version-check http-ece==1.2.1 py-vapid==1.9.6 2>/dev/null \
+        || python3 -m pip install -q --disable-pip-version-check --break-system-packages http-ece==1.2.1 py-vapid==1.9.6
+fi

@@ -40,6 +40,9 @@ export async function api(method, path, body) {
     throw new ApiError(0, { code: 'offline', detail: 'The server cannot be reached.' });
   }
   if (response.status === 204) return null;
+  // The service worker answered from its saved copy (offline): the page shows it read-only.
+  const offlineCopy = response.headers.get('X-Shifty-Offline-Copy');
+  if (offlineCopy) window.dispatchEvent(new CustomEvent('shifty:offline-copy', { detail: { savedAt: offlineCopy } }));
   const text = await response.text();
   let data = {};
   try { data = text ? JSON.parse(text) : {}; } catch { data = { detail: text }; }
@@ -172,6 +175,7 @@ const sentences = {
   wrong_date_for_request: 'That shift is on another day than the request.',
   note_too_long: 'The note is too long (at most 1000 characters).',
   override_reason_required: 'Overriding a rule needs a reason: say why.',
+  push_endpoint_refused: 'This browser\'s push service is not one the server sends notifications to.',
 
   // Live stream
   malformed_message: 'The live connection got a message it did not understand.',

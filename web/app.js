@@ -7,6 +7,7 @@ import { LiveStream } from './live.js';
 import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState, debounce } from './ui.js';
 import { viewsFor, defaultViewId } from './views/index.js';
 import { notificationStore } from './views/notifications.js';
+import { setUpOffline, leaveOfflineCopy, forgetSavedData } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -68,6 +69,7 @@ async function sessionApi(method, path, body) {
 }
 
 function showLogin() {
+  if (session) forgetSavedData();
   session = null;
   current = null;
   $('view').replaceChildren();
@@ -122,6 +124,7 @@ function signedOutHere() {
 
 async function logout() {
   try { await api('DELETE', '/sessions/current'); } catch { /* already gone */ }
+  forgetSavedData();
   if (session) {
     session.live.stop();
     session.live.forget();
@@ -202,6 +205,9 @@ function showLiveState(state) {
   } else {
     banner.hidden = true;
   }
+  // Back online after showing saved answers: reload the view over HTTP (the stream resumes after
+  // its last event id by itself) so the page catches up and is editable again.
+  if (state === 'online' && leaveOfflineCopy() && current) route({ focus: false });
   status.title = state === 'online' ? 'Changes by others appear here as they happen.'
     : state === 'full' ? problemSentence({ code: 'too_many_live_connections' })
     : 'Changes by others appear when the connection is back.';
@@ -514,6 +520,7 @@ function setUpReset() {
 }
 
 async function start() {
+  setUpOffline({ onOpen: (hash) => { location.hash = hash; } });
   setUpChrome();
   setUpLoginForms();
   setUpReset();

@@ -100,6 +100,11 @@ struct ServerOptions: ParsableArguments {
 
     @Option(name: .customLong("public-url"), help: "The address people open the page at, for links in e-mails. [env: SHIFTY_PUBLIC_URL] (default: http://host:port)")
     var publicURL: String?
+    @Option(name: .customLong("vapid-subject"), help: "Contact for push services in the VAPID token (RFC 8292 sub): mailto:you@example.com or an https: URL. [env: SHIFTY_VAPID_SUBJECT] (default: mailto:admin@shifty.invalid)")
+    var vapidSubject: String?
+
+    @Option(name: .customLong("push-service-host"), help: "Another push service host (or parent domain) that browsers' subscriptions may name, besides the known ones (repeatable). [env: SHIFTY_PUSH_SERVICE_HOSTS, comma-separated]")
+    var pushServiceHosts: [String] = []
 
     /// The environment with the settings file underneath it.
     func settings() throws -> [String: String] {
@@ -201,6 +206,18 @@ struct ServerOptions: ParsableArguments {
             } catch let error as SMTPSettingsError {
                 throw ValidationError(error.description)
             }
+        }
+        if let subject = vapidSubject ?? environment["SHIFTY_VAPID_SUBJECT"] {
+            let lower = subject.lowercased()
+            guard (lower.hasPrefix("mailto:") && subject.count > 8) || (lower.hasPrefix("https://") && subject.count > 9),
+                  subject.count <= 200, !subject.contains(where: { $0.isWhitespace })
+            else { throw ValidationError("--vapid-subject must be a mailto: or https: URL (like mailto:ops@example.com), not '\(subject)'.") }
+            configuration.vapidSubject = subject
+        }
+        configuration.pushEndpoints.extraHosts = (pushServiceHosts + (environment["SHIFTY_PUSH_SERVICE_HOSTS"]?.split(separator: ",").map { String($0) } ?? []))
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        for host in configuration.pushEndpoints.extraHosts where host.contains(where: { "/:@ ".contains($0) }) {
+            throw ValidationError("--push-service-host takes a host name like push.example.com, not '\(host)'.")
         }
         let level = logLevel ?? environment["SHIFTY_LOG_LEVEL"] ?? "info"
         guard Logger.Level(rawValue: level) != nil else {

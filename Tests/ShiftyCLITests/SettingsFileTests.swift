@@ -84,6 +84,22 @@ import Testing
         #expect(fromFile.liveLimits.connectionsPerUser == 9)
     }
 
+    @Test func webPushSettingsComeFromTheFileAndAreChecked() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_VAPID_SUBJECT=mailto:ops@example.com\nSHIFTY_PUSH_SERVICE_HOSTS=push.example.org, Push.Example.net\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.vapidSubject == "mailto:ops@example.com")
+        #expect(fromFile.pushEndpoints.extraHosts == ["push.example.org", "push.example.net"])
+        #expect(fromFile.pushEndpoints.allows("https://push.example.net/x"))
+        let flagged = try ServerOptions.parse(["--vapid-subject", "https://shifty.example.com/contact", "--migrations", Self.sqlFolder]).configuration()
+        #expect(flagged.vapidSubject == "https://shifty.example.com/contact")
+        for bad in [["--vapid-subject", "ops@example.com"], ["--vapid-subject", "http://example.com"], ["--push-service-host", "https://x.example"]] {
+            #expect(throws: (any Error).self, "\(bad)") { try ServerOptions.parse(bad + ["--migrations", Self.sqlFolder]).configuration() }
+        }
+    }
+
     @Test func badValuesAreRefusedWithAMessage() throws {
         let cases: [[String]] = [
             ["--port", "70000"], ["--shutdown-timeout", "0"], ["--event-retention-days", "0"],

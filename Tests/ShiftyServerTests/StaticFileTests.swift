@@ -28,3 +28,30 @@ import Testing
         }
     }
 }
+
+/// The installable app's files are served with the types browsers insist on (issue 18).
+@Suite struct InstallableAppFileTests {
+    @Test func manifestServiceWorkerAndIconsHaveTheirTypes() async throws {
+        try await TestServer.with { server in
+            let manifest = try await server.client.send(.GET, "/manifest.webmanifest")
+            #expect(manifest.status == 200)
+            #expect(manifest.header("Content-Type")?.hasPrefix("application/manifest+json") == true, "\(manifest.header("Content-Type") ?? "")")
+            let parsed = try JSONSerialization.jsonObject(with: manifest.body) as? [String: Any]
+            #expect(parsed?["display"] as? String == "standalone")
+            let icons = parsed?["icons"] as? [[String: Any]] ?? []
+            #expect(Set(icons.compactMap { $0["sizes"] as? String }).isSuperset(of: ["192x192", "512x512"]))
+            for icon in icons {
+                let path = try #require(icon["src"] as? String)
+                let answer = try await server.client.send(.GET, path)
+                #expect(answer.status == 200, "\(path)")
+                #expect(answer.header("Content-Type")?.hasPrefix(icon["type"] as? String ?? "?") == true, "\(path): \(answer.header("Content-Type") ?? "")")
+            }
+            let worker = try await server.client.send(.GET, "/sw.js")
+            #expect(worker.status == 200)
+            #expect(worker.header("Content-Type")?.contains("javascript") == true)
+            #expect(worker.header("Service-Worker-Allowed") == "/")
+            #expect(worker.header("Cache-Control") == "no-cache")
+            #expect(try await server.client.send(.GET, "/app.js").header("Service-Worker-Allowed") == nil)
+        }
+    }
+}

@@ -16,7 +16,10 @@ public page only:
   6. previews (issue 13): anna sees why she cannot pick up a shift on a day she already works,
      without clicking it (desktop and a 390x844 phone); maria assigns a shift with an explicit
      override of one-shift-per-day; maria sees the conflict on an approval card before deciding and
-     approves anyway with a reason.
+     approves anyway with a reason;
+  7. the installable app (issue 18): the service worker installs, Chromium goes offline, a reload
+     still shows My schedule (read-only, marked offline), and back online the page catches up;
+     Account lists and revokes a device with notifications on.
 
   Issue 17 (step_pages): maria edits the settings (a time-zone change is explained and can be
      cancelled), edits a member, makes an invite whose on-screen QR code decodes to its link (and
@@ -660,6 +663,7 @@ def scenario(server, workdir, timings):
         step_pages(browsers, server, workdir)
         step_time_off(anna, bram, maria, browsers, server, workdir)
 
+        step_offline(browsers, server, workdir)
         live_connection_cap(server, browsers, workdir)
         step_notifications_and_reset(browsers, server, workdir)
     except Exception:
@@ -1486,6 +1490,125 @@ def check_feed(url, anna_lost):
         raise StepFailed("anna's feed should list her remaining shifts as CONFIRMED")
 
 
+def step_offline(browsers, server, workdir):
+    """The installable app offline (issue 18): the service worker installs, Chromium goes offline
+    (network conditions), a reload still shows My schedule (and then Team week) as the last known
+    copy, marked offline and read-only; a change made elsewhere meanwhile appears once the browser is back online (the live
+    stream resumes and the view reloads). Also: the manifest is linked and Account lists and revokes
+    a device with notifications on."""
+    anna = browsers["anna-offline"] = Browser("anna-offline", server.base, workdir, width=390, height=844)
+    anna.login("anna")
+    manifest = anna.driver.execute_script("return document.querySelector('link[rel=manifest]')?.href || null;")
+    if not manifest or not manifest.endswith("/manifest.webmanifest"):
+        raise StepFailed(f"[anna-offline] the page should link its web app manifest, found {manifest!r}")
+    anna.wait(lambda: anna.driver.execute_script("return Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);"), 20,
+              "the service worker should install and control the page")
+    # Loaded once through the worker, My schedule and who I am are saved for offline use.
+    anna.driver.refresh()
+    anna.wait(lambda: anna.css("#view-schedule") and not anna.css("#view-schedule[aria-busy=true]"), 20, "My schedule should load again")
+    anna.wait_live()
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    mine = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+            if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow]
+    if not mine:
+        raise StepFailed("the demo data should give anna a future scheduled shift")
+    target = mine[-1]["id"]
+    row = f"#view-schedule [data-shift-id='{target}']"
+    anna.wait_for(row, "anna's schedule should list her shift before going offline")
+    anna.wait_for(f"{row} [data-action=supply]", "the shift should be offerable while online")
+    # Team week seen once online (this week's grid is what opens first).
+    anna.go("week")
+    anna.wait_for("#view-week .week-grid", "the team week should render online")
+    week_text = anna.visible("#view-week .week-grid").text
+    anna.go("schedule")
+
+    worker_sessions = offline_everywhere(anna)
+    try:
+        anna.driver.refresh()
+        anna.wait(lambda: anna.css("body.offline-copy") and anna.visible(row), 20,
+                  "offline, a reload should still show My schedule from the saved copy, marked offline")
+        banner = anna.wait_for("#offline-copy-banner", "the offline copy should be explained").text
+        if "read-only" not in banner:
+            raise StepFailed(f"[anna-offline] the offline banner should say the copy is read-only: {banner!r}")
+        anna.wait(lambda: anna.css("#live-status[data-state=offline]"), 10, "the live status should say offline")
+        anna.screenshot("offline-schedule")
+        anna.go("week")
+        anna.wait(lambda: anna.visible("#view-week .week-grid") and anna.visible("#view-week .week-grid").text == week_text, 10,
+                  "offline, Team week should show the last known grid")
+        anna.screenshot("offline-week")
+        anna.go("schedule")
+
+        # Meanwhile anna offers that shift from another device (a bearer session over plain HTTP).
+        request = urllib.request.Request(
+            f"{server.base}/api/v1/sessions", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"workplace": "demo", "username": "anna", "password": PASSWORD, "client": "bearer"}).encode())
+        with urllib.request.urlopen(request, timeout=10) as response:
+            token = json.loads(response.read())["token"]
+        supply = urllib.request.Request(f"{server.base}/api/v1/shifts/{target}/supply", method="POST",
+                                        headers={"Authorization": f"Bearer {token}"}, data=b"")
+        with urllib.request.urlopen(supply, timeout=10) as response:
+            if response.status != 200:
+                raise StepFailed(f"supplying the shift from the other device answered {response.status}")
+        time.sleep(1)
+        if anna.css(f"{row} [data-action=revoke]"):
+            raise StepFailed("[anna-offline] the offline page cannot know about the change yet")
+    finally:
+        anna.driver.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+        for session in worker_sessions:
+            session.close()
+    # Online again: the stream resumes, the offline marking goes and the view shows the change.
+    anna.driver.execute_script("window.dispatchEvent(new Event('online'));")
+    anna.wait_live()
+    anna.wait(lambda: not anna.css("body.offline-copy"), 15, "back online, the page should leave the offline copy")
+    anna.wait_for(f"{row} [data-action=revoke]", "back online, the shift offered from the other device should show as offered", timeout=15)
+    anna.screenshot("offline-caught-up")
+
+    anna.go("account")
+    anna.wait_for("#push-devices [data-action=push-on], #push-devices [data-action=push-off]",
+                  "Account should offer notifications on this device")
+    # Headless Chromium has no push service to subscribe with: a phone's subscription is stored
+    # through the API, then listed and revoked on the page.
+    phone = anna.fetch("POST", "/push/subscriptions", {
+        "endpoint": "https://fcm.googleapis.com/fcm/send/e2e-anna-phone",
+        "keys": {"p256dh": anna.fetch("GET", "/push/vapid-public-key")["publicKey"], "auth": "AAECAwQFBgcICQoLDA0ODw"}})
+    anna.go("notifications")
+    anna.go("account")
+    device = f"#push-devices li[data-device-id='{phone['id']}']"
+    anna.wait_for(device, "Account should list the device with notifications on")
+    anna.driver.execute_script("document.getElementById('push-devices').scrollIntoView();")
+    anna.screenshot("account-notifications")
+    anna.click(f"{device} [data-action=revoke-push-device]", "anna revokes the phone")
+    anna.wait_gone(device, "the revoked device should leave the list")
+    if anna.fetch("GET", "/push/subscriptions"):
+        raise StepFailed("[anna-offline] the revoked device should be gone on the server too")
+
+
+def offline_everywhere(browser):
+    """Chromium's network conditions set offline for the page (selenium) and for its service worker.
+
+    Emulation applies per DevTools target, and the worker's fetches are its own target's: each gets
+    the same `Network.emulateNetworkConditions` over its DevTools socket, which stays open (closing
+    it ends the emulation). Returns those sockets; close them to be back online."""
+    import websocket
+    browser.driver.set_network_conditions(offline=True, latency=0, download_throughput=0, upload_throughput=0)
+    address = browser.driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+    with urllib.request.urlopen(f"http://{address}/json/list", timeout=10) as response:
+        targets = [target for target in json.loads(response.read()) if target.get("type") == "service_worker"]
+    if not targets:
+        raise StepFailed(f"[{browser.name}] no service worker target to take offline")
+    sessions = []
+    for target in targets:
+        session = websocket.create_connection(target["webSocketDebuggerUrl"], suppress_origin=True, timeout=10)
+        for number, (method, params) in enumerate((
+                ("Network.enable", {}),
+                ("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": 0, "uploadThroughput": 0})), 1):
+            session.send(json.dumps({"id": number, "method": method, "params": params}))
+            while json.loads(session.recv()).get("id") != number:
+                pass
+        sessions.append(session)
+    return sessions
+
+
 def run_once(binary, attempt):
     if os.path.isdir(SCREENSHOTS):
         for stale in os.listdir(SCREENSHOTS):
@@ -1529,3 +1652,4 @@ def main():
 
 if __name__ == "__main__":
     main()
+

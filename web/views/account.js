@@ -1,6 +1,7 @@
 // Account: who I am in which workplace, change my password, what reaches me where, log out.
 
 import { el, viewHeader, withBusy, say, explain } from '../ui.js';
+import { pushSection } from '../push.js';
 
 function facts(me) {
   const rows = [
@@ -124,6 +125,7 @@ export default {
         el('h3', { text: 'Notifications', attrs: { id: 'notifications-title' } }),
         notificationSection(ctx, prefs),
       ])] : []),
+      pushSection(ctx),
     );
   },
 };

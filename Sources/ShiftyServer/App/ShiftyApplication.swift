@@ -10,7 +10,7 @@ import ShiftyPostgres
 public enum ShiftyApplication {
     public static func makeRouter(
         configuration: ServerConfiguration, pool: PostgresPool, passwords: PasswordService, logger: Logger,
-        metrics: ShiftyMetrics = ShiftyMetrics(), hub: LiveHub = LiveHub()
+        metrics: ShiftyMetrics = ShiftyMetrics(), hub: LiveHub = LiveHub(), keyring: PushKeyring? = nil
     ) -> Router<ShiftyRequestContext> {
         let router = Router(context: ShiftyRequestContext.self)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
@@ -42,6 +42,7 @@ public enum ShiftyApplication {
             service: PasswordResetService(pool: pool, passwords: passwords, configuration: configuration),
             authenticator: authenticator, accountRoutes: accountRoutes
         ).register(on: api)
+        PushRoutes(pool: pool, keyring: keyring ?? PushKeyring(pool: pool), policy: configuration.pushEndpoints, authenticator: authenticator).register(on: api)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {
@@ -57,7 +58,12 @@ public enum ShiftyApplication {
         onServerRunning: (@Sendable (Int) async -> Void)? = nil
     ) -> some ApplicationProtocol {
         let hub = LiveHub(limits: configuration.liveLimits)
-        let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics, hub: hub)
+        let keyring = PushKeyring(pool: pool)
+        let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics, hub: hub, keyring: keyring)
+        // TEMPORARY push wiring (see PushDeliveryLoop) until the notification outbox lands.
+        let pushes = PushDeliveryLoop(
+            pool: pool, keyring: keyring, subject: configuration.vapidSubject, policy: configuration.pushEndpoints, logger: logger,
+            interval: configuration.pushInterval)
         let nowBoard = NowBoardPublisher(pool: pool, sink: hub, logger: logger)
         let live = LiveServices(
             hub: hub, pool: pool, retentionDays: configuration.eventRetentionDays, logger: logger, metrics: metrics,
@@ -82,6 +88,7 @@ public enum ShiftyApplication {
                 NotificationDeliveryService(
                     pool: pool, senders: configuration.allNotificationSenders, links: configuration.notificationLinks, logger: logger,
                     interval: configuration.notificationInterval, lease: configuration.notificationLease),
+                pushes,
             ],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger

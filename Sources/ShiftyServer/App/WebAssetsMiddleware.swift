@@ -20,6 +20,13 @@ struct WebAssetsMiddleware: RouterMiddleware {
         else { return try await next(request, context) }
         // NUL bytes, `..` and symbolic links are answered like a file that does not exist.
         guard pathGuard.allows(path) else { throw Problem(.notFound, code: .notFound, detail: "No such file.") }
-        return try await files.handle(request, context: context, next: next)
+        var response = try await files.handle(request, context: context, next: next)
+        if path == "/sw.js" {
+            // The service worker: always revalidated (so a deploy reaches installed apps at once)
+            // and allowed to control the whole site, not only the folder it is served from.
+            response.headers[.cacheControl] = "no-cache"
+            response.headers[.init("Service-Worker-Allowed")!] = "/"
+        }
+        return response
     }
 }

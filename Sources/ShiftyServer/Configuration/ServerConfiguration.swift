@@ -70,6 +70,13 @@ public struct ServerConfiguration: Sendable {
     public var allNotificationSenders: [any NotificationSender] {
         (smtp.map { [EmailSender(settings: $0)] } ?? []) + notificationSenders
     }
+    /// RFC 8292 `sub` of the VAPID token: how push services reach the operator
+    /// (`--vapid-subject`, a `mailto:` or `https:` URL).
+    public var vapidSubject: String = "mailto:admin@shifty.invalid"
+    /// Which push service addresses subscriptions may name (`--push-service-host` adds hosts).
+    public var pushEndpoints = PushEndpointPolicy()
+    /// How often the (temporary) push delivery loop looks for new personal events.
+    public var pushInterval: Duration = .seconds(3)
 
     public init() {}
 }

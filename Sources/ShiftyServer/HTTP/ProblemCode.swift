@@ -116,6 +116,8 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case wrongDateForRequest = "wrong_date_for_request"
     case noteTooLong = "note_too_long"
     case overrideReasonRequired = "override_reason_required"
+    // Web Push.
+    case pushEndpointRefused = "push_endpoint_refused"
 
     /// The code a marketplace refusal answers with (missing objects follow the `not_found` rule).
     public init(_ refusal: MarketplaceRefusal.Code) {

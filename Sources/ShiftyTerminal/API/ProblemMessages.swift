@@ -97,6 +97,7 @@ public enum ProblemMessages {
         ("wrong_date_for_request", "That shift is not on the date the request asks for."),
         ("note_too_long", "The note is too long. Shorten it and try again."),
         ("override_reason_required", "Overriding a rule needs a reason. Say why, and try again."),
+        ("push_endpoint_refused", "This browser's push service is not one the server sends notifications to."),
 
         // Time clock and kiosks (the terminal never calls these, but a shared token might).
         ("kiosk_required", "Punches can only be recorded at a kiosk on site."),

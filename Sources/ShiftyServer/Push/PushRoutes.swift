@@ -1,0 +1,56 @@
+import Hummingbird
+import ShiftyPostgres
+import ShiftySecurity
+
+/// Web Push endpoints (documented in openapi.yaml): the server's public key, and each member's
+/// devices (subscribe, list, revoke) for Account's "Notifications on this device".
+struct PushRoutes {
+    let pool: PostgresPool
+    let keyring: PushKeyring
+    let policy: PushEndpointPolicy
+    let authenticator: Authenticator
+
+    func register(on api: RouterGroup<ShiftyRequestContext>) {
+        api.get("push/vapid-public-key") { request, _ in
+            _ = try await authenticator.require(request)
+            let key = try await keyring.keyPair()
+            return try APIJSON.response(VAPIDPublicKeyView(publicKey: Base64URL.encode(key.publicKey)))
+        }
+        api.post("push/subscriptions") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(CreatePushSubscriptionRequest.self, context: context)
+            guard policy.allows(input.endpoint) else {
+                throw Problem(.unprocessableContent, code: .pushEndpointRefused,
+                              detail: "The push service address is not one this server sends to (HTTPS on a known push service).")
+            }
+            guard let p256dh = Base64URL.decode(input.keys.p256dh), p256dh.count == 65, p256dh.first == 0x04,
+                  (try? P256KeyPair.validatePublicKey(p256dh)) != nil
+            else { throw Problem.invalid("keys.p256dh", "must be the browser's P-256 public key (65 bytes, base64url)") }
+            guard let auth = Base64URL.decode(input.keys.auth), auth.count == 16 else {
+                throw Problem.invalid("keys.auth", "must be the browser's 16-byte authentication secret (base64url)")
+            }
+            let device = DeviceLabel.from(userAgent: request.headers[.userAgent])
+            let view = try await pool.withConnection { connection in
+                try PushSubscriptionStore.upsert(
+                    workplaceID: caller.workplaceID, userID: caller.id, endpoint: input.endpoint, p256dh: p256dh, auth: auth,
+                    userAgent: device, on: connection)
+            }
+            return try APIJSON.response(view, status: .created)
+        }
+        api.get("push/subscriptions") { request, _ in
+            let caller = try await authenticator.require(request)
+            let endpoint = request.uri.queryParameters.get("endpoint")
+            let devices = try await pool.withConnection {
+                try PushSubscriptionStore.list(userID: caller.id, thisEndpoint: endpoint, on: $0)
+            }
+            return try APIJSON.response(devices)
+        }
+        api.delete("push/subscriptions/:id") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let deleted = try await pool.withConnection { try PushSubscriptionStore.delete(id: id, userID: caller.id, on: $0) }
+            guard deleted else { throw Problem.notFound("push subscription") }
+            return APIJSON.noContent()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import ShiftyTestSupport
+
+/// scripts/push/push_service_standin.py as a child process: an independent Web Push service and
+/// browser (Python's `http_ece` and `py_vapid`) that decrypts and verifies what Shifty sends and
+/// reports each request as a JSON line.
+final class PushServiceStandIn: @unchecked Sendable {
+    struct Missing: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let process: Process
+    let input: Pipe
+    let output: FileHandle
+    let origin: String
+    let p256dh: String
+    let auth: String
+
+    init() throws {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", "import http_ece, py_vapid"]
+        check.standardError = FileHandle.nullDevice
+        try check.run()
+        check.waitUntilExit()
+        guard check.terminationStatus == 0 else {
+            throw Missing(description: "The push tests need python3 with http_ece and py_vapid: run `make test` (scripts/test.sh installs them) or `python3 -m pip install http-ece==1.2.1 py-vapid==1.9.6`.")
+        }
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", TestServer.repositoryRoot.appendingPathComponent("scripts/push/push_service_standin.py").path]
+        input = Pipe()
+        let out = Pipe()
+        process.standardInput = input
+        process.standardOutput = out
+        process.standardError = FileHandle.standardError
+        try process.run()
+        output = out.fileHandleForReading
+        let first = Self.readLine(output)
+        let hello = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] ?? [:]
+        guard let origin = hello["origin"] as? String, let p256dh = hello["p256dh"] as? String, let auth = hello["auth"] as? String else {
+            throw Missing(description: "push stand-in did not start: '\(first)'")
+        }
+        self.origin = origin
+        self.p256dh = p256dh
+        self.auth = auth
+    }
+
+    /// The next request the stand-in received (blocking read on a detached thread).
+    func nextRequest() async throws -> [String: Any] {
+        let handle = output
+        let line = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: Self.readLine(handle)) }
+        }
+        return try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    private static func readLine(_ handle: FileHandle) -> String {
+        var line = Data()
+        while true {
+            let byte = handle.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data([10]) { break }
+            line.append(byte)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Logging
+import ShiftyPostgres
+import ShiftySecurity
+import ShiftyTestSupport
+import Testing
+@testable import ShiftyServer
+
+/// Web Push end to end against an independent implementation: the Python stand-in verifies the
+/// VAPID JWT and decrypts the aes128gcm body that Shifty's sender POSTed through libcurl.
+@Suite struct WebPushTests {
+    static let loopback = PushEndpointPolicy(allowLoopbackHTTP: true)
+
+    @Test func senderIsReadByAnIndependentPushService() async throws {
+        let standIn = try PushServiceStandIn()
+        defer { standIn.stop() }
+        let key = try P256KeyPair.generate()
+        let sender = WebPushSender(vapidKey: key, subject: "mailto:ops@example.com", policy: Self.loopback)
+        let subscription = PushSubscription(
+            id: 1, userID: 1, endpoint: standIn.origin + "/push/device-1",
+            p256dh: try #require(Base64URL.decode(standIn.p256dh)), auth: try #require(Base64URL.decode(standIn.auth)))
+        let payload = #"{"title":"Shift soon","body":"Your shift starts at 16:00 — Küche"}"#
+        let outcome = try await sender.send(payload: Data(payload.utf8), to: subscription, ttl: 600, urgency: .high)
+        #expect(outcome == .delivered)
+        let received = try await standIn.nextRequest()
+        #expect(received["ok"] as? Bool == true, "\(received["error"] ?? "")")
+        #expect(received["payload"] as? String == payload)
+        let claims = try #require(received["claims"] as? [String: Any])
+        #expect(claims["aud"] as? String == standIn.origin)
+        #expect(claims["sub"] as? String == "mailto:ops@example.com")
+        #expect(claims["k"] as? String == Base64URL.encode(key.publicKey))
+        let headers = try #require(received["headers"] as? [String: String])
+        #expect(headers["ttl"] == "600")
+        #expect(headers["urgency"] == "high")
+        #expect(headers["content-encoding"] == "aes128gcm")
+        #expect(received["length"] as? Int == 86 + payload.utf8.count + 1 + 16)
+
+        // A signature made with another key than the one named in k= is refused by the stand-in.
+        var wrongKeys = subscription
+        wrongKeys.auth = SecureRandom.bytes(16)
+        let undecryptable = try await sender.send(payload: Data("x".utf8), to: wrongKeys, ttl: 60)
+        guard case .retryLater(let reason) = undecryptable else { Issue.record("expected retryLater, got \(undecryptable)"); return }
+        #expect(reason.contains("400"))
+        #expect(try await standIn.nextRequest()["ok"] as? Bool == false)
+    }
+
+    @Test func outcomesFollowThePushServiceStatus() async throws {
+        let standIn = try PushServiceStandIn()
+        defer { standIn.stop() }
+        let sender = WebPushSender(vapidKey: try P256KeyPair.generate(), subject: "https://shifty.example", policy: Self.loopback)
+        func device(_ path: String) throws -> PushSubscription {
+            PushSubscription(id: 1, userID: 1, endpoint: standIn.origin + path,
+                             p256dh: try #require(Base64URL.decode(standIn.p256dh)), auth: try #require(Base64URL.decode(standIn.auth)))
+        }
+        guard case .gone = try await sender.send(payload: Data("a".utf8), to: try device("/push/gone-1"), ttl: 60) else { Issue.record("410 is gone"); return }
+        guard case .gone = try await sender.send(payload: Data("a".utf8), to: try device("/push/missing-1"), ttl: 60) else { Issue.record("404 is gone"); return }
+        guard case .retryLater = try await sender.send(payload: Data("a".utf8), to: try device("/push/busy-1"), ttl: 60) else { Issue.record("429 is retry"); return }
+        // Nobody listening: retry later, not an error.
+        var closed = try device("/push/x")
+        closed.endpoint = "http://127.0.0.1:1/push/x"
+        guard case .retryLater = try await sender.send(payload: Data("a".utf8), to: closed, ttl: 60) else { Issue.record("refused connection is retry"); return }
+        // An endpoint the policy refuses is never contacted.
+        let strict = WebPushSender(vapidKey: sender.vapidKey, subject: sender.subject, policy: PushEndpointPolicy())
+        guard case .gone = try await strict.send(payload: Data("a".utf8), to: try device("/push/ok"), ttl: 60) else { Issue.record("policy"); return }
+    }
+
+    @Test func endpointPolicyAllowsOnlyKnownPushServices() {
+        let policy = PushEndpointPolicy(extraHosts: ["push.example.org"])
+        #expect(policy.allows("https://fcm.googleapis.com/fcm/send/abc:def"))
+        #expect(policy.allows("https://updates.push.services.mozilla.com/wpush/v2/gAAA"))
+        #expect(policy.allows("https://web.push.apple.com/QAbc"))
+        #expect(policy.allows("https://wns2-par02p.notify.windows.com/w/?token=x"))
+        #expect(policy.allows("https://push.example.org/x"))
+        #expect(!policy.allows("https://evilfcm.googleapis.com.attacker.net/x"))
+        #expect(!policy.allows("https://fcm.googleapis.com@attacker.net/x"))
+        #expect(!policy.allows("http://fcm.googleapis.com/x"))
+        #expect(!policy.allows("https://169.254.169.254/latest/meta-data"))
+        #expect(!policy.allows("http://127.0.0.1:9000/push"))
+        #expect(PushEndpointPolicy(allowLoopbackHTTP: true).allows("http://127.0.0.1:9000/push"))
+        #expect(!PushEndpointPolicy(allowLoopbackHTTP: true).allows("http://10.0.0.1:9000/push"))
+    }
+
+    @Test func subscriptionsAreStoredPerDeviceListedAndRevocable() async throws {
+        try await TestServer.with(configure: { $0.pushEndpoints.allowLoopbackHTTP = true }) { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let other = try await server.createWorkplace()
+
+            #expect(try await server.client.json(.GET, "/api/v1/push/vapid-public-key").status == 401)
+            let key = try await server.client.json(.GET, "/api/v1/push/vapid-public-key", token: anna.token)
+            let publicKey = try #require(key.json["publicKey"] as? String)
+            #expect(Base64URL.decode(publicKey)?.count == 65)
+            // One key for the deployment: every caller and every later call sees the same one.
+            #expect(try await server.client.json(.GET, "/api/v1/push/vapid-public-key", token: other.token).json["publicKey"] as? String == publicKey)
+            let fromSecond = try await server.withAnotherInstance { second throws -> String? in
+                try await second.client.json(.GET, "/api/v1/push/vapid-public-key", token: anna.token).json["publicKey"] as? String
+            }
+            #expect(fromSecond == publicKey)
+            let stored: Int64 = try await server.pool.withConnection { try $0.query("SELECT count(*)::bigint AS n FROM vapid_keys")[0].decode("n") }
+            #expect(stored == 1)
+
+            let browserKey = try P256KeyPair.generate()
+            func subscribe(_ endpoint: String, _ account: TestServer.Account, p256dh: String? = nil, auth: String? = nil) async throws -> TestHTTPClient.Response {
+                try await server.client.json(.POST, "/api/v1/push/subscriptions", [
+                    "endpoint": endpoint, "expirationTime": NSNull(),
+                    "keys": ["p256dh": p256dh ?? Base64URL.encode(browserKey.publicKey), "auth": auth ?? Base64URL.encode(SecureRandom.bytes(16))],
+                ], token: account.token, headers: [("User-Agent", "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/131.0 Mobile Safari/537.36")])
+            }
+            let phone = try await subscribe("https://fcm.googleapis.com/fcm/send/anna-phone", anna)
+            #expect(phone.status == 201, "\(phone.text)")
+            #expect(phone.json["device"] as? String == "Chrome on Android")
+            #expect(phone.json["service"] as? String == "https://fcm.googleapis.com")
+            #expect(phone.json["thisDevice"] as? Bool == true)
+            #expect(phone.json["p256dh"] == nil && phone.json["endpoint"] == nil)
+            #expect(try await subscribe("http://127.0.0.1:1/push/laptop", anna).status == 201)
+
+            let refused = try await subscribe("https://169.254.169.254/latest", anna)
+            #expect(refused.status == 422 && refused.problemCode == "push_endpoint_refused", "\(refused.text)")
+            let badKey = try await subscribe("https://fcm.googleapis.com/fcm/send/x", anna, p256dh: Base64URL.encode([4] + [UInt8](repeating: 1, count: 64)))
+            #expect(badKey.status == 422 && badKey.problemCode == "validation_failed")
+            let badAuth = try await subscribe("https://fcm.googleapis.com/fcm/send/x", anna, auth: "AAAA")
+            #expect(badAuth.status == 422 && badAuth.problemCode == "validation_failed")
+
+            let list = try await server.client.json(.GET, "/api/v1/push/subscriptions?endpoint=https%3A%2F%2Ffcm.googleapis.com%2Ffcm%2Fsend%2Fanna-phone", token: anna.token)
+            #expect(list.jsonArray.count == 2)
+            #expect(list.jsonArray.filter { $0["thisDevice"] as? Bool == true }.count == 1)
+            #expect(try await server.client.json(.GET, "/api/v1/push/subscriptions", token: boss.token).jsonArray.isEmpty)
+
+            // Revoking: only one's own devices; another workplace's member gets 404.
+            let phoneID = try #require(phone.json["id"] as? Int)
+            #expect(try await server.client.json(.DELETE, "/api/v1/push/subscriptions/\(phoneID)", token: other.token).status == 404)
+            #expect(try await server.client.json(.DELETE, "/api/v1/push/subscriptions/\(phoneID)", token: boss.token).status == 404)
+            #expect(try await server.client.json(.DELETE, "/api/v1/push/subscriptions/\(phoneID)", token: anna.token).status == 204)
+            #expect(try await server.client.json(.DELETE, "/api/v1/push/subscriptions/\(phoneID)", token: anna.token).status == 404)
+            #expect(try await server.client.json(.GET, "/api/v1/push/subscriptions", token: anna.token).jsonArray.count == 1)
+        }
+    }
+
+    @Test func personalEventsArePushedAndAGoneSubscriptionIsRemoved() async throws {
+        let standIn = try PushServiceStandIn()
+        defer { standIn.stop() }
+        try await TestServer.with(configure: {
+            $0.pushEndpoints.allowLoopbackHTTP = true
+            $0.vapidSubject = "mailto:ops@example.com"
+            $0.pushInterval = .seconds(3600)  // the test drives the loop itself
+        }) { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let ben = try await server.createEmployee(in: boss, username: "ben")
+            for (account, path) in [(anna, "/push/anna-ok"), (anna, "/push/gone-anna"), (ben, "/push/ben-ok")] {
+                let created = try await server.client.json(.POST, "/api/v1/push/subscriptions", [
+                    "endpoint": standIn.origin + path, "keys": ["p256dh": standIn.p256dh, "auth": standIn.auth],
+                ], token: account.token)
+                try #require(created.status == 201, "\(created.text)")
+            }
+            let loop = PushDeliveryLoop(
+                pool: server.pool, keyring: PushKeyring(pool: server.pool), subject: "mailto:ops@example.com",
+                policy: server.configuration.pushEndpoints, logger: Logger(label: "test.push"), settleTime: .zero)
+            _ = try await loop.tick()  // the cursor now stands at the newest event
+
+            // A reminder for Anna only (as ShiftReminderService writes it), and a workplace-wide event.
+            let eventID: Int64 = try await server.pool.withConnection { connection in
+                try connection.execute(
+                    "INSERT INTO events (workplace_id, type, audience, payload) VALUES ($1, 'schedule.changed', 'workplace', '{}')", [boss.workplaceID])
+                return try connection.query(
+                    "INSERT INTO events (workplace_id, type, audience, user_ids, payload) VALUES ($1, 'shift.reminder', 'users', ARRAY[$2::bigint], '{}') RETURNING id",
+                    [boss.workplaceID, anna.userID])[0].decode("id")
+            }
+            let deliveries = try await loop.tick()
+            #expect(deliveries.count == 2, "\(deliveries)")
+            #expect(deliveries.allSatisfy { $0.eventID == eventID })
+            var paths: [String] = []
+            for _ in 0..<2 {
+                let received = try await standIn.nextRequest()
+                #expect(received["ok"] as? Bool == true, "\(received["error"] ?? "")")
+                paths.append(received["path"] as? String ?? "")
+                let message = try JSONSerialization.jsonObject(with: Data((received["payload"] as? String ?? "").utf8)) as? [String: Any]
+                #expect(message?["title"] as? String == "Shift soon")
+                #expect(message?["url"] as? String == "/#/schedule")
+                #expect(message?["eventId"] as? Int == Int(eventID))
+                #expect((received["claims"] as? [String: Any])?["sub"] as? String == "mailto:ops@example.com")
+            }
+            #expect(Set(paths) == ["/push/anna-ok", "/push/gone-anna"])
+
+            // The 410 removed that subscription; the one that worked records its success.
+            let devices = try await server.client.json(.GET, "/api/v1/push/subscriptions", token: anna.token).jsonArray
+            #expect(devices.count == 1)
+            #expect(devices.first?["lastSuccessAt"] is String)
+            // Nothing is sent twice: the cursor moved past the event.
+            #expect(try await loop.tick().isEmpty)
+        }
+    }
+}
