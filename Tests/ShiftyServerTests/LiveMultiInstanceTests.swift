@@ -5,8 +5,11 @@ import Testing
 
 /// Two instances on one database, as a scaled-out deployment runs them.
 @Suite struct LiveMultiInstanceTests {
+    /// The other instance's poll fallback is set to a minute, so an arrival within the deadline can
+    /// only be the NOTIFY path. The deadline is generous on purpose: the test shows the path, the
+    /// latency itself is measured by the benchmarks (BENCHMARKS.md), not by a timed test on a busy CI.
     @Test func anEventCausedOnOneInstanceReachesClientsOfTheOther() async throws {
-        try await TestServer.with { a in
+        try await TestServer.with(configure: { $0.livePollInterval = .seconds(60) }) { a in
             let boss = try await a.createWorkplace()
             let anna = try await a.createEmployee(in: boss, username: "anna")
             let bram = try await a.createEmployee(in: boss, username: "bram")
@@ -15,8 +18,8 @@ import Testing
                 let watcher = try await b.live(bram, query: "topics=marketplace")
                 let started = ContinuousClock.now
                 #expect(try await a.act("/shifts/\(shift)/supply", as: anna).status == 200)
-                try await watcher.waitForEvents(["shift.supplied"], timeout: .seconds(1))
-                #expect(ContinuousClock.now - started < .seconds(1))
+                try await watcher.waitForEvents(["shift.supplied"], timeout: .seconds(20))
+                #expect(ContinuousClock.now - started < .seconds(20))
                 await watcher.close()
             }
         }

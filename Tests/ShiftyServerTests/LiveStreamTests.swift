@@ -303,7 +303,10 @@ import Testing
             try await slow.channel.setOption(ChannelOptions.autoRead, value: true).get()
             slow.channel.read()
             let close = try await slow.waitForClose(timeout: .seconds(15))
-            #expect(close == .tryAgainLater, "closed with \(String(describing: close)) after \(slow.eventIDs.count) events")
+            // The 1013 frame waits behind everything already in the socket; when the 25 rounds take
+            // longer than the close handshake's timeout (a loaded machine), the server drops the
+            // connection without it. Either way the server gave up on the client (the metric below).
+            #expect(close == .tryAgainLater || close == nil, "closed with \(String(describing: close)) after \(slow.eventIDs.count) events")
             #expect(slow.eventIDs.count < 1000)
             let metrics = MetricsTests.samples(try await server.client.send(.GET, "/metrics").text)
             #expect(metrics["shifty_live_slow_client_closes_total"] == 1)
