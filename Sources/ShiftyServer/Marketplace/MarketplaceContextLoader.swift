@@ -13,7 +13,7 @@ enum MarketplaceContextLoader {
         on connection: PostgresConnection
     ) throws -> (MarketplaceActor, MarketplaceContext) {
         let workplaceID = caller.workplaceID
-        let (timeZone, settings) = try MarketplaceStore.workplace(workplaceID, on: connection)
+        let (timeZone, settings, workplacePositions) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)
         let actorID = UserID(rawValue: caller.userID)
 
         var deal: Deal?
@@ -47,6 +47,16 @@ enum MarketplaceContextLoader {
 
         let byID = Dictionary(shifts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let receivers = action.receivers(actor: actorID, shifts: byID, deal: deal)
+        var members: Set<UserID> = [actorID]
+        members.formUnion(shifts.map(\.owner))
+        members.formUnion(deal?.participants ?? [])
+        if let request { members.insert(request.requester) }
+        members.formUnion(receivers)
+        // One round trip: lock the receivers, read their limits and qualifications, and who is inactive.
+        let facts = try MarketplaceStore.lockedMemberFacts(
+            receivers: receivers, members: members, workplaceID: workplaceID, on: connection)
+        let inactive = facts.inactive
+
         var commitments: [UserID: [ShiftInterval]] = [:]
         var memberLimits: [UserID: MemberHourLimits] = [:]
         var qualifications: [UserID: Set<String>] = [:]
@@ -54,13 +64,12 @@ enum MarketplaceContextLoader {
         var timeOff: [UserID: [TimeOffInterval]] = [:]
         var availability: [UserID: [WeeklyAvailability]] = [:]
         if !receivers.isEmpty {
-            try MarketplaceStore.lockMembers(receivers, workplaceID: workplaceID, on: connection)
             var incoming = shifts.map(\.interval)
             if case .createShift(let new, _) = action { incoming.append(new.interval) }
             if case .editShift(let edit, _) = action { incoming.append(edit.interval) }
-            memberLimits = try MarketplaceStore.memberHourLimits(of: receivers, on: connection)
-            qualifications = try MarketplaceStore.qualifications(of: receivers, on: connection)
-            trackedPositions = try MarketplaceStore.trackedPositions(workplaceID: workplaceID, on: connection)
+            memberLimits = facts.hourLimits
+            qualifications = facts.qualifications
+            trackedPositions = workplacePositions
             // The hour limits look at the whole week and some days either side (rest, days in a
             // row); the other rules only at the shift's own day, so the wider load changes nothing for them.
             let reach = receivers.map { settings.marketplace.hourLimits.overridden(by: memberLimits[$0]).reachInDays }.max() ?? 2
@@ -74,13 +83,6 @@ enum MarketplaceContextLoader {
             }
             availability = try MarketplaceStore.availability(of: receivers, on: connection)
         }
-
-        var members: Set<UserID> = [actorID]
-        members.formUnion(shifts.map(\.owner))
-        members.formUnion(deal?.participants ?? [])
-        if let request { members.insert(request.requester) }
-        members.formUnion(receivers)
-        let inactive = try MarketplaceStore.inactiveMembers(among: members, on: connection)
 
         var requestDates: Set<LocalDate> = []
         if case .postRequests = action {

@@ -21,20 +21,6 @@ extension MarketplaceStore {
         return result
     }
 
-    static func memberHourLimits(of members: Set<UserID>, on connection: PostgresConnection) throws -> [UserID: MemberHourLimits] {
-        guard !members.isEmpty else { return [:] }
-        var result: [UserID: MemberHourLimits] = [:]
-        for row in try connection.query(
-            """
-            SELECT user_id, max_weekly_hours, min_rest_hours, max_consecutive_days, max_shift_hours
-            FROM member_hour_limits WHERE user_id = ANY($1)
-            """, [members.map(\.rawValue).sorted()]
-        ) {
-            result[UserID(rawValue: try row.decode("user_id"))] = try memberHourLimits(from: row)
-        }
-        return result
-    }
-
     static func memberHourLimits(from row: PostgresRow) throws -> MemberHourLimits {
         MemberHourLimits(
             maxWeeklyHours: try row.decode("max_weekly_hours", as: Int?.self),

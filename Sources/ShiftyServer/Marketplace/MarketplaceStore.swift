@@ -39,23 +39,22 @@ enum MarketplaceStore {
         ).map(marketShift(from:))
     }
 
+    /// The deal (locked) and its legs in one round trip: a join that locks only the deal's row.
     static func lockDeal(_ id: DealID, workplaceID: Int64, on connection: PostgresConnection) throws -> Deal? {
-        guard let row = try connection.query(
+        let rows = try connection.query(
             """
-            SELECT id, kind, state, initiator_id, request_id, created_at, expires_at, decided_by, decided_at, decision_note
-            FROM deals WHERE id = $1 AND workplace_id = $2 FOR UPDATE
+            SELECT d.id, d.kind, d.state, d.initiator_id, d.request_id, d.created_at, d.expires_at, d.decided_by, d.decided_at,
+                   d.decision_note, l.shift_id, l.giver_id, l.receiver_id, l.previous_owner_id, l.previous_status,
+                   l.previous_deal_id, l.previous_request_id
+            FROM deals d LEFT JOIN deal_legs l ON l.deal_id = d.id
+            WHERE d.id = $1 AND d.workplace_id = $2 ORDER BY l.shift_id FOR UPDATE OF d
             """,
-            [id.rawValue, workplaceID]
-        ).first else { return nil }
-        let legs = try connection.query(
-            """
-            SELECT shift_id, giver_id, receiver_id, previous_owner_id, previous_status, previous_deal_id, previous_request_id
-            FROM deal_legs WHERE deal_id = $1 ORDER BY shift_id
-            """,
-            [id.rawValue]
-        ).map { leg in
-            DealLeg(
-                shiftID: ShiftID(rawValue: try leg.decode("shift_id")),
+            [id.rawValue, workplaceID])
+        guard let row = rows.first else { return nil }
+        let legs = try rows.compactMap { leg -> DealLeg? in
+            guard let shiftID = try leg.decode("shift_id", as: Int64?.self) else { return nil }
+            return DealLeg(
+                shiftID: ShiftID(rawValue: shiftID),
                 giver: UserID(rawValue: try leg.decode("giver_id")),
                 receiver: UserID(rawValue: try leg.decode("receiver_id")),
                 previousState: ShiftState(
@@ -88,15 +87,6 @@ enum MarketplaceStore {
         }
     }
 
-    /// Locks the members' rows so that two deals giving shifts to the same member are decided one
-    /// after the other (otherwise each could pass the overlap check without seeing the other).
-    static func lockMembers(_ ids: Set<UserID>, workplaceID: Int64, on connection: PostgresConnection) throws {
-        guard !ids.isEmpty else { return }
-        _ = try connection.query(
-            "SELECT id FROM users WHERE id = ANY($1) AND workplace_id = $2 ORDER BY id FOR UPDATE",
-            [ids.map(\.rawValue).sorted(), workplaceID])
-    }
-
     /// Every non-cancelled shift the members own, or are receiving in a pending deal, overlapping `window`.
     static func commitments(of members: Set<UserID>, window: Range<Date>, on connection: PostgresConnection) throws -> [UserID: [ShiftInterval]] {
         guard !members.isEmpty else { return [:] }
@@ -118,13 +108,6 @@ enum MarketplaceStore {
         return result
     }
 
-    static func inactiveMembers(among ids: Set<UserID>, on connection: PostgresConnection) throws -> Set<UserID> {
-        guard !ids.isEmpty else { return [] }
-        return Set(try connection.query(
-            "SELECT id FROM users WHERE id = ANY($1) AND NOT active", [ids.map(\.rawValue).sorted()]
-        ).map { UserID(rawValue: try $0.decode("id")) })
-    }
-
     static func liveRequestDates(of requester: UserID, on connection: PostgresConnection) throws -> Set<LocalDate> {
         Set(try connection.query(
             "SELECT local_date::text AS local_date FROM requests WHERE requester_id = $1 AND status IN ('open', 'pending_deal')",
@@ -137,12 +120,21 @@ enum MarketplaceStore {
         try connection.query("SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id", [table])[0].decode("id")
     }
 
-    /// The workplace's time zone and marketplace switches.
-    static func workplace(_ id: Int64, on connection: PostgresConnection) throws -> (WorkplaceTimeZone, WorkplaceSettings) {
-        guard let row = try connection.query("SELECT time_zone, settings::text AS settings FROM workplaces WHERE id = $1", [id]).first else {
+    /// The workplace's time zone, marketplace switches and tracked positions in one round trip.
+    static func workplaceWithPositions(
+        _ id: Int64, on connection: PostgresConnection
+    ) throws -> (WorkplaceTimeZone, WorkplaceSettings, Set<String>) {
+        guard let row = try connection.query(
+            """
+            SELECT time_zone, settings::text AS settings,
+                   ARRAY(SELECT p.name FROM workplace_positions p WHERE p.workplace_id = w.id) AS positions
+            FROM workplaces w WHERE id = $1
+            """, [id]).first
+        else {
             throw StoreError.workplaceNotFound(workplaceID: id)
         }
         let zone = (try? WorkplaceTimeZone(identifier: try row.decode("time_zone"))) ?? .utc
-        return (zone, try WorkplaceSettings.stored(try row.decode("settings"), workplaceID: id))
+        let positions: [String] = try row.decode("positions")
+        return (zone, try WorkplaceSettings.stored(try row.decode("settings"), workplaceID: id), Set(positions))
     }
 }

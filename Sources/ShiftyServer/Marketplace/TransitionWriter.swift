@@ -36,23 +36,7 @@ enum TransitionWriter {
         for change in transition.timeChanges {
             try write(change, on: connection)
         }
-        if let deal = transition.deal, previousDeal == nil {
-            try insertLegs(of: deal, on: connection)
-        }
-        for entry in transition.history {
-            let (subject, id): (String, Int64) = switch entry.subject {
-            case .shift(let shift): ("shift", shift.rawValue)
-            case .deal(let deal): ("deal", deal.rawValue)
-            case .request(let request): ("request", request.rawValue)
-            }
-            try ShiftStore.recordHistory(
-                workplaceID: workplaceID, subject: subject, subjectID: id, actorID: entry.actor?.rawValue, at: entry.at,
-                action: action.name, from: entry.from, to: entry.to, note: entry.note, on: connection)
-        }
-        let actorID = transition.history.lazy.compactMap(\.actor).first?.rawValue
-        for event in transition.events {
-            try EventWriter.insert(event, workplaceID: workplaceID, actorID: actorID, on: connection)
-        }
+        try records(transition, action: action, workplaceID: workplaceID, on: connection)
         // Everyone's team week shows these shifts: tell the whole workplace (the events above reach
         // only the people concerned).
         try TeamScheduleAnnouncement.insert(
@@ -61,49 +45,71 @@ enum TransitionWriter {
             formerOwners: transition.shiftChanges.map(\.from.owner.rawValue), workplaceID: workplaceID, on: connection)
     }
 
+    /// A decided deal's row and its legs' `pending` mark change in one statement; a new deal is
+    /// inserted with its legs in one statement (a shift already in a pending deal breaks the legs'
+    /// partial unique index).
     static func write(_ deal: Deal, previous: Deal?, workplaceID: Int64, on connection: PostgresConnection) throws {
         if let previous {
-            let updated = try connection.execute(
+            let updated = try connection.query(
                 """
-                UPDATE deals SET state = $2, decided_by = $3, decided_at = $4, decision_note = $5
-                WHERE id = $1 AND state = $6
+                WITH decided AS (
+                    UPDATE deals SET state = $2, decided_by = $3, decided_at = $4, decision_note = $5
+                    WHERE id = $1 AND state = $6 RETURNING id
+                ), legs AS (
+                    UPDATE deal_legs SET pending = false WHERE deal_id IN (SELECT id FROM decided) AND NOT $7::boolean
+                )
+                SELECT count(*) AS updated FROM decided
                 """,
-                [deal.id.rawValue, deal.state.rawValue, deal.decidedBy?.rawValue, deal.decidedAt, deal.decisionNote, previous.state.rawValue])
+                [deal.id.rawValue, deal.state.rawValue, deal.decidedBy?.rawValue, deal.decidedAt, deal.decisionNote, previous.state.rawValue,
+                 deal.state.isPending]
+            ).first?.decode("updated", as: Int64.self) ?? 0
             guard updated == 1 else {
                 throw MarketplaceRefusal(.dealNotPending, "Deal \(deal.id) was decided by someone else just now.")
             }
-            if !deal.state.isPending {
-                try connection.execute("UPDATE deal_legs SET pending = false WHERE deal_id = $1", [deal.id.rawValue])
-            }
         } else {
-            try connection.execute(
-                """
-                INSERT INTO deals (id, workplace_id, kind, state, initiator_id, request_id, created_at, expires_at,
-                                   decided_by, decided_at, decision_note)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                """,
-                [deal.id.rawValue, workplaceID, deal.kind.rawValue, deal.state.rawValue, deal.initiator.rawValue,
-                 deal.requestID?.rawValue, deal.createdAt, deal.expiresAt, deal.decidedBy?.rawValue, deal.decidedAt,
-                 deal.decisionNote])
-        }
-    }
-
-    static func insertLegs(of deal: Deal, on connection: PostgresConnection) throws {
-        for leg in deal.legs {
             do {
                 try connection.execute(
                     """
+                    WITH deal AS (
+                        INSERT INTO deals (id, workplace_id, kind, state, initiator_id, request_id, created_at, expires_at,
+                                           decided_by, decided_at, decision_note)
+                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                    )
                     INSERT INTO deal_legs (deal_id, shift_id, giver_id, receiver_id, previous_owner_id, previous_status,
                                            previous_deal_id, previous_request_id, pending)
-                    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                    SELECT $1, l.shift_id, l.giver_id, l.receiver_id, l.previous_owner_id, l.previous_status,
+                           l.previous_deal_id, l.previous_request_id, $13::boolean
+                    FROM jsonb_to_recordset($12::jsonb) AS l(shift_id bigint, giver_id bigint, receiver_id bigint,
+                         previous_owner_id bigint, previous_status text, previous_deal_id bigint, previous_request_id bigint)
                     """,
-                    [deal.id.rawValue, leg.shiftID.rawValue, leg.giver.rawValue, leg.receiver.rawValue,
-                     leg.previousState.owner.rawValue, leg.previousState.status.rawValue, leg.previousState.dealID?.rawValue,
-                     leg.previousState.requestID?.rawValue, deal.state.isPending])
+                    [deal.id.rawValue, workplaceID, deal.kind.rawValue, deal.state.rawValue, deal.initiator.rawValue,
+                     deal.requestID?.rawValue, deal.createdAt, deal.expiresAt, deal.decidedBy?.rawValue, deal.decidedAt,
+                     deal.decisionNote, try legsJSON(of: deal), deal.state.isPending])
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
-                throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(leg.shiftID) already takes part in a pending deal.")
+                let shifts = deal.legs.map { "\($0.shiftID)" }.joined(separator: ", ")
+                throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(shifts) already takes part in a pending deal.")
             }
         }
+    }
+
+    private struct LegRow: Encodable {
+        var shift_id: Int64
+        var giver_id: Int64
+        var receiver_id: Int64
+        var previous_owner_id: Int64
+        var previous_status: String
+        var previous_deal_id: Int64?
+        var previous_request_id: Int64?
+    }
+
+    private static func legsJSON(of deal: Deal) throws -> String {
+        let rows = deal.legs.map { leg in
+            LegRow(
+                shift_id: leg.shiftID.rawValue, giver_id: leg.giver.rawValue, receiver_id: leg.receiver.rawValue,
+                previous_owner_id: leg.previousState.owner.rawValue, previous_status: leg.previousState.status.rawValue,
+                previous_deal_id: leg.previousState.dealID?.rawValue, previous_request_id: leg.previousState.requestID?.rawValue)
+        }
+        return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
     }
 
     static func write(_ change: RequestChange, workplaceID: Int64, on connection: PostgresConnection) throws {
