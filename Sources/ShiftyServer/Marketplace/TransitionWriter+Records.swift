@@ -14,7 +14,12 @@ extension TransitionWriter {
         _ transition: Transition, action: MarketplaceAction, workplaceID: Int64, on connection: PostgresConnection
     ) throws {
         let history = try historyJSON(transition.history, action: action)
-        guard !transition.events.isEmpty else {
+        // Everyone's team week shows these shifts: the whole workplace hears of them in the same
+        // statement (`team_schedule.changed`; the transition's own events reach only the people concerned).
+        let announced = Array(Set(
+            transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
+                + transition.timeChanges.map(\.shiftID.rawValue))).sorted()
+        guard !transition.events.isEmpty || !announced.isEmpty else {
             guard !transition.history.isEmpty else { return }
             try connection.execute(
                 """
@@ -28,7 +33,9 @@ extension TransitionWriter {
             return
         }
         let actorID = transition.history.lazy.compactMap(\.actor).first?.rawValue
-        let events = try eventsJSON(transition.events, dealID: transition.deal?.id, workplaceID: workplaceID, actorID: actorID, on: connection)
+        let events = try eventsJSON(
+            transition.events, dealID: transition.deal?.id, workplaceID: workplaceID, actorID: actorID,
+            announcing: announced, formerOwners: transition.shiftChanges.map(\.from.owner.rawValue), on: connection)
         // The event lock is taken (materialized CTE, joined to every event row) before any event id
         // is drawn; see `EventWriter.lockWorkplaceEvents` for why.
         try connection.execute(
@@ -80,9 +87,10 @@ extension TransitionWriter {
     /// Every event's row as JSON, its payload carrying the shifts as they are now (after the writes)
     /// and, for decisions, who decided. One query reads all of it.
     private static func eventsJSON(
-        _ events: [MarketplaceEvent], dealID: DealID?, workplaceID: Int64, actorID: Int64?, on connection: PostgresConnection
+        _ events: [MarketplaceEvent], dealID: DealID?, workplaceID: Int64, actorID: Int64?,
+        announcing announced: [Int64], formerOwners: [Int64], on connection: PostgresConnection
     ) throws -> String {
-        let shiftIDs = Array(Set(events.flatMap(\.shiftIDs).map(\.rawValue))).sorted()
+        let shiftIDs = Array(Set(events.flatMap(\.shiftIDs).map(\.rawValue) + announced)).sorted()
         let decidedDeal = events.contains { MarketplaceEventPayload.carriesDecision($0.kind) && $0.dealID != nil } ? dealID : nil
         var shifts: [Int64: ShiftView] = [:]
         var decisions: [DealID: DealDecisionView?] = [:]
@@ -140,6 +148,18 @@ extension TransitionWriter {
                 ord: index, type: type.rawValue, audience: audience.rawValue, user_ids: audience == .users ? users.sorted() : [],
                 manager_only: audience == .managers)
             // The payload is spliced in as the row's last member, encoded exactly as `EventWriter.insert` encodes it.
+            var head = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
+            head.removeLast()  // "}"
+            parts.append(head + ",\"payload\":" + String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self) + "}")
+        }
+        if !announced.isEmpty {
+            let known = announced.compactMap { shifts[$0] }
+            let payload = TeamScheduleAnnouncement.Payload(
+                shiftIds: announced, dates: Set(known.map(\.date)).sorted(),
+                ownerIds: Set(formerOwners + known.map(\.ownerId)).sorted(), fixedShiftId: nil)
+            let row = EventRow(
+                ord: events.count, type: EventType.teamScheduleChanged.rawValue, audience: EventAudience.workplace.rawValue,
+                user_ids: [], manager_only: false)
             var head = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
             head.removeLast()  // "}"
             parts.append(head + ",\"payload\":" + String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self) + "}")

@@ -37,12 +37,6 @@ enum TransitionWriter {
             try write(change, on: connection)
         }
         try records(transition, action: action, workplaceID: workplaceID, on: connection)
-        // Everyone's team week shows these shifts: tell the whole workplace (the events above reach
-        // only the people concerned).
-        try TeamScheduleAnnouncement.insert(
-            shiftIDs: transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
-                + transition.timeChanges.map(\.shiftID.rawValue),
-            formerOwners: transition.shiftChanges.map(\.from.owner.rawValue), workplaceID: workplaceID, on: connection)
     }
 
     /// A decided deal's row and its legs' `pending` mark change in one statement; a new deal is
