@@ -9,6 +9,24 @@ import { problemSentence } from '../api.js';
 import { el, actionButton, withBusy, formatDate, formatInstant, timeRange, statusText } from '../ui.js';
 import { previewPanel } from './preview.js';
 
+/**
+ * The verdict under a previewed change: "checking", the refusal, a save button, or (for rules a
+ * manager may break) the reason field with a "… anyway" button. Shared by the new-shift and the
+ * change-shift dialogs, so both read the server's preview the same way.
+ */
+export function previewDecision(preview, { reason, save, action, label, anywayAction, anywayLabel, what }) {
+  if (!preview) return el('p', { class: 'small muted', text: 'Checking the rules…' });
+  if (preview.failed) return el('p', { class: 'small cannot-take', text: preview.failed });
+  if (preview.allowed) return actionButton(action, label, (button) => save(button, false), { kind: 'primary' });
+  if (preview.overridable) {
+    return el('div', { class: 'override' }, [
+      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+      actionButton(anywayAction, anywayLabel, (button) => save(button, true), { kind: 'danger' }),
+    ]);
+  }
+  return el('p', { class: 'small cannot-take', text: `This ${what} is not possible; it breaks a rule nobody can override.` });
+}
+
 function toMinutes(time) {
   const [hours, minutes] = time.split(':').map(Number);
   return hours * 60 + minutes;
@@ -47,18 +65,9 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
     if (saved) await onSaved(saved);
   };
   const show = (preview) => {
-    let decision;
-    if (!preview) decision = el('p', { class: 'small muted', text: 'Checking the rules…' });
-    else if (preview.failed) decision = el('p', { class: 'small cannot-take', text: preview.failed });
-    else if (preview.allowed) decision = actionButton('save-edit', 'Save', (button) => save(button, false), { kind: 'primary' });
-    else if (preview.overridable) {
-      decision = el('div', { class: 'override' }, [
-        el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
-        actionButton('save-edit-anyway', 'Save anyway', (button) => save(button, true), { kind: 'danger' }),
-      ]);
-    } else {
-      decision = el('p', { class: 'small cannot-take', text: 'This change is not possible; it breaks a rule nobody can override.' });
-    }
+    const decision = previewDecision(preview, {
+      reason, save, action: 'save-edit', label: 'Save', anywayAction: 'save-edit-anyway', anywayLabel: 'Save anyway', what: 'change',
+    });
     box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
     box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
   };

@@ -16,7 +16,7 @@ import {
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
-import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween } from './week-manage.js';
+import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
 
 let state = null;
 
@@ -428,21 +428,9 @@ function createForm(person, date, ctx, handle, draft) {
   };
   // Only the verdict changes while the manager types: the inputs stay (and keep their focus).
   const show = (preview) => {
-    let decision;
-    if (!preview) {
-      decision = el('p', { class: 'small muted', text: 'Checking the rules…' });
-    } else if (preview.failed) {
-      decision = el('p', { class: 'small cannot-take', text: preview.failed });
-    } else if (preview.allowed) {
-      decision = actionButton('create-shift', 'Create shift', (button) => save(button, false), { kind: 'primary' });
-    } else if (preview.overridable) {
-      decision = el('div', { class: 'override' }, [
-        el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
-        actionButton('create-anyway', 'Create anyway', (button) => save(button, true), { kind: 'danger' }),
-      ]);
-    } else {
-      decision = el('p', { class: 'small cannot-take', text: 'This shift is not possible; it breaks a rule nobody can override.' });
-    }
+    const decision = previewDecision(preview, {
+      reason, save, action: 'create-shift', label: 'Create shift', anywayAction: 'create-anyway', anywayLabel: 'Create anyway', what: 'shift',
+    });
     box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
     box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
   };
