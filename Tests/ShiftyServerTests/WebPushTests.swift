@@ -260,4 +260,22 @@ import Testing
             #expect(push.message["kind"] as? String == "shiftChange")
         }
     }
+
+    @Test func aPersonsOutcomeComesFromTheirDevices() {
+        typealias Sender = WebPushNotificationSender
+        #expect(Sender.outcome([.gone("410"), .delivered, .retryLater("503")]) == .delivered)
+        guard case .retryLater = Sender.outcome([.gone("410"), .retryLater("503")]) else { Issue.record("a device may come back"); return }
+        guard case .gone = Sender.outcome([.gone("410"), .gone("404")]) else { Issue.record("no device left"); return }
+        guard case .gone = Sender.outcome([]) else { Issue.record("no device at all"); return }
+        #expect(PushMessage.route(ofLink: "https://shifty.test/#/swaps") == "/#/swaps")
+        #expect(PushMessage.route(ofLink: "https://shifty.test/") == "/#/notifications")
+        let digest = OutgoingNotification(
+            items: [.init(kind: .decision, subject: "Approved: the shift on 2026-11-30", body: "Ann approved it.", link: "https://shifty.test/#/swaps"),
+                    .init(kind: .reminder, subject: "Reminder", body: "Soon.", link: "https://shifty.test/#/schedule")],
+            messageID: "<digest.u3.d9@shifty.test>", preferencesLink: "https://shifty.test/#/account", workplaceName: "Cafe")
+        let message = PushMessage(digest)
+        #expect(message.tag == "digest.u3.d9@shifty.test")
+        #expect(message.url == "/#/swaps")
+        #expect(!message.body.contains("2026-11-30"))  // the lock screen never shows the details
+    }
 }
