@@ -26,10 +26,3 @@ CREATE TABLE push_subscriptions (
     last_failure      text
 );
 CREATE INDEX push_subscriptions_user_idx ON push_subscriptions (user_id);
-
--- TEMPORARY (until the notification outbox lands): how far the push delivery loop has read the
--- events table. One row; an instance holds it FOR UPDATE while it sends, so instances take turns.
-CREATE TABLE push_delivery_cursor (
-    id            smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
-    last_event_id bigint NOT NULL
-);

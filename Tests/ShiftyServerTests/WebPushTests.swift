@@ -136,49 +136,76 @@ import Testing
         }
     }
 
-    @Test func personalEventsArePushedAndAGoneSubscriptionIsRemoved() async throws {
-        let standIn = try PushServiceStandIn()
-        defer { standIn.stop() }
+    /// A server whose own delivery loop idles (once an hour), so the test decides when pushes go.
+    static func withPushingServer<T: Sendable>(_ body: @Sendable (TestServer) async throws -> T) async throws -> T {
         try await TestServer.with(configure: {
             $0.pushEndpoints.allowLoopbackHTTP = true
             $0.vapidSubject = "mailto:ops@example.com"
-            $0.pushInterval = .seconds(3600)  // the test drives the loop itself
-        }) { server in
+            $0.notificationInterval = .seconds(3600)
+            $0.publicURL = "https://shifty.test"
+        }, body)
+    }
+
+    /// The delivery service with the senders the server runs (Web Push included), driven by the test.
+    static func deliveries(_ server: TestServer) -> NotificationDeliveryService {
+        NotificationDeliveryService(
+            pool: server.pool, senders: server.configuration.notificationSenders(pool: server.pool, keyring: PushKeyring(pool: server.pool)),
+            links: server.configuration.notificationLinks, logger: Logger(label: "test.push"))
+    }
+
+    static func subscribe(_ account: TestServer.Account, _ path: String, _ standIn: PushServiceStandIn, _ server: TestServer) async throws {
+        let created = try await server.client.json(.POST, "/api/v1/push/subscriptions", [
+            "endpoint": standIn.origin + path, "keys": ["p256dh": standIn.p256dh, "auth": standIn.auth],
+        ], token: account.token)
+        try #require(created.status == 201, "\(created.text)")
+    }
+
+    /// Writes a personal event for `userID` as the services do; returns its id.
+    static func personalEvent(_ type: String, for userID: Int64, in workplaceID: Int64, _ server: TestServer) async throws -> Int64 {
+        try await server.pool.withConnection { connection in
+            try connection.query(
+                "INSERT INTO events (workplace_id, type, audience, user_ids, payload) VALUES ($1, $2, 'users', ARRAY[$3::bigint], '{}') RETURNING id",
+                [workplaceID, type, userID])[0].decode("id")
+        }
+    }
+
+    /// The push the stand-in received next, decrypted.
+    static func nextPush(_ standIn: PushServiceStandIn) async throws -> (path: String, message: [String: Any], subject: String?) {
+        let received = try await standIn.nextRequest()
+        #expect(received["ok"] as? Bool == true, "\(received["error"] ?? "")")
+        let message = try JSONSerialization.jsonObject(with: Data((received["payload"] as? String ?? "").utf8)) as? [String: Any] ?? [:]
+        return (received["path"] as? String ?? "", message, (received["claims"] as? [String: Any])?["sub"] as? String)
+    }
+
+    @Test func personalEventsArePushedAndAGoneSubscriptionIsRemoved() async throws {
+        let standIn = try PushServiceStandIn()
+        defer { standIn.stop() }
+        try await Self.withPushingServer { server in
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
             let ben = try await server.createEmployee(in: boss, username: "ben")
+            let service = Self.deliveries(server)
+            _ = try await service.tick(now: Date())  // whatever setting up the workplace wrote, before anyone has a device
             for (account, path) in [(anna, "/push/anna-ok"), (anna, "/push/gone-anna"), (ben, "/push/ben-ok")] {
-                let created = try await server.client.json(.POST, "/api/v1/push/subscriptions", [
-                    "endpoint": standIn.origin + path, "keys": ["p256dh": standIn.p256dh, "auth": standIn.auth],
-                ], token: account.token)
-                try #require(created.status == 201, "\(created.text)")
+                try await Self.subscribe(account, path, standIn, server)
             }
-            let loop = PushDeliveryLoop(
-                pool: server.pool, keyring: PushKeyring(pool: server.pool), subject: "mailto:ops@example.com",
-                policy: server.configuration.pushEndpoints, logger: Logger(label: "test.push"), settleTime: .zero)
-            _ = try await loop.tick()  // the cursor now stands at the newest event
 
             // A reminder for Anna only (as ShiftReminderService writes it), and a workplace-wide event.
-            let eventID: Int64 = try await server.pool.withConnection { connection in
+            _ = try await server.pool.withConnection { connection in
                 try connection.execute(
                     "INSERT INTO events (workplace_id, type, audience, payload) VALUES ($1, 'schedule.changed', 'workplace', '{}')", [boss.workplaceID])
-                return try connection.query(
-                    "INSERT INTO events (workplace_id, type, audience, user_ids, payload) VALUES ($1, 'shift.reminder', 'users', ARRAY[$2::bigint], '{}') RETURNING id",
-                    [boss.workplaceID, anna.userID])[0].decode("id")
             }
-            let deliveries = try await loop.tick()
-            #expect(deliveries.count == 2, "\(deliveries)")
-            #expect(deliveries.allSatisfy { $0.eventID == eventID })
+            let eventID = try await Self.personalEvent("shift.reminder", for: anna.userID, in: boss.workplaceID, server)
+            #expect(try await service.tick(now: Date()) == 1)  // one message: Anna's reminder, to each of her devices
             var paths: [String] = []
             for _ in 0..<2 {
-                let received = try await standIn.nextRequest()
-                #expect(received["ok"] as? Bool == true, "\(received["error"] ?? "")")
-                paths.append(received["path"] as? String ?? "")
-                let message = try JSONSerialization.jsonObject(with: Data((received["payload"] as? String ?? "").utf8)) as? [String: Any]
-                #expect(message?["title"] as? String == "Shift soon")
-                #expect(message?["url"] as? String == "/#/schedule")
-                #expect(message?["eventId"] as? Int == Int(eventID))
-                #expect((received["claims"] as? [String: Any])?["sub"] as? String == "mailto:ops@example.com")
+                let push = try await Self.nextPush(standIn)
+                paths.append(push.path)
+                #expect(push.message["title"] as? String == "Shift soon")
+                #expect(push.message["url"] as? String == "/#/schedule")
+                #expect(push.message["kind"] as? String == "reminder")
+                #expect(push.message["tag"] as? String == "e\(eventID).u\(anna.userID).push@shifty.test")
+                #expect(push.subject == "mailto:ops@example.com")
             }
             #expect(Set(paths) == ["/push/anna-ok", "/push/gone-anna"])
 
@@ -186,8 +213,69 @@ import Testing
             let devices = try await server.client.json(.GET, "/api/v1/push/subscriptions", token: anna.token).jsonArray
             #expect(devices.count == 1)
             #expect(devices.first?["lastSuccessAt"] is String)
-            // Nothing is sent twice: the cursor moved past the event.
-            #expect(try await loop.tick().isEmpty)
+            // One outbox row, done: the next pass sends nothing.
+            let rows = try await server.pool.query(
+                "SELECT user_id, status FROM notification_deliveries WHERE channel = 'push' ORDER BY id")
+            #expect(rows.count == 1)
+            #expect(try rows.first?.decode("user_id") as Int64? == Int64(anna.userID))
+            #expect(try rows.first?.decode("status") as String? == "delivered")
+            #expect(try await service.tick(now: Date()) == 0)
+            // The next request the stand-in sees is the next event's: nothing was sent in between.
+            let next = try await Self.personalEvent("shift.assigned", for: anna.userID, in: boss.workplaceID, server)
+            #expect(try await service.tick(now: Date()) == 1)
+            let push = try await Self.nextPush(standIn)
+            #expect(push.path == "/push/anna-ok")
+            #expect(push.message["tag"] as? String == "e\(next).u\(anna.userID).push@shifty.test")
+            #expect(push.message["title"] as? String == "Your shifts changed")
         }
+    }
+
+    @Test func pushFollowsThePreferences() async throws {
+        let standIn = try PushServiceStandIn()
+        defer { standIn.stop() }
+        try await Self.withPushingServer { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let service = Self.deliveries(server)
+            _ = try await service.tick(now: Date())
+            try await Self.subscribe(anna, "/push/anna-ok", standIn, server)
+
+            // Reminders only in the page; the server offers push.
+            let saved = try await server.client.json(
+                .PUT, "/api/v1/me/notification-preferences", ["channels": ["reminder": ["inApp"]]], token: anna.token)
+            try #require(saved.status == 200, "\(saved.text)")
+            #expect(saved.json["pushEnabled"] as? Bool == true)
+
+            let reminder = try await Self.personalEvent("shift.reminder", for: anna.userID, in: boss.workplaceID, server)
+            #expect(try await service.tick(now: Date()) == 0)
+            let written: Int64 = try await server.pool.query(
+                "SELECT count(*)::bigint AS n FROM notification_deliveries WHERE event_id = $1", [reminder])[0].decode("n")
+            #expect(written == 0)
+
+            // A shift change still goes by push (the default), and it is the first thing the stand-in sees.
+            let change = try await Self.personalEvent("shift.assigned", for: anna.userID, in: boss.workplaceID, server)
+            #expect(try await service.tick(now: Date()) == 1)
+            let push = try await Self.nextPush(standIn)
+            #expect(push.message["tag"] as? String == "e\(change).u\(anna.userID).push@shifty.test")
+            #expect(push.message["kind"] as? String == "shiftChange")
+        }
+    }
+
+    @Test func aPersonsOutcomeComesFromTheirDevices() {
+        typealias Sender = WebPushNotificationSender
+        #expect(Sender.outcome([.gone("410"), .delivered, .retryLater("503")]) == .delivered)
+        guard case .retryLater = Sender.outcome([.gone("410"), .retryLater("503")]) else { Issue.record("a device may come back"); return }
+        guard case .gone = Sender.outcome([.gone("410"), .gone("404")]) else { Issue.record("no device left"); return }
+        guard case .gone = Sender.outcome([]) else { Issue.record("no device at all"); return }
+        #expect(PushMessage.route(ofLink: "https://shifty.test/#/swaps") == "/#/swaps")
+        #expect(PushMessage.route(ofLink: "https://shifty.test/") == "/#/notifications")
+        let digest = OutgoingNotification(
+            items: [.init(kind: .decision, subject: "Approved: the shift on 2026-11-30", body: "Ann approved it.", link: "https://shifty.test/#/swaps"),
+                    .init(kind: .reminder, subject: "Reminder", body: "Soon.", link: "https://shifty.test/#/schedule")],
+            messageID: "<digest.u3.d9@shifty.test>", preferencesLink: "https://shifty.test/#/account", workplaceName: "Cafe")
+        let message = PushMessage(digest)
+        #expect(message.tag == "digest.u3.d9@shifty.test")
+        #expect(message.url == "/#/swaps")
+        #expect(!message.body.contains("2026-11-30"))  // the lock screen never shows the details
     }
 }

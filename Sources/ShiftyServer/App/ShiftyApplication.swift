@@ -37,12 +37,16 @@ public enum ShiftyApplication {
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
         LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)
-        NotificationPreferenceRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: api)
+        let pushKeyring = keyring ?? PushKeyring(pool: pool)
+        NotificationPreferenceRoutes(
+            pool: pool, authenticator: authenticator,
+            channels: Set(configuration.notificationSenders(pool: pool, keyring: pushKeyring).map(\.channel))
+        ).register(on: api)
         PasswordResetRoutes(
             service: PasswordResetService(pool: pool, passwords: passwords, configuration: configuration),
             authenticator: authenticator, accountRoutes: accountRoutes
         ).register(on: api)
-        PushRoutes(pool: pool, keyring: keyring ?? PushKeyring(pool: pool), policy: configuration.pushEndpoints, authenticator: authenticator).register(on: api)
+        PushRoutes(pool: pool, keyring: pushKeyring, policy: configuration.pushEndpoints, authenticator: authenticator).register(on: api)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {
@@ -60,10 +64,6 @@ public enum ShiftyApplication {
         let hub = LiveHub(limits: configuration.liveLimits)
         let keyring = PushKeyring(pool: pool)
         let router = makeRouter(configuration: configuration, pool: pool, passwords: passwords, logger: logger, metrics: metrics, hub: hub, keyring: keyring)
-        // TEMPORARY push wiring (see PushDeliveryLoop) until the notification outbox lands.
-        let pushes = PushDeliveryLoop(
-            pool: pool, keyring: keyring, subject: configuration.vapidSubject, policy: configuration.pushEndpoints, logger: logger,
-            interval: configuration.pushInterval)
         let nowBoard = NowBoardPublisher(pool: pool, sink: hub, logger: logger)
         let live = LiveServices(
             hub: hub, pool: pool, retentionDays: configuration.eventRetentionDays, logger: logger, metrics: metrics,
@@ -86,9 +86,8 @@ public enum ShiftyApplication {
             services: [
                 ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(
-                    pool: pool, senders: configuration.allNotificationSenders, links: configuration.notificationLinks, logger: logger,
+                    pool: pool, senders: configuration.notificationSenders(pool: pool, keyring: keyring), links: configuration.notificationLinks, logger: logger,
                     interval: configuration.notificationInterval, lease: configuration.notificationLease),
-                pushes,
             ],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger

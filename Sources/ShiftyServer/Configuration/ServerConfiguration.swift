@@ -53,7 +53,8 @@ public struct ServerConfiguration: Sendable {
     public var smtp: SMTPSettings?
     /// The address people open the page at, for links in e-mails (`--public-url`); nil: `http://host:port`.
     public var publicURL: String?
-    /// Channels besides e-mail (Web Push plugs in here); each delivers its own rows of the outbox.
+    /// Channels besides e-mail and Web Push (which ``notificationSenders(pool:keyring:)`` adds);
+    /// each delivers its own rows of the outbox.
     public var notificationSenders: [any NotificationSender] = []
     /// How often each instance turns new events into deliveries and sends what is due.
     public var notificationInterval: Duration = .seconds(5)
@@ -75,8 +76,6 @@ public struct ServerConfiguration: Sendable {
     public var vapidSubject: String = "mailto:admin@shifty.invalid"
     /// Which push service addresses subscriptions may name (`--push-service-host` adds hosts).
     public var pushEndpoints = PushEndpointPolicy()
-    /// How often the (temporary) push delivery loop looks for new personal events.
-    public var pushInterval: Duration = .seconds(3)
 
     public init() {}
 }

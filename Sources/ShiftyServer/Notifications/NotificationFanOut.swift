@@ -22,6 +22,8 @@ struct NotificationFanOut: Sendable {
     struct Person {
         var id: Int64
         var email: String?
+        /// Whether they have a push device at all: without one a push row could only fail.
+        var hasPushDevice: Bool
         var preferences: NotificationPreferences
     }
 
@@ -85,6 +87,7 @@ struct NotificationFanOut: Sendable {
                     let text = NotificationText.of(type: type, payload: payload, recipientID: person.id)
                     for channel in person.preferences.channels(for: kind).intersection(channels) where channel != .inApp {
                         if channel == .email, person.email == nil { continue }
+                        if channel == .push, !person.hasPushDevice { continue }
                         written += try NotificationDeliveryStore.insert(
                             workplaceID: workplaceID, userID: person.id, address: nil, eventID: id, dedupeKey: "event:\(id)",
                             kind: kind, channel: channel, text: text,
@@ -100,6 +103,9 @@ struct NotificationFanOut: Sendable {
         return (cursors.count, written)
     }
 
+    static let hasPushDevice =
+        "EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id AND s.workplace_id = u.workplace_id) AS has_push_device"
+
     /// The active members an event concerns, with their e-mail and preferences, without the person
     /// who caused it. Workplace-wide events (offers) reach only people who chose a channel beyond
     /// the page for them, which the default does not, so a large workplace costs nothing by default.
@@ -113,14 +119,14 @@ struct NotificationFanOut: Sendable {
         case "users":
             guard !userIDs.isEmpty else { return [] }
             sql = """
-                SELECT u.id, u.email, \(NotificationPreferencesStore.columns) FROM users u
+                SELECT u.id, u.email, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
                 LEFT JOIN notification_preferences p ON p.user_id = u.id
                 WHERE u.workplace_id = $1 AND u.active AND u.id = ANY($2) ORDER BY u.id
                 """
             parameters.append(userIDs)
         case "workplace":
             sql = """
-                SELECT u.id, u.email, \(NotificationPreferencesStore.columns) FROM users u
+                SELECT u.id, u.email, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
                 JOIN notification_preferences p ON p.user_id = u.id
                 WHERE u.workplace_id = $1 AND u.active AND p.channels ? $2 ORDER BY u.id
                 """
@@ -132,7 +138,8 @@ struct NotificationFanOut: Sendable {
             let id: Int64 = try row.decode("id")
             guard id != actor else { return nil }
             let email: String? = try row.decode("email")
-            return Person(id: id, email: email.flatMap { $0.isEmpty ? nil : $0 }, preferences: try NotificationPreferencesStore.preferences(from: row))
+            return Person(
+                id: id, email: email.flatMap { $0.isEmpty ? nil : $0 }, hasPushDevice: try row.decode("has_push_device"), preferences: try NotificationPreferencesStore.preferences(from: row))
         }
     }
 }

@@ -8,10 +8,10 @@ import ShiftyPostgres
 struct NotificationPreferenceRoutes {
     let pool: PostgresPool
     let authenticator: Authenticator
-    let configuration: ServerConfiguration
+    /// What this server can send at all (its senders' channels), shown beside the preferences.
+    let channels: Set<NotificationChannel>
 
     func register(on api: RouterGroup<ShiftyRequestContext>) {
-        let channels = Set(configuration.allNotificationSenders.map(\.channel))
         api.get("me/notification-preferences") { request, _ in
             let caller = try await authenticator.require(request)
             let preferences = try await pool.withConnection { try NotificationPreferencesStore.load(userID: caller.id, on: $0) }

@@ -1,43 +1,50 @@
 import Foundation
+import ShiftyDomain
 
 /// What a push notification shows: the JSON the service worker reads in its `push` handler.
 ///
 /// Short and generic on purpose: the lock screen is public, so the text names the kind of news and
-/// the page (opened by a click, after login) shows the details.
+/// the page (opened by a click, after login) shows the details the e-mail would carry.
 struct PushMessage: Codable, Sendable, Equatable {
     var title: String
     var body: String
-    /// The page to open on click, as the page's own hash route (`#/schedule`).
+    /// The page to open on click, as the page's own hash route (`/#/schedule`).
     var url: String
-    /// One notification per event on the device (`tag`), so a repeat replaces instead of piling up.
+    /// The notification's `tag` on the device: the outbox row's message id, so a resend of the same
+    /// row (after a crash or a retry) replaces the one shown instead of piling up.
     var tag: String
-    var eventId: Int64
-    var type: String
+    /// The ``NotificationKind`` it is about.
+    var kind: String
 
-    /// The notification for an event that concerns a person, or nil for events that do not go to
-    /// phones (the same set the page's Notifications list shows: topic `notifications`).
-    static func make(eventID: Int64, type: String) -> PushMessage? {
-        guard let known = EventType(rawValue: type), known.topics.contains(.notifications) else { return nil }
-        let (title, body, page): (String, String, String)
-        switch known {
-        case .suggestionMade: (title, body, page) = ("Shift suggested", "A coworker suggested a shift for your request.", "requests")
-        case .suggestionReleased: (title, body, page) = ("Suggestion released", "Your suggested shift went back to your schedule.", "schedule")
-        case .swapProposed: (title, body, page) = ("Swap proposed", "A coworker proposes a swap with you.", "swaps")
-        case .dealApproved: (title, body, page) = ("Deal approved", "A manager approved a deal on your shifts.", "schedule")
-        case .dealRejected: (title, body, page) = ("Deal rejected", "A manager rejected a deal on your shifts. Open it to read the note.", "schedule")
-        case .dealDeclined: (title, body, page) = ("Swap declined", "The swap was declined. Both shifts stay where they were.", "swaps")
-        case .dealCancelled: (title, body, page) = ("Deal withdrawn", "A deal on your shifts was withdrawn.", "schedule")
-        case .dealExpired: (title, body, page) = ("Deal expired", "A deal expired because the shift started before anyone decided.", "schedule")
-        case .shiftUnassigned: (title, body, page) = ("Shift released", "A manager released one of your shifts to the marketplace.", "market")
-        case .shiftAssigned: (title, body, page) = ("Shift assigned", "A manager changed who works one of your shifts.", "schedule")
-        case .shiftCreated: (title, body, page) = ("New shift", "A manager added a shift for you.", "schedule")
-        case .ruleOverridden: (title, body, page) = ("Rule overridden", "A manager overrode a scheduling rule.", "schedule")
-        case .shiftPickedUp: (title, body, page) = ("Shift picked up", "Someone picked up your shift. A manager decides next.", "swaps")
-        case .shiftsRemovedByClosedDay: (title, body, page) = ("Day closed", "A closed day took a shift off your schedule.", "schedule")
-        case .shiftReminder: (title, body, page) = ("Shift soon", "Your shift starts soon.", "schedule")
-        default: (title, body, page) = ("Shifty", "There is news about your shifts.", "notifications")
+    /// The push for an outbox message: one item's kind in generic words, or a count for several.
+    init(_ message: OutgoingNotification) {
+        if message.items.count == 1 {
+            (title, body) = Self.words(for: message.items[0].kind)
+        } else {
+            (title, body) = ("Shifty", "\(message.items.count) updates about your shifts.")
         }
-        return PushMessage(title: title, body: body, url: "/#/" + page, tag: "event-\(eventID)", eventId: eventID, type: type)
+        url = Self.route(ofLink: message.items.first?.link ?? "")
+        tag = message.messageID.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
+        kind = message.items.count == 1 ? message.items[0].kind.rawValue : "digest"
+    }
+
+    /// The page's hash route of an absolute link (`https://shifty.example/#/swaps` → `/#/swaps`),
+    /// so the click opens the page at the origin the service worker runs on.
+    static func route(ofLink link: String) -> String {
+        guard let hash = link.firstIndex(of: "#") else { return "/#/notifications" }
+        return "/" + link[hash...]
+    }
+
+    static func words(for kind: NotificationKind) -> (String, String) {
+        switch kind {
+        case .decision: ("Decision on your shifts", "A manager decided a deal on your shifts.")
+        case .suggestion: ("Shift suggested", "A coworker suggested a shift or proposed a swap.")
+        case .shiftChange: ("Your shifts changed", "One of your shifts changed.")
+        case .reminder: ("Shift soon", "Your shift starts soon.")
+        case .offer: ("Shift offered", "A shift is offered on the marketplace.")
+        case .timeOff: ("Time off decided", "A manager decided your time off.")
+        case .account: ("Shifty", "There is news about your account.")
+        }
     }
 
     func encoded() throws -> Data {

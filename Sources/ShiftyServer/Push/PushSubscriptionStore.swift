@@ -48,24 +48,25 @@ enum PushSubscriptionStore {
         try connection.execute("DELETE FROM push_subscriptions WHERE id = $1 AND user_id = $2", [id, userID]) == 1
     }
 
-    /// What the sender needs for each of these members' devices.
-    /// Only devices of members of `workplaceID`: an event never reaches another workplace's device.
-    static func subscriptions(userIDs: [Int64], workplaceID: Int64, on connection: PostgresConnection) throws -> [PushSubscription] {
-        guard !userIDs.isEmpty else { return [] }
-        return try connection.query(
+    /// What the sender needs for each device of one member, as long as the member is active; a
+    /// device stays with the workplace it was subscribed in.
+    static func subscriptions(userID: Int64, on connection: PostgresConnection) throws -> [PushSubscription] {
+        try connection.query(
             """
             SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-            WHERE s.user_id = ANY($1::bigint[]) AND s.workplace_id = $2 AND u.workplace_id = $2 AND u.active
+            WHERE s.user_id = $1 AND s.workplace_id = u.workplace_id AND u.active
             ORDER BY s.id
             """,
-            [userIDs, workplaceID]
-        ).map { row in
-            let p256dh: Data = try row.decode("p256dh")
-            let auth: Data = try row.decode("auth")
-            return PushSubscription(
-                id: try row.decode("id"), userID: try row.decode("user_id"), endpoint: try row.decode("endpoint"),
-                p256dh: Array(p256dh), auth: Array(auth))
-        }
+            [userID]
+        ).map(subscription(from:))
+    }
+
+    static func subscription(from row: PostgresRow) throws -> PushSubscription {
+        let p256dh: Data = try row.decode("p256dh")
+        let auth: Data = try row.decode("auth")
+        return PushSubscription(
+            id: try row.decode("id"), userID: try row.decode("user_id"), endpoint: try row.decode("endpoint"),
+            p256dh: Array(p256dh), auth: Array(auth))
     }
 
     static func recordSuccess(id: Int64, on connection: PostgresConnection) throws {
