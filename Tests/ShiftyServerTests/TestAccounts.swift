@@ -36,15 +36,8 @@ extension TestServer {
 
     /// A manager creates an employee; the employee logs in with a bearer token.
     func createEmployee(in workplace: Account, username: String, role: String = "employee") async throws -> Account {
-        // Setting up, not the test: a 503 (every pooled connection busy for longer than the pool
-        // waits, as 50 parallel sign-ups on a loaded CI machine can be) is tried again, as its
-        // problem document says.
-        var created = try await client.json(.POST, "/api/v1/users", [
-            "username": username, "displayName": username.capitalized, "password": Self.password, "role": role,
-        ], token: workplace.token)
-        for attempt in 1...5 where created.status == 503 {
-            try await Task.sleep(for: .milliseconds(200 * attempt))
-            created = try await client.json(.POST, "/api/v1/users", [
+        let created = try await retryingABusyPool {
+            try await client.json(.POST, "/api/v1/users", [
                 "username": username, "displayName": username.capitalized, "password": Self.password, "role": role,
             ], token: workplace.token)
         }
@@ -53,16 +46,24 @@ extension TestServer {
     }
 
     func login(workplace: String, username: String, password: String = TestServer.password) async throws -> Account {
-        var response = try await client.json(.POST, "/api/v1/sessions", [
-            "workplace": workplace, "username": username, "password": password, "client": "bearer",
-        ])
-        for attempt in 1...5 where response.status == 503 {
-            try await Task.sleep(for: .milliseconds(200 * attempt))
-            response = try await client.json(.POST, "/api/v1/sessions", [
+        let response = try await retryingABusyPool {
+            try await client.json(.POST, "/api/v1/sessions", [
                 "workplace": workplace, "username": username, "password": password, "client": "bearer",
             ])
         }
         try #require(response.status == 201, "login: \(response.status) \(response.text)")
         return try account(from: response)
+    }
+
+    /// Setting up, not the test: a 503 (every pooled connection busy for longer than the pool
+    /// waits, as 50 parallel sign-ups on a loaded CI machine can be) is tried again, as its problem
+    /// document says; any other answer is returned as it is.
+    func retryingABusyPool(_ send: () async throws -> TestHTTPClient.Response) async throws -> TestHTTPClient.Response {
+        var response = try await send()
+        for attempt in 1...5 where response.status == 503 {
+            try await Task.sleep(for: .milliseconds(200 * attempt))
+            response = try await send()
+        }
+        return response
     }
 }

@@ -37,14 +37,19 @@ export function zoneChangeMessage(from, to) {
 
 const minutesOrBlank = (value) => (value === null || value === undefined ? '' : String(value));
 
-/** A refuse/warn choice for one of the rulebook's rules (issue 16). */
-function ruleSelect(name, current, label) {
-  const select = el('select', { attrs: { name, 'aria-label': label } }, [
+/** A refuse/warn choice: what the rulebook does when a rule or limit is broken. */
+function severitySelect(name, current, ariaLabel) {
+  const select = el('select', { attrs: { name, 'aria-label': ariaLabel } }, [
     el('option', { text: 'Refuse', attrs: { value: 'refuse' } }),
     el('option', { text: 'Warn only', attrs: { value: 'warn' } }),
   ]);
   select.value = current ?? 'refuse';
-  return el('label', { class: 'inline' }, [el('span', { text: label }), select]);
+  return select;
+}
+
+/** A labelled refuse/warn choice for one of the rulebook's rules (issue 16). */
+function ruleSelect(name, current, label) {
+  return el('label', { class: 'inline' }, [el('span', { text: label }), severitySelect(name, current, label)]);
 }
 
 export default {
@@ -68,11 +73,7 @@ export default {
       const current = settings.hourLimits?.[key];
       const value = numberInput(`${key}.limit`, current?.limit, { min: 1, max, placeholder: 'off' });
       value.setAttribute('aria-label', `${label} (${unit}; empty is off)`);
-      const severity = el('select', { attrs: { name: `${key}.severity`, 'aria-label': `${label}: when broken` } }, [
-        el('option', { text: 'Refuse', attrs: { value: 'refuse' } }),
-        el('option', { text: 'Warn only', attrs: { value: 'warn' } }),
-      ]);
-      severity.value = current?.severity ?? 'refuse';
+      const severity = severitySelect(`${key}.severity`, current?.severity, `${label}: when broken`);
       return el('div', { class: 'limit-row', data: { limit: key } }, [el('span', { class: 'limit-label', text: `${label} (${unit})` }), value, severity]);
     });
 

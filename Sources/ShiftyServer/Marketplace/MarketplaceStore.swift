@@ -121,15 +121,6 @@ enum MarketplaceStore {
     }
 
     /// The workplace's time zone, marketplace switches and tracked positions in one round trip.
-    /// The workplace's zone and settings, for services outside the marketplace action path (time off).
-    static func workplace(_ id: Int64, on connection: PostgresConnection) throws -> (WorkplaceTimeZone, WorkplaceSettings) {
-        guard let row = try connection.query("SELECT time_zone, settings::text AS settings FROM workplaces WHERE id = $1", [id]).first else {
-            throw StoreError.workplaceNotFound(workplaceID: id)
-        }
-        let zone = (try? WorkplaceTimeZone(identifier: try row.decode("time_zone"))) ?? .utc
-        return (zone, try WorkplaceSettings.stored(try row.decode("settings"), workplaceID: id))
-    }
-
     static func workplaceWithPositions(
         _ id: Int64, on connection: PostgresConnection
     ) throws -> (WorkplaceTimeZone, WorkplaceSettings, Set<String>) {

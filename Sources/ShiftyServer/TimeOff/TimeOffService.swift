@@ -31,7 +31,7 @@ struct TimeOffService: Sendable {
             throw Problem.invalid("reason", "at most \(Self.maximumReasonLength) characters")
         }
         return try await pool.transaction { connection in
-            let (zone, _) = try MarketplaceStore.workplace(caller.workplaceID, on: connection)
+            let (zone, _, _) = try MarketplaceStore.workplaceWithPositions(caller.workplaceID, on: connection)
             let interval = period.interval(in: zone)
             guard !interval.isEmpty else { throw Problem.invalid("endTime", "the time off must not be empty") }
             guard interval.upperBound > now else { throw Problem.invalid("lastDate", "the time off is already over") }
