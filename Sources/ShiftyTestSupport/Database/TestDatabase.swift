@@ -9,6 +9,12 @@ import ShiftyPostgres
 /// changed migration automatically gets a fresh template while unchanged ones are reused across
 /// test runs.
 public struct TestDatabase: Sendable {
+    /// How long a test's pool waits for PostgreSQL to accept a new connection. Longer than the
+    /// server's 10 s default: 576 tests in parallel on 2 cores each make a database and connections,
+    /// and a CI run saw the throwaway cluster take longer than 10 s to accept some of them
+    /// ("timeout expired" → 503 in set-up). A refused connection still fails at once.
+    public static let connectTimeout: Duration = .seconds(30)
+
     /// A pool connected to the new database.
     public let pool: PostgresPool
     /// Connection string for the new database (to hand to the server under test).
@@ -37,7 +43,7 @@ public struct TestDatabase: Sendable {
             in: admin.configuration.connectionString, with: name
         )
         let pool = PostgresPool(
-            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: poolSize),
+            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: poolSize, connectTimeout: TestDatabase.connectTimeout),
             logger: logger
         )
         return TestDatabase(pool: pool, connectionString: connectionString, name: name)
