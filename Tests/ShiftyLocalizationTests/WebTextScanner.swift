@@ -75,11 +75,13 @@ struct WebTextScanner {
 
     /// The string and template literals of the expression that starts at `start` and ends at a
     /// `,` `;` `)` `]` `}` of depth zero (or the end of the line), except the arguments of the calls
-    /// in `callsWithoutWords` (catalogue keys given to `t(`/`tn(` among them) and the operands of
-    /// `===`/`!==` (`state === 'online' ? … : …`).
+    /// in `callsWithoutWords` (catalogue keys given to `t(`/`tn(` among them), the operands of
+    /// `===`/`!==` (`state === 'online' ? … : …`) and the values of an object literal inside the
+    /// expression (`format(d, { month: 'short' })`, `sentence({ code: 'offline' })`).
     static func literals(inExpressionAt start: String.Index, of line: String) -> [String] {
         var found: [String] = []
         var depth = 0
+        var brackets: [Character] = []
         var translatedDepths: [Int] = []
         var index = start
         while index < line.endIndex {
@@ -90,15 +92,18 @@ struct WebTextScanner {
                 let before = line[..<index].trimmingCharacters(in: .whitespaces)
                 let after = line[end...].trimmingCharacters(in: .whitespaces)
                 let compared = before.hasSuffix("==") || before.hasSuffix("!=") || after.hasPrefix("==") || after.hasPrefix("!=")
-                if translatedDepths.isEmpty && !compared { found.append(content) }
+                let propertyValue = brackets.last == "{" && before.contains(/[\w$'"]\s*:$/)
+                if translatedDepths.isEmpty && !compared && !propertyValue { found.append(content) }
                 index = end
                 continue
             case "(", "[", "{":
                 if character == "(" && isCallWithoutWords(line, before: index) { translatedDepths.append(depth) }
                 depth += 1
+                brackets.append(character)
             case ")", "]", "}":
                 if depth == 0 { return found }
                 depth -= 1
+                brackets.removeLast()
                 if character == ")", translatedDepths.last == depth { translatedDepths.removeLast() }
             case ",", ";":
                 if depth == 0 { return found }

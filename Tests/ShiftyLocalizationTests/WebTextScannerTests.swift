@@ -84,7 +84,8 @@ import Testing
         // say('Commented out.')
         say('Shifty 2.0', 'ok'); // i18n-exempt: version banner
         const english = 'There is news.'; // a variable, not shown as such
-        status.title = state === 'online' ? t('live.title.online') : t('live.title.offline');
+        status.title = state === 'online' ? t('live.title.online') : problemSentence({ code: 'too_many_live_connections' });
+        clock.textContent = new Intl.DateTimeFormat(locale(), { weekday: 'short', hour: '2-digit' }).format(now);
         """
         #expect(WebTextScanner.scanJavaScript(source, file: "y.js") == [])
     }
