@@ -86,7 +86,8 @@ async function applyLanguage(code) {
 /** The pickers: signed in, the choice is the account's (PUT /me/language); before login, this browser's. */
 function setUpLanguagePickers() {
   $('language-select').addEventListener('change', async (event) => {
-    const code = event.currentTarget.value;
+    const select = event.currentTarget;
+    const code = select.value;
     try {
       const answer = await sessionApi('PUT', '/me/language', { language: code });
       if (session) {
@@ -96,7 +97,7 @@ function setUpLanguagePickers() {
       await applyLanguage(answer?.language || code);
       say(t('app.languageChanged'), 'ok');
     } catch (error) {
-      event.currentTarget.value = language();
+      select.value = language();
       say(explain(error), 'error');
     }
   });

@@ -747,15 +747,16 @@ def dutch_shot(browser, name, findings, sizes=(NL_PHONE, NL_DESKTOP)):
 
 
 def expect_words(browser, words, where):
-    """The page reads Dutch: each of `words` is on screen (nav, tab bar, headings the shell owns)."""
+    """The page reads Dutch: each of `words` is on screen (nav, tab bar, headings the shell owns);
+    innerText follows CSS text-transform, so the comparison ignores case."""
     def shown():
-        text = browser.driver.execute_script("return document.body.innerText;")
-        return all(word in text for word in words)
+        text = browser.driver.execute_script("return document.body.innerText;").lower()
+        return all(word.lower() in text for word in words)
     try:
         browser.wait(shown, 10, "")
     except StepFailed:
         text = browser.driver.execute_script("return document.body.innerText;")
-        missing = [word for word in words if word not in text]
+        missing = [word for word in words if word.lower() not in text.lower()]
         raise StepFailed(f"[{browser.name}] {where} should read Dutch: missing {missing} in {text[:400]!r}") from None
 
 
