@@ -56,6 +56,18 @@ function fillLanguagePickers() {
   }
 }
 
+/** Switches to `code` and fills the static markup; never throws (the markup's English stays). */
+async function useLanguage(code) {
+  try {
+    await setLanguage(code);
+    translatePage();
+  } catch (error) {
+    // Not even English could load (offline before the first visit).
+    console.warn('catalogue not loaded', error);
+  }
+  fillLanguagePickers();
+}
+
 /**
  * Switches the page to `code` and redraws what is on screen: static markup, the chrome (live
  * state, who am I, nav, counts, title) and the current view. Views call it through
@@ -64,9 +76,7 @@ function fillLanguagePickers() {
 async function applyLanguage(code) {
   if (!code) return;
   const before = language();
-  await setLanguage(code);
-  translatePage();
-  fillLanguagePickers();
+  await useLanguage(code);
   tellWorkerLanguage(language());
   if (before === language()) return;
   if (session) {
@@ -219,11 +229,7 @@ async function enter(me) {
   if (session) session.live.stop();
   setTimeZone(me.workplace.timeZone);
   // The account's language (its own choice, else the workplace's); an older server sends none.
-  if (typeof me.language === 'string' && me.language !== language()) {
-    await setLanguage(me.language);
-    translatePage();
-    fillLanguagePickers();
-  }
+  if (typeof me.language === 'string' && me.language !== language()) await useLanguage(me.language);
   tellWorkerLanguage(language());
   const topicsFor = (role) => ['marketplace', 'requests', 'deals', 'notifications', 'schedule', 'now', ...(role === 'manager' ? ['approvals'] : [])];
   const topics = topicsFor(me.user.role);
@@ -624,9 +630,7 @@ function setUpReset() {
 async function start() {
   setUpOffline({ onOpen: (hash) => { location.hash = hash; } });
   const options = await loginPageOptions();
-  await setLanguage(languageBeforeLogin(options));
-  translatePage();
-  fillLanguagePickers();
+  await useLanguage(languageBeforeLogin(options));
   setUpChrome();
   setUpLoginForms();
   setUpReset();

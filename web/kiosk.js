@@ -278,8 +278,13 @@ async function firstLanguage() {
 }
 
 async function start() {
-  await setLanguage(await firstLanguage());
-  translatePage();
+  try {
+    await setLanguage(await firstLanguage());
+    translatePage();
+  } catch (error) {
+    // Not even English could load: the markup's English stays.
+    console.warn('catalogue not loaded', error);
+  }
   tickClock();
   setInterval(tickClock, 15_000);
   await boot();
