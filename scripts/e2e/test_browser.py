@@ -769,6 +769,7 @@ def switch_to_dutch(browser):
     Select(picker).select_by_value("nl")
     browser.wait(lambda: browser.driver.execute_script("return document.documentElement.lang;") == "nl", 10,
                  "choosing Nederlands should switch the page to Dutch")
+    browser.assert_not_reloaded("switching the page to Dutch")
     if browser.fetch("GET", "/me").get("languagePreference") != "nl":
         raise StepFailed(f"[{browser.name}] the choice should be saved on the account (languagePreference nl)")
     browser.driver.execute_script("document.body.classList.remove('menu-open');")
