@@ -67,6 +67,11 @@ function lookup(key) {
   return key in entries ? entries[key] : fallback[key];
 }
 
+/** Whether the catalogue has `key` (in the language or in English), e.g. for a problem code. */
+export function hasText(key) {
+  return lookup(key) !== undefined;
+}
+
 /** The sentence for `key` with `{name}` filled from `args`. */
 export function t(key, args = {}) {
   const entry = lookup(key);
@@ -100,9 +105,24 @@ export function formatDuration(minutes) {
 /**
  * Fills static markup: `data-i18n="key"` sets an element's text, `data-i18n-attr="placeholder:key;
  * aria-label:key"` its attributes. Run after setLanguage() on index.html and kiosk.html.
+ *
+ * A sentence around markup (a link, a <code>) keeps that markup: children marked
+ * `data-i18n-slot="name"` stay as they are and take the place of `{name}` in the sentence, so
+ * `<p data-i18n="login.kioskHint"><a data-i18n-slot="link" …>…</a> (…)</p>` translates the whole
+ * sentence and the link in it without any HTML parsing.
  */
 export function translatePage(root = document) {
-  for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
+  for (const element of root.querySelectorAll('[data-i18n]')) {
+    const slots = [...element.querySelectorAll(':scope > [data-i18n-slot]')];
+    if (!slots.length) {
+      element.textContent = t(element.dataset.i18n);
+      continue;
+    }
+    const byName = new Map(slots.map((slot) => [slot.dataset.i18nSlot, slot]));
+    const template = t(element.dataset.i18n, Object.fromEntries([...byName.keys()].map((name) => [name, `{${name}}`])));
+    const parts = template.split(/\{([A-Za-z0-9_]+)\}/);
+    element.replaceChildren(...parts.map((part, index) => (index % 2 === 1 && byName.has(part) ? byName.get(part) : document.createTextNode(part))));
+  }
   for (const element of root.querySelectorAll('[data-i18n-attr]')) {
     for (const pair of element.dataset.i18nAttr.split(';')) {
       const [attribute, key] = pair.split(':').map((part) => part.trim());
