@@ -80,6 +80,8 @@ export default {
       );
     };
     month.addEventListener('change', () => load().catch((error) => ctx.say(ctx.explain(error), 'error')));
+    // manager.css's .manager-view lets the days table scroll inside its region instead of widening a phone's page.
+    container.classList.add('manager-view');
     container.replaceChildren(viewHeader(t('hours.heading'), el('label', {}, [t('hours.monthLabel'), month])), body);
     await load();
   },

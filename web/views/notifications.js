@@ -137,6 +137,22 @@ function timeOffNotification(event, myId) {
   }
 }
 
+/** What a stored notification keeps of its event, so its sentence can be said again in another language. */
+function kept(event) {
+  return { type: event.type, data: event.data };
+}
+
+/** A stored notification's sentence in the page's current language (its saved text for old entries). */
+function sentenceOf(item) {
+  if (item.event && notificationStore.me) {
+    try {
+      const described = describe(item.event, notificationStore.me);
+      if (described) return described.text;
+    } catch { /* an event shape this version does not know: keep the saved words */ }
+  }
+  return item.text;
+}
+
 /** The notifications of the logged-in user, persisted per user and workplace. */
 class NotificationStore {
   constructor() {
@@ -177,7 +193,7 @@ class NotificationStore {
       if (!described) continue;
       // Older than what this device already showed: arrives as read, no toast.
       const newest = this.items.length ? Math.max(...this.items.map((item) => item.id)) : 0;
-      this.items.push({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: event.id <= newest });
+      this.items.push({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: event.id <= newest, event: kept(event) });
       added = true;
     }
     if (!added) return;
@@ -212,7 +228,7 @@ class NotificationStore {
     if (event.data && event.data.actorId === this.me.user.id && event.type !== 'shift.reminder') return;
     const described = describe(event, this.me);
     if (!described) return;
-    this.items.unshift({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: false });
+    this.items.unshift({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: false, event: kept(event) });
     this.items.sort((a, b) => b.id - a.id);
     this.items = this.items.slice(0, MAX_ITEMS);
     this.save();
@@ -249,7 +265,7 @@ function renderList(ctx) {
     }, [
       el('div', { class: 'row-main' }, [
         unread.has(item.id) ? el('span', { class: 'badge status-new', text: t('notifications.new') }) : null,
-        el('p', { class: 'notification-text', text: item.text }),
+        el('p', { class: 'notification-text', text: sentenceOf(item) }),
         el('p', { class: 'muted small' }, [
           item.at ? el('time', { attrs: { datetime: item.at }, text: formatInstant(item.at) }) : null,
         ]),
