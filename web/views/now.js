@@ -23,7 +23,7 @@ function person(shift, { live }) {
   const percent = live ? percentBetween(shift.startsAt, shift.endsAt) ?? shift.percentDone : null;
   return el('li', { class: 'person', data: { shiftId: shift.shiftId } }, [
     el('span', { class: 'person-name', text: shift.user?.name || t('now.someone') }),
-    el('span', { class: 'muted', text: `${timeRange(shift)}${shift.position ? ` · ${shift.position}` : ''}` }),
+    el('span', { class: 'muted', text: shift.position ? t('now.timePosition', { time: timeRange(shift), position: shift.position }) : timeRange(shift) }),
     live ? progress(percent, t('now.personDone', { name: shift.user?.name || t('now.shift'), percent: formatNumber(Math.round(percent ?? 0)) })) : null,
     live ? el('span', { class: 'small muted', text: t('now.done', { percent: formatNumber(Math.round(percent ?? 0)) }) }) : null,
   ]);
