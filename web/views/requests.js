@@ -4,7 +4,7 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
-  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture, timeRange,
+  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture, timeRange, weekLabel,
 } from '../ui.js';
 import { t, tn } from '../i18n.js';
 import { fetchPreview, refusalSentence } from './preview.js';
@@ -49,7 +49,8 @@ function askForm(ctx) {
     byWeek.get(free.week).push(free);
   }
   const fieldsets = [...byWeek.entries()].map(([week, dates]) => el('fieldset', {}, [
-    el('legend', { text: week }),
+    // The server's label is English; the page says the ISO week in its own language.
+    el('legend', { text: weekLabel(dates[0]?.date) || week }),
     el('div', { class: 'choices' }, dates.map((free) => el('label', { class: 'choice' }, [
       el('input', { attrs: { type: 'checkbox', name: 'dates', value: free.date } }),
       el('span', { text: formatDate(free.date) }),

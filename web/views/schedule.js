@@ -4,7 +4,7 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, cancelDealButton, withBusy,
-  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge, parseLocalDate,
+  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge, parseLocalDate, weekLabel,
 } from '../ui.js';
 import { t, tn, locale } from '../i18n.js';
 
@@ -132,7 +132,7 @@ function paint(ctx) {
   const { container, weeks } = state;
   const body = weeks.length
     ? weeks.map((week) => el('section', { class: 'week', attrs: { 'aria-labelledby': `week-${week.weekBasedYear}-${week.week}` } }, [
-      el('h3', { attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }, [week.label, el('span', { class: 'week-range', text: weekRange(week) })]),
+      el('h3', { attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }, [weekLabel(week.shifts[0]?.date) || week.label, el('span', { class: 'week-range', text: weekRange(week) })]),
       el('ul', { class: 'list' }, week.shifts.map((shift) => shiftRow(shift, ctx))),
     ]))
     : [emptyState(t('schedule.empty'))];
