@@ -5,7 +5,7 @@
 
 import { el, viewHeader, emptyState, formatDate, formatShift, formatInstant, say } from '../ui.js';
 import { t } from '../i18n.js';
-import { api } from '../api.js';
+import { api, problemSentence } from '../api.js';
 import { periodText } from './time-off.js';
 
 const MAX_ITEMS = 100;
@@ -80,7 +80,8 @@ export function describe(event, me) {
       return { text: t('notifications.created', { shifts: any }), link: 'schedule' };
     case 'shift.rule_overridden': {
       // Managers only: a manager broke an overridable rule on purpose (the reason is in the shift's history).
-      const rules = (event.data?.overriddenRules || []).map((code) => code.replaceAll('_', ' ')).join(', ') || t('notifications.aRule');
+      // Each overridden rule in the page's words (its problem sentence), not its code.
+      const rules = (event.data?.overriddenRules || []).map((code) => problemSentence({ code, status: 409 })).join(' ') || t('notifications.ruleUnknown');
       const name = shifts[0]?.ownerName;
       const why = event.data?.overrideReason ? t('notifications.reason', { reason: event.data.overrideReason }) : '';
       return { text: t(name ? 'notifications.ruleOverriddenFor' : 'notifications.ruleOverridden', { rules, name: name || '', shifts: any, why }), link: 'schedule' };
