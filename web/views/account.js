@@ -44,7 +44,7 @@ function passwordForm(ctx) {
 }
 
 /// Notification kinds with words in the catalogue (`account.kind.<kind>` and `…Hint`).
-const KINDS = new Set(['decision', 'suggestion', 'shiftChange', 'reminder', 'offer', 'timeOff']);
+const KINDS = new Set(['decision', 'suggestion', 'shiftChange', 'reminder', 'offer', 'timeOff', 'fixedShiftRequest']);
 const kindWords = (kind) => (KINDS.has(kind) ? [t(`account.kind.${kind}`), t(`account.kind.${kind}Hint`)] : [kind, '']);
 /// The channels, in column order (`account.channel.<channel>`).
 const CHANNELS = ['inApp', 'email', 'push'];
