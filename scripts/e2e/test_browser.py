@@ -672,6 +672,7 @@ def scenario(server, workdir, timings):
         step_offline(browsers, server, workdir)
         live_connection_cap(server, browsers, workdir)
         step_notifications_and_reset(browsers, server, workdir)
+        step_account_language(browsers, server, workdir)
     except Exception:
         for name, browser in browsers.items():
             try:
@@ -1841,6 +1842,51 @@ def offline_everywhere(browser):
                 pass
         sessions.append(session)
     return sessions
+
+
+def step_account_language(browsers, server, workdir):
+    """Issue 19: anna picks Nederlands in Account's language picker; the page redraws in Dutch
+    without a reload (nav, the view, Rooster/Aangeboden/Gezocht), the account remembers the choice
+    (GET /me), and "Workplace default" brings the workplace's English back."""
+    anna = browsers["anna"]
+    try:
+        anna.fetch("GET", "/me")
+    except StepFailed:
+        anna.login("anna")
+    anna.driver.execute_script("window.__shiftyE2ESamePage = true;")
+
+    def choose(value):
+        anna.go("account")
+        anna.wait_for("#account-language", "Account should offer a language picker")
+        anna.driver.execute_script(
+            "const select = document.querySelector('#account-language'); select.value = arguments[0];"
+            " select.dispatchEvent(new Event('change'));", value)
+
+    def nav_text(view_id):
+        return anna.driver.execute_script(
+            "return document.querySelector(`[data-nav='${arguments[0]}']`)?.firstChild?.textContent || '';", view_id)
+
+    choose("nl")
+    anna.wait(lambda: anna.driver.execute_script("return document.documentElement.lang;") == "nl", 10, "choosing Nederlands should switch the page to Dutch")
+    anna.wait(lambda: nav_text("schedule") == "Mijn rooster", 10, f"the nav should say Mijn rooster, not {nav_text('schedule')!r}")
+    anna.wait(lambda: (anna.visible("#language-title") or None) and anna.visible("#language-title").text == "Taal / Language", 10,
+              "the account view should be drawn again in Dutch")
+    me = anna.fetch("GET", "/me")
+    if me.get("language") != "nl" or me.get("languagePreference") != "nl":
+        raise StepFailed(f"the account should remember Dutch: language {me.get('language')!r}, preference {me.get('languagePreference')!r}")
+    for view_id, heading in (("schedule", "Mijn rooster"), ("market", "Aangeboden"), ("requests", "Gezocht")):
+        anna.go(view_id)
+        anna.wait(lambda: anna.visible(f"#view-{view_id} h1") and anna.visible(f"#view-{view_id} h1").text.startswith(heading), 10,
+                  f"the {view_id} view should be headed {heading!r} in Dutch")
+        anna.screenshot(f"nl-account-language-{view_id}")
+    anna.assert_not_reloaded("switching the language")
+
+    choose("")
+    anna.wait(lambda: anna.driver.execute_script("return document.documentElement.lang;") == "en", 10, "Workplace default should bring English back")
+    anna.wait(lambda: nav_text("schedule") == "My schedule", 10, "the nav should be English again")
+    me = anna.fetch("GET", "/me")
+    if me.get("languagePreference") is not None or me.get("language") != "en":
+        raise StepFailed(f"following the workplace should clear the preference: {me.get('language')!r}, {me.get('languagePreference')!r}")
 
 
 def run_once(binary, attempt):
