@@ -163,7 +163,7 @@ function memberDaysTable(employee) {
   }
   const table = el('table', { class: 'data-table responsive-table member-days' }, [
     el('caption', { text: t('manage.reports.dayByDay', { name: employee.name }) }),
-    headerRow(['day', 'status', 'worked', 'quota', 'overtime'].map((column) => t(`manage.reports.column.${column}`))),
+    headerRow(['manage.reports.column.day', 'manage.reports.column.status', 'manage.reports.column.worked', 'manage.reports.column.quota', 'manage.reports.column.overtime'].map((key) => t(key))),
     body,
   ]);
   return tableScroller(t('manage.reports.dayByDay', { name: employee.name }), table);
