@@ -13,6 +13,7 @@ const SOURCES = { kiosk: 'manage.punches.source.kiosk', manager: 'manage.punches
 
 /// The zone's offset from UTC in minutes at an instant (positive east of Greenwich).
 export function zoneOffsetMinutes(instantMs, timeZone) {
+  // i18n-exempt: numeric date parts for arithmetic, never shown
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(new Date(instantMs));

@@ -43,6 +43,7 @@ function csvCell(value) {
 }
 
 function chartCSV(data, smoothed) {
+  // i18n-exempt: CSV column names are a data format for spreadsheets and scripts, like the server's CSV
   const lines = [['date', 'worked_minutes', 'worked_hours', ...(smoothed ? ['moving_average_hours'] : [])].join(',')];
   data.days.forEach((day, index) => {
     const cells = [day.date, day.workedMinutes, (day.workedMinutes / 60).toFixed(2)];
