@@ -107,7 +107,7 @@ export default {
         el('legend', { text: t('manage.settings.workplace') }),
         field(t('manage.settings.name'), el('input', { attrs: { name: 'name', required: '', maxlength: '200', value: workplace.name, autocomplete: 'organization' } })),
         field(t('manage.settings.timeZone'), zoneInput, t('manage.settings.timeZoneHint')),
-        field(t('manage.settings.language'), languageSelect, t('manage.settings.languageHint')),
+        'language' in settings ? field(t('manage.settings.language'), languageSelect, t('manage.settings.languageHint')) : null,
         zoneNote,
         zoneList,
       ]),
@@ -186,7 +186,8 @@ export default {
             hourLimits,
             timeOffRule: data.get('timeOffRule'),
             availabilityRule: data.get('availabilityRule'),
-            language: String(data.get('language') || settings.language || 'en'),
+            // Only to a server that has the setting (older ones answer without it and refuse unknown keys).
+            ...('language' in settings ? { language: String(data.get('language') || settings.language) } : {}),
           },
         });
         await ctx.api('PUT', '/timeclock/rules', {
@@ -206,6 +207,12 @@ export default {
         const name = document.getElementById('workplace-name');
         if (name) name.textContent = saved.name;
         zoneNote.textContent = '';
+        // Members without their own choice read the workplace's language: so does this manager.
+        const followsWorkplace = ctx.me.languagePreference === null || ctx.me.languagePreference === undefined;
+        if (followsWorkplace && saved.settings?.language && ctx.me.language !== saved.settings.language) {
+          ctx.me.language = saved.settings.language;
+          await ctx.setLanguage?.(saved.settings.language);
+        }
         ctx.say(t('manage.settings.saved'), 'ok');
       } catch (error) {
         ctx.say(ctx.explain(error), 'error');
