@@ -207,6 +207,8 @@ export default {
       event.preventDefault();
       load().catch((error) => ctx.say(ctx.explain(error), 'error'));
     });
+    // manager-view: its grid lets wide tables scroll inside .table-scroll instead of widening the page.
+    container.classList.add('manager-view', 'timesheets-view');
     container.replaceChildren(viewHeader(t('manage.timesheets.title')), form, body, await settingsCards(ctx));
     await load();
   },
