@@ -668,6 +668,7 @@ def scenario(server, workdir, timings):
         step_pages(browsers, server, workdir)
         step_time_off(anna, bram, maria, browsers, server, workdir)
         step_dutch(browsers, server, workdir)
+        step_manager_dutch(browsers, server, workdir)
 
         step_offline(browsers, server, workdir)
         live_connection_cap(server, browsers, workdir)
@@ -1470,6 +1471,53 @@ def step_pages(browsers, server, workdir):
         findings += page_checks.axe_violations(phone.driver, f"{view} (phone, employee)")
     if findings:
         raise StepFailed("axe-core found serious or critical accessibility problems:\n  " + "\n  ".join(findings))
+def step_manager_dutch(browsers, server, workdir):
+    """Issue 19: the manager pages in Dutch on a phone: headings, plural counts, month and weekday names
+    by the language's locale, no catalogue key on screen and nothing wider than 390 px."""
+    phone = browsers["maria-nl"] = Browser("maria-nl", server.base, workdir, width=390, height=844)
+    phone.login("maria")
+    switched = phone.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/i18n.js').then((i18n) => i18n.setLanguage('nl')).then(done, (error) => done(String(error)));")
+    if switched != "nl":
+        raise StepFailed(f"the page should switch to Dutch: {switched}")
+    month = phone.driver.execute_script(
+        "return new Intl.DateTimeFormat('nl-NL', { month: 'long', timeZone: arguments[0] }).format(new Date());",
+        phone.fetch("GET", "/me")["workplace"]["timeZone"])
+    expectations = {
+        "reports": ("Rapporten", f"Prikklokrapport, {month}"),
+        "team": ("Team", "medewerkers."),
+        "fixed-shifts": ("Vaste diensten", "maandag"),
+        "settings": ("Instellingen", "Prikklok"),
+        "timesheets": ("Urenstaten", "Iedereen goedkeuren"),
+        "punches": ("Prikken", "Nu ingeklokt"),
+        "closed-days": ("Sluitingsdagen", "Dag sluiten"),
+        "kiosks": ("Kiosken", "Kiosk instellen"),
+        "time-off-queue": ("Verlofaanvragen", "Goedgekeurd verlof"),
+    }
+    for view, (heading, words) in expectations.items():
+        phone.go(view)
+        phone.wait(lambda: words.lower() in phone.driver.find_element(By.ID, "view").text.lower(), 15,
+                   f"the Dutch {view} page should say {words!r}")
+        shown = phone.driver.execute_script(
+            """
+            const view = document.getElementById('view');
+            const width = document.documentElement.clientWidth;
+            const wide = [...view.querySelectorAll('*')].filter((element) => !element.closest('.table-scroll, .chart-frame')
+              && element.getBoundingClientRect().right > width + 1).map((element) => element.tagName + ' ' + element.textContent.trim().slice(0, 30));
+            return { heading: view.querySelector('h1')?.textContent ?? '', keys: view.innerText.match(/\\bmanage\\.[A-Za-z.]+/g) || [], wide: wide.slice(0, 5) };
+            """)
+        if shown["heading"] != heading:
+            raise StepFailed(f"the Dutch {view} page should be headed {heading!r}: {shown['heading']!r}")
+        if shown["keys"]:
+            raise StepFailed(f"the Dutch {view} page shows catalogue keys instead of sentences: {shown['keys']}")
+        if shown["wide"]:
+            raise StepFailed(f"the Dutch {view} page is wider than the phone: {shown['wide']}")
+        phone.screenshot(f"dutch-{view}-phone")
+    phone.quit()
+    del browsers["maria-nl"]
+
+
 def step_time_off(anna, bram, maria, browsers, server, workdir):
     """Issue 16: bram asks for a day off, maria approves it live, bram's kitchen shift that day goes to
     the marketplace, where daan (qualified for the kitchen) sees it and anna (bar only) does not."""
