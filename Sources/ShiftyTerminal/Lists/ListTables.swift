@@ -7,11 +7,11 @@ public enum ListTables {
     public static func market(_ shifts: [MarketShift], canTake: [Int64: String] = [:]) -> DataTable {
         let withPreview = !canTake.isEmpty
         return DataTable(
-            header: ["ID", "DATE", "TIME", "POSITION", "OFFERED BY", "STATUS"] + (withPreview ? ["CAN YOU TAKE IT"] : []),
+            header: self.columns("id", "date", "time", "position", "offeredBy", "status") + (withPreview ? self.columns("canYouTakeIt") : []),
             rows: shifts.map { shift in
                 [
                     "\(shift.id)", ShiftListFormatter.date(shift.date), self.time(shift), shift.position ?? "—", shift.ownerName,
-                    shift.unassigned == true ? "open (unassigned)" : "offered",
+                    self.marketState(shift),
                 ] + (withPreview ? [canTake[shift.id] ?? "?"] : [])
             })
     }
@@ -19,10 +19,10 @@ public enum ListTables {
     /// My schedule (`shifty shifts`), one row per shift with its ISO week.
     public static func schedule(_ weeks: [ScheduleWeek]) -> DataTable {
         DataTable(
-            header: ["ID", "WEEK", "DATE", "TIME", "POSITION", "STATUS"],
+            header: self.columns("id", "week", "date", "time", "position", "status"),
             rows: weeks.flatMap { week in
                 week.shifts.map { shift in
-                    ["\(shift.id)", week.label, ShiftListFormatter.date(shift.date), self.time(shift), shift.position ?? "—",
+                    ["\(shift.id)", TerminalLanguage.catalogue().text("format.week", ["week": "\(week.week)"]), ShiftListFormatter.date(shift.date), self.time(shift), shift.position ?? "—",
                      ShiftListFormatter.status(shift)]
                 }
             })
@@ -32,12 +32,12 @@ public enum ListTables {
     /// preview says (refusals and warnings); with it the table gets a last column.
     public static func deals(_ deals: [MarketDeal], warnings: [Int64: String]? = nil) -> DataTable {
         DataTable(
-            header: ["ID", "KIND", "STATE", "SHIFT", "DATE", "TIME", "FROM", "TO", "DECIDED BY"] + (warnings == nil ? [] : ["WARNINGS"]),
+            header: self.columns("id", "kind", "state", "shift", "date", "time", "from", "to", "decidedBy") + (warnings == nil ? [] : self.columns("warnings")),
             rows: deals.map { deal in
                 let legs = deal.legs
                 let decided = deal.decidedByName.map { name in name + (deal.decisionNote.map { ": \($0)" } ?? "") } ?? ""
                 return [
-                    "\(deal.id)", deal.kind.replacingUnderscores, deal.state.replacingUnderscores,
+                    "\(deal.id)", TerminalLanguage.word("dealKind", deal.kind), TerminalLanguage.word("dealState", deal.state),
                     legs.map { "\($0.shift.id)" }.joined(separator: "/"),
                     legs.map { ShiftListFormatter.date($0.shift.date) }.joined(separator: " / "),
                     legs.map { self.time($0.shift) }.joined(separator: " / "),
@@ -52,12 +52,13 @@ public enum ListTables {
     public static func warnings(of preview: ActionPreview) -> String {
         let rules = preview.rules ?? []
         if rules.isEmpty {
-            if preview.allowed { return "ok" }
-            return "refused: " + (preview.refusal?.message ?? "no")
+            if preview.allowed { return TerminalLanguage.text("terminal.preview.ok") }
+            return TerminalLanguage.text("terminal.preview.refused", ["reason": preview.refusal?.message ?? TerminalLanguage.text("terminal.preview.no")])
         }
         return rules.map { rule in
-            let label = rule.severity == "refuse" ? "refuses" : "warns"
-            return "\(rule.code.replacingUnderscores) \(label)" + (rule.detail.map { " (\($0))" } ?? "")
+            let key = rule.severity == "refuse" ? "terminal.preview.ruleRefuses" : "terminal.preview.ruleWarns"
+            let text = TerminalLanguage.text(key, ["rule": TerminalLanguage.word("rule", rule.code)])
+            return text + (rule.detail.map { " (\($0))" } ?? "")
         }.joined(separator: "; ")
     }
 
@@ -65,10 +66,10 @@ public enum ListTables {
     /// shift ids in the last column for `shifty accept`.
     public static func requests(_ requests: [ShiftRequest]) -> DataTable {
         DataTable(
-            header: ["ID", "DATE", "ASKED BY", "STATUS", "SUGGESTED SHIFTS"],
+            header: self.columns("id", "date", "askedBy", "status", "suggestedShifts"),
             rows: requests.map { request in
                 [
-                    "\(request.id)", ShiftListFormatter.date(request.date), request.requesterName, request.status.replacingUnderscores,
+                    "\(request.id)", ShiftListFormatter.date(request.date), request.requesterName, TerminalLanguage.word("requestStatus", request.status),
                     request.suggestions.map { "\($0.id) \(self.time($0)) \($0.ownerName)" }.joined(separator: "; "),
                 ]
             })
@@ -77,7 +78,7 @@ public enum ListTables {
     /// My notifications (`shifty notifications`), newest first.
     public static func notifications(_ events: [LiveEvent]) -> DataTable {
         DataTable(
-            header: ["ID", "AT", "TYPE", "WHAT"],
+            header: self.columns("id", "at", "type", "what"),
             rows: events.map { event in
                 ["\(event.id)", event.at, event.type, EventLineFormatter.summary(of: event.data)]
             })
@@ -86,17 +87,31 @@ public enum ListTables {
     /// The "now" board (`shifty now`): on shift now, then who starts next.
     public static func now(_ board: NowBoard) -> DataTable {
         var rows = board.onShift.map { entry in
-            self.nowRow(entry, when: "now" + (entry.percentDone.map { " (\(Int($0.rounded()))% done)" } ?? ""))
+            self.nowRow(entry, when: entry.percentDone.map {
+                TerminalLanguage.text("terminal.now.nowDone", ["percent": "\(Int($0.rounded()))"])
+            } ?? TerminalLanguage.text("terminal.now.now"))
         }
         if let next = board.next {
-            let when = next.when == "today" ? "next" : "next (\(ShiftListFormatter.date(next.date)))"
+            let when = next.when == "today"
+                ? TerminalLanguage.text("terminal.now.next")
+                : TerminalLanguage.text("terminal.now.nextOn", ["date": ShiftListFormatter.date(next.date)])
             rows += next.shifts.map { self.nowRow($0, when: when) }
         }
-        return DataTable(header: ["SHIFT", "WHEN", "WHO", "POSITION", "TIME"], rows: rows)
+        return DataTable(header: self.columns("shift", "when", "who", "position", "time"), rows: rows)
     }
 
     static func nowRow(_ entry: NowBoard.Entry, when: String) -> [String] {
         ["\(entry.shiftId)", when, entry.user.name, entry.position ?? "—", "\(entry.startTime)–\(entry.endTime)"]
+    }
+
+    /// "offered", or "open (unassigned)" for a shift a manager released.
+    static func marketState(_ shift: MarketShift) -> String {
+        TerminalLanguage.text(shift.unassigned == true ? "terminal.market.open" : "terminal.market.offered")
+    }
+
+    /// Column headers by name (`terminal.column.<name>`), in the terminal's language.
+    static func columns(_ names: String...) -> [String] {
+        names.map { TerminalLanguage.text("terminal.column." + $0) }
     }
 
     static func time(_ shift: MarketShift) -> String { "\(shift.startTime)–\(shift.endTime)" }
