@@ -16,9 +16,8 @@ public enum EventLineFormatter {
         if !data.shifts.isEmpty {
             parts.append(data.shifts.map(self.describe).joined(separator: "; "))
         } else if !data.shiftIds.isEmpty {
-            parts.append(TerminalLanguage.plural("terminal.event.shiftIds", count: data.shiftIds.count, [
-                "shifts": data.shiftIds.map(String.init).joined(separator: ","),
-            ]))
+            let key = data.shiftIds.count == 1 ? "terminal.event.shiftId" : "terminal.event.shiftIds"
+            parts.append(TerminalLanguage.text(key, ["shifts": data.shiftIds.map(String.init).joined(separator: ",")]))
         }
         if let decision = data.decision { parts.append(self.describe(decision)) }
         return parts.joined(separator: " ")
