@@ -29,7 +29,7 @@ import Testing
             // Scheduled 0, worked 1h00 (no shift, so no break rule applies), both totals.
             #expect(weekLine.contains("1h00"), "\(weekLine)")
             #expect(monthLine.contains("1h00"), "\(monthLine)")
-            let dayLine = try #require(lines.first { $0.contains(day) }, "\(table.stdout)")
+            let dayLine = try #require(lines.first { $0.contains(ShiftListFormatter.date(day)) }, "\(table.stdout)")
             // The day's status depends on the quota rules (a day off for a member without quota); the hour is what counts.
             #expect(dayLine.contains("1h00") && dayLine.contains("worked without shift"), "\(dayLine)")
 
