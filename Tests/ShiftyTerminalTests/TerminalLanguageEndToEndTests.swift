@@ -101,5 +101,9 @@ import Testing
         #expect(ShiftListFormatter.date("someday", language: .dutch) == "someday")
         #expect(TerminalLanguage.word("dealState", "pending_approval", language: .dutch) == "wacht op goedkeuring")
         #expect(TerminalLanguage.word("dealState", "brand_new_state", language: .dutch) == "brand new state")
+        let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
+        #expect(ListTables.instant("2026-11-25T15:17:01.460Z", in: amsterdam, language: .dutch) == "wo 25 nov 16:17")
+        #expect(ListTables.instant("2026-07-06T07:05:00Z", in: amsterdam, language: .english) == "Mon 6 Jul 09:05")
+        #expect(ListTables.instant("not a moment", in: amsterdam, language: .dutch) == "not a moment")
     }
 }

@@ -21,7 +21,14 @@ struct NotificationsCommand: AsyncParsableCommand {
         let path = "/api/v1/notifications" + (limit.map { "?limit=\($0)" } ?? "")
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
         let events = try decodeAnswer([LiveEvent].self, from: data)
-        output.print(ListTables.notifications(events), json: data, empty: TerminalLanguage.text("terminal.notifications.empty"))
+        // Moments in the workplace's time zone, as the page shows them (the JSON keeps the instants).
+        var timeZone: TimeZone?
+        if output.format != .json, !events.isEmpty {
+            struct Me: Decodable { var workplace: AccountWorkplace }
+            let me = try? await api.send("GET", "/api/v1/me", as: Me.self)
+            timeZone = me?.workplace.timeZone.flatMap(TimeZone.init(identifier:))
+        }
+        output.print(ListTables.notifications(events, timeZone: timeZone), json: data, empty: TerminalLanguage.text("terminal.notifications.empty"))
     }
 }
 

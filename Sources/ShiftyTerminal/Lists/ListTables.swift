@@ -1,3 +1,6 @@
+import Foundation
+import ShiftyLocalization
+
 /// The lists of the reading commands as ``DataTable``s, the id a follow-up command needs first.
 ///
 /// Plain strings only: the table, CSV and colour are the renderer's business, so one function per list
@@ -75,13 +78,24 @@ public enum ListTables {
             })
     }
 
-    /// My notifications (`shifty notifications`), newest first.
-    public static func notifications(_ events: [LiveEvent]) -> DataTable {
+    /// My notifications (`shifty notifications`), newest first; with the workplace's `timeZone` the
+    /// moment reads "wo 25 nov 16:17" in it, without it stays the server's ISO 8601 instant.
+    public static func notifications(_ events: [LiveEvent], timeZone: TimeZone? = nil) -> DataTable {
         DataTable(
             header: self.columns("id", "at", "type", "what"),
             rows: events.map { event in
-                ["\(event.id)", event.at, event.type, EventLineFormatter.summary(of: event.data)]
+                ["\(event.id)", timeZone.map { self.instant(event.at, in: $0) } ?? event.at, event.type, EventLineFormatter.summary(of: event.data)]
             })
+    }
+
+    /// "wo 25 nov 16:17" / "Wed 25 Nov 16:17": an ISO 8601 instant in `timeZone` and the terminal's
+    /// language; text that is not an instant stays as it is.
+    public static func instant(_ text: String, in timeZone: TimeZone, language: LanguageCode? = nil) -> String {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = withFraction.date(from: text) ?? ISO8601DateFormatter().date(from: text) else { return text }
+        let formatter = TerminalLanguage.formatter(language, timeZone: timeZone)
+        return formatter.date(date) + " " + formatter.time(date)
     }
 
     /// The "now" board (`shifty now`): on shift now, then who starts next.
