@@ -78,7 +78,7 @@ import Testing
             ["91", "next (Wed 25 Nov)", "Ben", "—", "16:00–23:00"],
         ])
         let event = Fixtures.event(9, "deal.approved", shifts: [Fixtures.shift(88)])
-        #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal.approved"])
+        #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal approved"])
     }
 
     @Test func watchShowsTheShiftIdInItsFirstColumn() {

@@ -84,7 +84,7 @@ public enum ListTables {
         DataTable(
             header: self.columns("id", "at", "type", "what"),
             rows: events.map { event in
-                ["\(event.id)", timeZone.map { self.instant(event.at, in: $0) } ?? event.at, event.type, EventLineFormatter.summary(of: event.data)]
+                ["\(event.id)", timeZone.map { self.instant(event.at, in: $0) } ?? event.at, TerminalLanguage.word("eventType", event.type), EventLineFormatter.summary(of: event.data)]
             })
     }
 
