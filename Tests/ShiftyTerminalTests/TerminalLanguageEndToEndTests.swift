@@ -77,6 +77,11 @@ import Testing
             let queue = try await boss.run(["approvals"])
             #expect(queue.stdout.contains("overname") && queue.stdout.contains("BESLOTEN DOOR"), "\(queue)")
             #expect(queue.stdout.contains("Goedkeuren: shifty approve ID"), "\(queue)")
+            let hours = try await anna.run(["hours"])
+            #expect(hours.status == 0 && hours.stdout.contains("BETAALD") && hours.stdout.contains("Deze week ("), "\(hours)")
+            #expect(hours.stdout.contains("0u00") && !hours.stdout.contains("0h00"), "\(hours)")
+            let team = try await boss.run(["team"])
+            #expect(team.status == 0 && team.stdout.hasPrefix("Week van "), "\(team)")
         }
     }
 }

@@ -44,12 +44,13 @@ extension ListTables {
         return TerminalLanguage.formatter().date(year: parts[0], month: parts[1], day: 1, .monthYear)
     }
 
-    /// "7h30", "0h45", "-1h05"; empty for zero when `blankWhenZero`.
+    /// "7h30", "0h45", "-1h05" ("7u30" in Dutch): the compact form narrow columns need (`LocalFormatter`'s
+    /// "7 h 30 min" is for sentences); empty for zero when `blankWhenZero`.
     public static func minutes(_ minutes: Int, blankWhenZero: Bool = false) -> String {
         if minutes == 0, blankWhenZero { return "" }
         let sign = minutes < 0 ? "-" : ""
         let value = abs(minutes)
         let rest = value % 60
-        return "\(sign)\(value / 60)h\(rest < 10 ? "0" : "")\(rest)"
+        return sign + TerminalLanguage.text("terminal.duration.compact", ["hours": "\(value / 60)", "minutes": (rest < 10 ? "0" : "") + "\(rest)"])
     }
 }
