@@ -91,7 +91,7 @@ let package = Package(
         .target(
             name: "ShiftyTerminal",
             dependencies: [
-                "ShiftyAPI", "ShiftyWebSocket",
+                "ShiftyAPI", "ShiftyWebSocket", "ShiftyLocalization",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -102,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal",
+                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -140,7 +140,7 @@ let package = Package(
         ),
         .testTarget(name: "ShiftyCLITests", dependencies: ["ShiftyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
-        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
+        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )
