@@ -118,6 +118,7 @@ const sentences = {
   reset_link_invalid: 'This reset link has been used, has expired or is not complete. Ask for a new one.',
   reset_throttled: 'Too many reset requests from this network. Wait a while and try again.',
   email_disabled: 'This server does not send e-mail. Ask your manager for a reset link.',
+  unknown_language: 'That language is not available. Choose one from the list.',
   last_manager: 'The workplace needs at least one active manager, so this manager cannot be demoted or deactivated.',
   validation_failed: 'Some of the information is not valid.',
   fixed_shifts_managed_by_managers: 'In this workplace only managers change fixed shifts.',

@@ -1,3 +1,4 @@
+import ShiftyLocalization
 import Foundation
 import Logging
 import ShiftyPostgres
@@ -126,6 +127,15 @@ public struct AccountService: Sendable {
             // who changes a password because of a leak must not keep leaking their schedule.
             _ = try CalendarFeedStore.disable(userID: caller.id, on: connection)
         }
+    }
+
+    /// Sets (or, with nil, clears) the caller's own language; answers the caller as they are now.
+    func changeLanguage(_ caller: AuthenticatedUser, to language: LanguageCode?) async throws -> AuthenticatedUser {
+        if let language { try LanguageChoice.requireAvailable(language, field: "language") }
+        try await pool.withConnection { try AccountStore.setLanguage(language, userID: caller.id, on: $0) }
+        var changed = caller
+        changed.languagePreference = language
+        return changed
     }
 
     // MARK: Members (managers)

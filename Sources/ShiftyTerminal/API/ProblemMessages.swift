@@ -48,6 +48,7 @@ public enum ProblemMessages {
         ("reset_link_invalid", "That reset link has been used, has expired or is incomplete. Ask for a new one."),
         ("reset_throttled", "Too many reset requests from this address. Wait a while and try again."),
         ("email_disabled", "This server does not send e-mail. Ask a manager for a reset link."),
+        ("unknown_language", "The server does not speak that language. Pick one it lists."),
         ("last_manager", "A workplace needs at least one active manager. Promote someone else first."),
         ("user_inactive", "Your account is deactivated. Ask a manager to reactivate it."),
         ("counterparty_inactive", "The other person's account is deactivated, so the deal cannot go ahead."),
