@@ -179,4 +179,26 @@ import Testing
         #expect(message.subject == "Shifty: 3 updates from Café De Zon")
         #expect(PushMessage(message).body == "3 updates about your shifts.")
     }
+
+    @Test func aDutchMembersCalendarFeedIsDutch() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let shift = try await server.createShift(by: boss, for: anna, inDays: 2)
+            #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
+            let feed = try await server.enableFeed(as: anna)
+
+            let english = try await server.client.send(.GET, feed.path, headers: Self.dutch)
+            #expect(english.text.contains("SUMMARY:Shift – Workplace "), "the owner's language, not the fetcher's")
+            #expect(english.header("Content-Language") == "en")
+
+            _ = try await server.client.json(.PUT, "/api/v1/me/language", ["language": "nl"], token: anna.token)
+            let dutch = try await server.client.send(.GET, feed.path)
+            #expect(dutch.status == 200)
+            #expect(dutch.text.contains("SUMMARY:Dienst – Workplace "), "\(dutch.text)")
+            #expect(dutch.text.contains("DESCRIPTION:Je biedt deze dienst aan"))
+            #expect(!dutch.text.contains("Shift – "))
+            #expect(dutch.header("Content-Language") == "nl")
+        }
+    }
 }
