@@ -201,4 +201,21 @@ import Testing
             #expect(dutch.header("Content-Language") == "nl")
         }
     }
+
+    @Test func thePrintableReportIsInTheRequestersLanguageAndTheCSVIsNot() async throws {
+        try await TestServer.with { server in
+            let scenario = try await ReportTests.makeScenario(server)
+            _ = try await server.client.json(.PUT, "/api/v1/me/language", ["language": "nl"], token: scenario.boss.token)
+            let path = "/api/v1/reports/monthly?month=2026-10&format=html&userID=\(scenario.anna.userID)"
+            let page = try await server.client.json(.GET, path, token: scenario.boss.token)
+            #expect(page.status == 200)
+            #expect(page.text.contains("<html lang=\"nl\">"))
+            #expect(page.text.contains("<h1>Urenoverzicht 2026-10</h1>"))
+            #expect(page.text.contains("Urenstaat: Anna"))
+            #expect(page.text.contains("<td>2026-10-05 ma</td><td>aanwezig</td>"), "\(page.text)")
+            #expect(!page.text.contains("Timesheet"))
+            let csv = try await server.client.json(.GET, "/api/v1/reports/monthly?month=2026-10&format=csv", token: scenario.boss.token)
+            #expect(csv.text.hasPrefix("name,username,pay_type"), "CSV columns stay English for payroll software")
+        }
+    }
 }

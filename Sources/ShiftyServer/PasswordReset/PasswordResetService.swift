@@ -37,7 +37,7 @@ struct PasswordResetService: Sendable {
     /// learn who has an account; a member gets at most ``emailsPerMemberPerHour`` links an hour.
     func requestByEmail(workplace slug: String, identifier: String, remoteAddress: String?) async throws {
         guard configuration.smtp != nil else {
-            throw Problem(.conflict, code: .emailDisabled, detail: "This server does not send e-mail. Ask your manager for a reset link.")
+            throw Problem(.conflict, code: .emailDisabled, text: .init("server.problem.email_disabled.reset"))
         }
         if let remoteAddress {
             let key = "reset:\(remoteAddress)"
@@ -111,7 +111,7 @@ struct PasswordResetService: Sendable {
 
     static let invalidLink = Problem(
         .unprocessableContent, code: .resetLinkInvalid,
-        detail: "This reset link has been used, has expired or is not complete. Ask for a new one.")
+        text: .init("server.problem.reset_link_invalid.detail"))
 
     static func plausible(_ token: String) -> Bool {
         (20...100).contains(token.count) && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

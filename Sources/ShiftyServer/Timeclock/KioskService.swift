@@ -79,7 +79,7 @@ struct KioskService: Sendable {
                     [userID, caller.workplaceID, hash, lookup, caller.id]
                 )
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
-                throw Problem(.conflict, code: .pinTaken, detail: "Another member of this workplace already has that PIN. Choose a different one.")
+                throw Problem(.conflict, code: .pinTaken, text: .init("server.problem.pin_taken.detail"))
             }
         }
     }
