@@ -83,7 +83,7 @@ public struct AccountService: Sendable {
             return (nil, try AccountStore.credentials(workplaceSlug: slug, username: username, on: connection))
         }
         if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: .loginThrottled, detail: "Too many failed logins. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+            throw Problem(.tooManyRequests, code: .loginThrottled, text: .init("server.problem.login_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
         }
         // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
         let credentials = found.credentials

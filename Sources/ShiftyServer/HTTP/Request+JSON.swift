@@ -17,7 +17,7 @@ extension Request {
         do {
             buffer = try await body.collect(upTo: context.maxUploadSize)
         } catch {
-            throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+            throw Problem(.contentTooLarge, code: .bodyTooLarge, text: .init("server.problem.body_too_large.bytes", ["bytes": String(context.maxUploadSize)]))
         }
         if JSONNULScan.containsNUL(buffer.readableBytesView) {
             let field = JSONNULScan.fieldPath(in: Data(buffer.readableBytesView)).flatMap { $0.isEmpty ? nil : $0 } ?? "body"

@@ -47,7 +47,7 @@ struct PasswordResetService: Sendable {
             try await pool.withConnection { connection in
                 if let retryAfter = try LoginThrottle.retryAfter(keys: [key], on: connection) {
                     throw Problem(.tooManyRequests, code: .resetThrottled,
-                                  detail: "Too many reset requests from this address. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+                                  text: .init("server.problem.reset_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
                 }
                 try LoginThrottle.recordFailure(key: key, limit: Self.requestsPerAddress, policy: throttle, on: connection)
             }

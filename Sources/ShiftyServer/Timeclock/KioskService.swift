@@ -134,7 +134,7 @@ struct KioskService: Sendable {
             return (nil, found.member, secret.isPin ? found.pinHash : found.passwordHash)
         }
         if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: .kioskThrottled, detail: "Too many wrong attempts. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+            throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
         }
         // Verify even for unknown members (against a dummy hash) so timing reveals nothing.
         let matches = try await passwords.verify(secret.value, encoded: found.hash)
