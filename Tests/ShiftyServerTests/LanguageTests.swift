@@ -218,4 +218,22 @@ import Testing
             #expect(csv.text.hasPrefix("name,username,pay_type"), "CSV columns stay English for payroll software")
         }
     }
+
+    @Test func refusalsAndValidationProblemsAreDutchForADutchMember() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            _ = try await server.client.json(.PUT, "/api/v1/me/language", ["language": "nl"], token: anna.token)
+            let shift = try await server.createShift(by: boss, for: anna, inDays: 2)
+            #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
+            let own = try await server.act("/shifts/\(shift)/pick-up", as: anna)
+            #expect(own.problemCode == "own_shift", "\(own.text)")
+            #expect(own.json["detail"] as? String == "Dit is je eigen dienst", "a rule's refusal: the code's Dutch sentence")
+            #expect(own.json["title"] as? String == "Dit is je eigen dienst")
+
+            let wrong = try await server.client.json(.PUT, "/api/v1/me/language", ["language": 7], token: anna.token)
+            #expect(wrong.problemCode == "validation_failed")
+            #expect(wrong.json["detail"] as? String == "language: deze waarde klopt niet.", "\(wrong.text)")
+        }
+    }
 }
