@@ -95,7 +95,7 @@ import Testing
 /// be exactly the documented properties (fields left out when nil never reach a live answer, so
 /// the route test above cannot see them), and every required property must be one the type always writes.
 @Suite struct APIShapeSampleTests {
-    static let shift = ShiftView(
+    static let shift = MarketShift(
         id: 1, ownerId: 2, ownerName: "Anna", date: "2026-11-25", startTime: "09:00", endTime: "17:00",
         startsAt: Date(timeIntervalSince1970: 1_790_000_000), endsAt: Date(timeIntervalSince1970: 1_790_028_800), position: "bar",
         status: "scheduled", dealId: 3, requestId: 4, fixedShiftId: 5, unassigned: false, viewerQualified: true)

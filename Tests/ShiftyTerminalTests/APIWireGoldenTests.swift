@@ -13,11 +13,11 @@ import Testing
     static let end = Date(timeIntervalSince1970: 1_790_028_800)
 
     static var samples: [(name: String, value: any Encodable)] {
-        let full = ShiftView(
+        let full = MarketShift(
             id: 1, ownerId: 2, ownerName: "Anna", date: "2026-09-21", startTime: "16:13", endTime: "00:13",
             startsAt: start, endsAt: end, position: "bar", status: "in_deal", dealId: 3, requestId: 4, fixedShiftId: 5,
             unassigned: true, viewerQualified: false)
-        let bare = ShiftView(
+        let bare = MarketShift(
             id: 6, ownerId: 2, ownerName: "Anna \"Bé\"", date: "2026-09-22", startTime: "09:00", endTime: "17:00",
             startsAt: start, endsAt: end, position: nil, status: "scheduled", dealId: nil, requestId: nil, fixedShiftId: nil,
             unassigned: false)
@@ -58,6 +58,22 @@ import Testing
         for sample in Self.samples {
             let written = String(decoding: try APIJSON.encoder.encode(sample.value), as: UTF8.self)
             #expect(written == Self.golden[sample.name], "\(sample.name)")
+        }
+    }
+
+    /// The client reads the captured JSON into the same types and writes it back byte for byte,
+    /// with a plain encoder (no date strategy: the instants format themselves).
+    @Test func theClientReadsItBackIntoTheSameTypes() throws {
+        let readers: [String: (Data) throws -> any Encodable] = [
+            "shift": { try JSONDecoder().decode(MarketShift.self, from: $0) },
+            "bareShift": { try JSONDecoder().decode(MarketShift.self, from: $0) },
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for (name, read) in readers {
+            let golden = try #require(Self.golden[name])
+            let value = try read(Data(golden.utf8))
+            #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == golden, "\(name)")
         }
     }
 }

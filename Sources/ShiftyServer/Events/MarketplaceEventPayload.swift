@@ -1,3 +1,4 @@
+import ShiftyAPI
 import ShiftyDomain
 
 /// The JSON payload of a marketplace event row: which shifts, deal and request changed, and the
@@ -8,7 +9,7 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     var requestId: Int64?
     /// Who caused it (nil: the system, e.g. an expiry), so clients need not notify people of their own actions.
     var actorId: Int64?
-    var shifts: [ShiftView]
+    var shifts: [ShiftyAPI.MarketShift]
     /// `shift.rule_overridden`: the codes of the rules a manager set aside, and why.
     var overriddenRules: [String]?
     var overrideReason: String?
@@ -20,7 +21,7 @@ struct MarketplaceEventPayload: Encodable, Sendable {
         [.dealApproved, .dealRejected, .dealCancelled].contains(kind)
     }
 
-    init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
+    init(_ event: MarketplaceEvent, shifts: [ShiftyAPI.MarketShift], actorID: Int64?) {
         actorId = actorID
         shiftIds = event.shiftIDs.map(\.rawValue)
         dealId = event.dealID?.rawValue

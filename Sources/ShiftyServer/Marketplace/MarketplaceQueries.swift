@@ -1,12 +1,13 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
 /// Read-only SQL behind the marketplace views, scoped by workplace.
 enum MarketplaceQueries {
     /// Shifts on the marketplace that have not started.
-    static func supplied(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [ShiftView] {
-        try connection.query(suppliedSQL, [workplaceID, now]).map(ShiftStore.view(from:))
+    static func supplied(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
+        try connection.query(suppliedSQL, [workplaceID, now]).map(ShiftyAPI.MarketShift.init(row:))
     }
 
     /// The workplace's (`$1`) shifts on offer that start after `$2`.
@@ -29,7 +30,7 @@ enum MarketplaceQueries {
         let suggestions = try connection.query(
             "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'suggested' AND s.request_id = ANY($2) ORDER BY s.starts_at, s.id",
             [workplaceID, requestIDs]
-        ).map(ShiftStore.view(from:))
+        ).map(ShiftyAPI.MarketShift.init(row:))
         let byRequest = Dictionary(grouping: suggestions, by: { $0.requestId ?? 0 })
         return try rows.map { row in
             let id: Int64 = try row.decode("id")
@@ -91,7 +92,7 @@ enum MarketplaceQueries {
         let shiftIDs = try legRows.map { try $0.decode("shift_id", as: Int64.self) }
         let shifts = Dictionary(
             try connection.query("\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID])
-                .map(ShiftStore.view(from:)).map { ($0.id, $0) },
+                .map(ShiftyAPI.MarketShift.init(row:)).map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first })
         var legs: [Int64: [DealView.Leg]] = [:]
         for row in legRows {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -82,7 +83,7 @@ struct MarketplaceService: Sendable {
         return try await pool.withConnection { connection in
             let shifts = try connection.query(
                 "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.starts_at, s.id", [shiftIDs, workplaceID]
-            ).map(ShiftStore.view(from:))
+            ).map(ShiftyAPI.MarketShift.init(row:))
             let deal = try dealID.flatMap {
                 try MarketplaceQueries.deals(workplaceID: workplaceID, condition: "d.id = $2", parameters: [$0], on: connection).first
             }
@@ -95,7 +96,7 @@ struct MarketplaceService: Sendable {
     // MARK: Views
 
     /// Shifts on offer, each marked with whether the caller is qualified for its position.
-    func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftView] {
+    func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftyAPI.MarketShift] {
         try await pool.withConnection { connection in
             let viewer = UserID(rawValue: caller.id)
             let tracked = try MarketplaceStore.trackedPositions(workplaceID: caller.workplaceID, on: connection)

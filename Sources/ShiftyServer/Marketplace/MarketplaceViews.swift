@@ -1,9 +1,10 @@
 import Foundation
+import ShiftyAPI
 
 /// A deal as the API shows it, with its shifts.
 struct DealView: Encodable, Sendable {
     struct Leg: Encodable, Sendable {
-        var shift: ShiftView
+        var shift: ShiftyAPI.MarketShift
         var giverId: Int64
         var giverName: String
         var receiverId: Int64
@@ -33,7 +34,7 @@ struct RequestView: Encodable, Sendable {
     var date: String
     var status: String
     var dealId: Int64?
-    var suggestions: [ShiftView]
+    var suggestions: [ShiftyAPI.MarketShift]
 }
 
 /// A date on which the caller has no shift, no live request and the workplace is open.
@@ -47,6 +48,6 @@ struct FreeDateView: Encodable, Sendable {
 /// What a marketplace action answers: the deal it created or changed, and the shifts it touched.
 struct MarketplaceResultView: Encodable, Sendable {
     var deal: DealView?
-    var shifts: [ShiftView]
+    var shifts: [ShiftyAPI.MarketShift]
     var requests: [RequestView]
 }

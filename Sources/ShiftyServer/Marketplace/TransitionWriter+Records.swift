@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -92,7 +93,7 @@ extension TransitionWriter {
     ) throws -> String {
         let shiftIDs = Array(Set(events.flatMap(\.shiftIDs).map(\.rawValue) + announced)).sorted()
         let decidedDeal = events.contains { MarketplaceEventPayload.carriesDecision($0.kind) && $0.dealID != nil } ? dealID : nil
-        var shifts: [Int64: ShiftView] = [:]
+        var shifts: [Int64: ShiftyAPI.MarketShift] = [:]
         var decisions: [DealID: DealDecisionView?] = [:]
         if !shiftIDs.isEmpty || decidedDeal != nil {
             let rows = try connection.query(
@@ -107,7 +108,7 @@ extension TransitionWriter {
                 [shiftIDs, workplaceID, decidedDeal?.rawValue])
             for row in rows {
                 if try row.decode("id", as: Int64?.self) != nil {
-                    let view = try ShiftStore.view(from: row)
+                    let view = try ShiftyAPI.MarketShift(row: row)
                     shifts[view.id] = view
                 }
             }

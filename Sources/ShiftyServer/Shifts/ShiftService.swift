@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -21,7 +22,7 @@ struct ShiftService: Sendable {
     func schedule(_ caller: AuthenticatedUser, userID: Int64?, weeks: Int) async throws -> [ScheduleWeekView] {
         let owner = userID ?? caller.id
         let workplaceID = caller.workplaceID
-        let shifts = try await pool.withConnection { connection -> [ShiftView] in
+        let shifts = try await pool.withConnection { connection -> [ShiftyAPI.MarketShift] in
             guard try ShiftStore.isMember(owner, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("member") }
             let today = try ShiftStore.today(workplaceID: workplaceID, asOf: Date(), on: connection)
             return try ShiftStore.schedule(
@@ -32,7 +33,7 @@ struct ShiftService: Sendable {
         }
     }
 
-    func shift(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftView {
+    func shift(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftyAPI.MarketShift {
         guard let shift = try await pool.withConnection({ try ShiftStore.shift(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
             throw Problem.notFound("shift")
         }
