@@ -99,7 +99,7 @@ import Testing
         id: 1, ownerId: 2, ownerName: "Anna", date: "2026-11-25", startTime: "09:00", endTime: "17:00",
         startsAt: Date(timeIntervalSince1970: 1_790_000_000), endsAt: Date(timeIntervalSince1970: 1_790_028_800), position: "bar",
         status: "scheduled", dealId: 3, requestId: 4, fixedShiftId: 5, unassigned: false, viewerQualified: true)
-    static let deal = DealView(
+    static let deal = MarketDeal(
         id: 3, kind: "pick_up", state: "approved", initiatorId: 2, requestId: 4, createdAt: Date(), expiresAt: Date(), decidedBy: 9,
         decidedAt: Date(), decisionNote: "ok", decidedByName: "The Boss",
         legs: [.init(shift: shift, giverId: 2, giverName: "Anna", receiverId: 3, receiverName: "Ben")])

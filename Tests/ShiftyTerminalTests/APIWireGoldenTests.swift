@@ -21,11 +21,11 @@ import Testing
             id: 6, ownerId: 2, ownerName: "Anna \"Bé\"", date: "2026-09-22", startTime: "09:00", endTime: "17:00",
             startsAt: start, endsAt: end, position: nil, status: "scheduled", dealId: nil, requestId: nil, fixedShiftId: nil,
             unassigned: false)
-        let decided = DealView(
+        let decided = MarketDeal(
             id: 3, kind: "pick_up", state: "approved", initiatorId: 8, requestId: 4, createdAt: start, expiresAt: end, decidedBy: 9,
             decidedAt: end, decisionNote: "ok", decidedByName: "The Boss",
             legs: [.init(shift: full, giverId: 2, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
-        let pending = DealView(
+        let pending = MarketDeal(
             id: 7, kind: "swap", state: "pending", initiatorId: 8, requestId: nil, createdAt: start, expiresAt: end, decidedBy: nil,
             decidedAt: nil, decisionNote: nil, decidedByName: nil, legs: [])
         let request = RequestView(id: 4, requesterId: 8, requesterName: "Ben", date: "2026-09-21", status: "open", dealId: 3, suggestions: [bare])
@@ -67,6 +67,8 @@ import Testing
         let readers: [String: (Data) throws -> any Encodable] = [
             "shift": { try JSONDecoder().decode(MarketShift.self, from: $0) },
             "bareShift": { try JSONDecoder().decode(MarketShift.self, from: $0) },
+            "deal": { try JSONDecoder().decode(MarketDeal.self, from: $0) },
+            "pendingDeal": { try JSONDecoder().decode(MarketDeal.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

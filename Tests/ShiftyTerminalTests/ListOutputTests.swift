@@ -51,8 +51,8 @@ import Testing
 
     @Test func dealsListTheIdFirstAndTheApprovePreviewsWarnings() {
         let deal = MarketDeal(
-            id: 42, kind: "pick_up", state: "pending_approval",
-            legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverName: "Anna", receiverName: "Ben")])
+            id: 42, kind: "pick_up", state: "pending_approval", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
+            legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverId: 7, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
         let preview = ActionPreview(
             allowed: false, refusal: APIProblem(status: 409, code: "one_shift_per_day"),
             rules: [.init(code: "one_shift_per_day", severity: "refuse", detail: "Ben already works shift 17")])

@@ -70,7 +70,7 @@ enum MarketplaceQueries {
     static func deals(
         workplaceID: Int64, condition: String, parameters: [any PostgresEncodable] = [], page: DealPage? = nil,
         on connection: PostgresConnection
-    ) throws -> [DealView] {
+    ) throws -> [ShiftyAPI.MarketDeal] {
         let pageCondition = page.map { "AND \($0.condition(firstParameter: parameters.count + 2))" } ?? ""
         let rows = try connection.query(
             """
@@ -94,21 +94,11 @@ enum MarketplaceQueries {
             try connection.query("\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID])
                 .map(ShiftyAPI.MarketShift.init(row:)).map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first })
-        var legs: [Int64: [DealView.Leg]] = [:]
+        var legs: [Int64: [ShiftyAPI.MarketDeal.Leg]] = [:]
         for row in legRows {
             guard let shift = shifts[try row.decode("shift_id")] else { continue }
-            legs[try row.decode("deal_id"), default: []].append(DealView.Leg(
-                shift: shift, giverId: try row.decode("giver_id"), giverName: try row.decode("giver_name"),
-                receiverId: try row.decode("receiver_id"), receiverName: try row.decode("receiver_name")))
+            legs[try row.decode("deal_id"), default: []].append(try ShiftyAPI.MarketDeal.Leg(row: row, shift: shift))
         }
-        return try rows.map { row in
-            let id: Int64 = try row.decode("id")
-            return DealView(
-                id: id, kind: try row.decode("kind"), state: try row.decode("state"), initiatorId: try row.decode("initiator_id"),
-                requestId: try row.decode("request_id"), createdAt: try row.decode("created_at"),
-                expiresAt: try row.decode("expires_at"), decidedBy: try row.decode("decided_by"),
-                decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"),
-                decidedByName: try row.decode("decided_by_name"), legs: legs[id] ?? [])
-        }
+        return try rows.map { row in try ShiftyAPI.MarketDeal(row: row, legs: legs[try row.decode("id")] ?? []) }
     }
 }

@@ -121,7 +121,7 @@ struct MarketplaceService: Sendable {
 
     /// The caller's pending deals (as giver or receiver). A read writes nothing: a deal past its
     /// expiry that the maintenance job has not swept yet (it runs every minute) is left out here.
-    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [DealView] {
+    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [ShiftyAPI.MarketDeal] {
         try await pool.withConnection {
             try MarketplaceQueries.deals(
                 workplaceID: caller.workplaceID,
@@ -135,7 +135,7 @@ struct MarketplaceService: Sendable {
 
     /// Deals waiting for a manager; like ``myPendingDeals(_:page:now:)`` it leaves out (and does not
     /// write) deals past their expiry, which the maintenance job expires.
-    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [DealView] {
+    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [ShiftyAPI.MarketDeal] {
         try caller.requireManager()
         return try await pool.withConnection {
             try MarketplaceQueries.deals(
@@ -144,7 +144,7 @@ struct MarketplaceService: Sendable {
         }
     }
 
-    func deal(_ caller: AuthenticatedUser, id: Int64) async throws -> DealView {
+    func deal(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftyAPI.MarketDeal {
         let found = try await pool.withConnection {
             try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.id = $2", parameters: [id], on: $0).first
         }
@@ -155,7 +155,7 @@ struct MarketplaceService: Sendable {
     }
 
     /// Every deal with a shift on local dates `[from, until]` (manager only).
-    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?, page: DealPage) async throws -> [DealView] {
+    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?, page: DealPage) async throws -> [ShiftyAPI.MarketDeal] {
         try caller.requireManager()
         guard from <= until, from.days(until: until) <= 366 else {
             throw Problem.invalid("to", "must be on or after 'from' and at most a year later")
