@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func requestsNowAndNotificationsStartWithTheirIds() {
-        let request = ShiftRequest(id: 5, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
+        let request = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
         #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 2026-11-24", "Ben", "open", "88 09:00–17:00 Anna"])
         let board = NowBoard(
             date: "2026-11-24",

@@ -38,8 +38,8 @@ struct RequestCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.request(dates: dates) }
-        let ids = (result.requests ?? []).map { "\($0.id) (\($0.date))" }.joined(separator: ", ")
-        printLines(["You asked for extra work on \(dates.joined(separator: ", ")). Request\((result.requests ?? []).count == 1 ? "" : "s"): \(ids)."])
+        let ids = result.requests.map { "\($0.id) (\($0.date))" }.joined(separator: ", ")
+        printLines(["You asked for extra work on \(dates.joined(separator: ", ")). Request\(result.requests.count == 1 ? "" : "s"): \(ids)."])
     }
 }
 

@@ -14,7 +14,7 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     var overriddenRules: [String]?
     var overrideReason: String?
     /// On `deal.approved`, `deal.rejected` and `deal.cancelled`: who decided and their note.
-    var decision: DealDecisionView?
+    var decision: ShiftyAPI.DealDecision?
 
     /// The event kinds that end a deal by someone's decision (an expiry has nobody to name).
     static func carriesDecision(_ kind: MarketplaceEvent.Kind) -> Bool {

@@ -14,7 +14,7 @@ enum MarketplaceQueries {
     static let suppliedSQL = "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'supplied' AND s.starts_at > $2 ORDER BY s.starts_at, s.id"
 
     /// Live requests (open or waiting for approval) from today on, with their suggestions.
-    static func requests(workplaceID: Int64, ids: [Int64]? = nil, now: Date, on connection: PostgresConnection) throws -> [RequestView] {
+    static func requests(workplaceID: Int64, ids: [Int64]? = nil, now: Date, on connection: PostgresConnection) throws -> [ShiftyAPI.ShiftRequest] {
         let rows = try connection.query(
             """
             SELECT r.id, r.requester_id, u.display_name, r.local_date::text AS local_date, r.status, r.deal_id
@@ -32,13 +32,7 @@ enum MarketplaceQueries {
             [workplaceID, requestIDs]
         ).map(ShiftyAPI.MarketShift.init(row:))
         let byRequest = Dictionary(grouping: suggestions, by: { $0.requestId ?? 0 })
-        return try rows.map { row in
-            let id: Int64 = try row.decode("id")
-            return RequestView(
-                id: id, requesterId: try row.decode("requester_id"), requesterName: try row.decode("display_name"),
-                date: try row.decode("local_date"), status: try row.decode("status"), dealId: try row.decode("deal_id"),
-                suggestions: byRequest[id] ?? [])
-        }
+        return try rows.map { row in try ShiftyAPI.ShiftRequest(row: row, suggestions: byRequest[try row.decode("id")] ?? []) }
     }
 
     /// The caller's free dates over the next eight weeks, in one query.

@@ -17,18 +17,18 @@ struct MarketplaceService: Sendable {
 
     // MARK: Actions
 
-    func perform(_ caller: AuthenticatedUser, _ action: MarketplaceAction) async throws -> MarketplaceResultView {
+    func perform(_ caller: AuthenticatedUser, _ action: MarketplaceAction) async throws -> ShiftyAPI.MarketplaceActionResult {
         try await result(of: try await executor.perform(MarketplaceCaller(caller), action), caller: caller)
     }
 
-    func pickUp(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> MarketplaceResultView {
+    func pickUp(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             .pickUp(ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
         }
         return try await result(of: transition, caller: caller)
     }
 
-    func acceptSuggestion(_ caller: AuthenticatedUser, requestID: Int64, shiftID: Int64) async throws -> MarketplaceResultView {
+    func acceptSuggestion(_ caller: AuthenticatedUser, requestID: Int64, shiftID: Int64) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             // The shift must be suggested to this request; otherwise it is not a suggestion here.
             let suggestedTo = try connection.query(
@@ -43,7 +43,7 @@ struct MarketplaceService: Sendable {
         return try await result(of: transition, caller: caller)
     }
 
-    func proposeSwap(_ caller: AuthenticatedUser, _ body: ProposeSwapBody) async throws -> MarketplaceResultView {
+    func proposeSwap(_ caller: AuthenticatedUser, _ body: ProposeSwapBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             .proposeSwap(
                 offered: ShiftID(rawValue: body.offeredShiftId), wanted: ShiftID(rawValue: body.wantedShiftId),
@@ -52,7 +52,7 @@ struct MarketplaceService: Sendable {
         return try await result(of: transition, caller: caller)
     }
 
-    func postRequests(_ caller: AuthenticatedUser, _ body: PostRequestsBody) async throws -> MarketplaceResultView {
+    func postRequests(_ caller: AuthenticatedUser, _ body: PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         var dates: [LocalDate] = []
         for (index, text) in body.dates.enumerated() {
             guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", "must be a date (YYYY-MM-DD)") }
@@ -75,7 +75,7 @@ struct MarketplaceService: Sendable {
     }
 
     /// The views of what a transition changed.
-    func result(of transition: Transition, caller: AuthenticatedUser) async throws -> MarketplaceResultView {
+    func result(of transition: Transition, caller: AuthenticatedUser) async throws -> ShiftyAPI.MarketplaceActionResult {
         let workplaceID = caller.workplaceID
         let shiftIDs = Array(Set(transition.shiftChanges.map(\.shiftID.rawValue))).sorted()
         let requestIDs = Array(Set(transition.requestChanges.map(\.to.id.rawValue))).sorted()
@@ -89,7 +89,7 @@ struct MarketplaceService: Sendable {
             }
             let requests = requestIDs.isEmpty ? [] : try MarketplaceQueries.requests(
                 workplaceID: workplaceID, ids: requestIDs, now: Date(), on: connection)
-            return MarketplaceResultView(deal: deal, shifts: shifts, requests: requests)
+            return ShiftyAPI.MarketplaceActionResult(deal: deal, shifts: shifts, requests: requests)
         }
     }
 
@@ -109,7 +109,7 @@ struct MarketplaceService: Sendable {
         }
     }
 
-    func openRequests(_ caller: AuthenticatedUser) async throws -> [RequestView] {
+    func openRequests(_ caller: AuthenticatedUser) async throws -> [ShiftyAPI.ShiftRequest] {
         try await pool.withConnection { try MarketplaceQueries.requests(workplaceID: caller.workplaceID, now: Date(), on: $0) }
     }
 

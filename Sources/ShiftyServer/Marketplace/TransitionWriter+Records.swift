@@ -94,7 +94,7 @@ extension TransitionWriter {
         let shiftIDs = Array(Set(events.flatMap(\.shiftIDs).map(\.rawValue) + announced)).sorted()
         let decidedDeal = events.contains { MarketplaceEventPayload.carriesDecision($0.kind) && $0.dealID != nil } ? dealID : nil
         var shifts: [Int64: ShiftyAPI.MarketShift] = [:]
-        var decisions: [DealID: DealDecisionView?] = [:]
+        var decisions: [DealID: ShiftyAPI.DealDecision?] = [:]
         if !shiftIDs.isEmpty || decidedDeal != nil {
             let rows = try connection.query(
                 """
@@ -113,9 +113,9 @@ extension TransitionWriter {
                 }
             }
             if let decidedDeal {
-                decisions[decidedDeal] = try rows.first.flatMap { row -> DealDecisionView? in
+                decisions[decidedDeal] = try rows.first.flatMap { row -> ShiftyAPI.DealDecision? in
                     guard try row.decode("has_decision", as: Bool.self) else { return nil }
-                    return DealDecisionView(
+                    return ShiftyAPI.DealDecision(
                         byId: try row.decode("decision_by"), byName: try row.decode("decision_by_name"),
                         note: try row.decode("decision_note"))
                 }
@@ -140,7 +140,7 @@ extension TransitionWriter {
                     payload.decision = known
                 } else {
                     // Not the transition's own deal (not expected): read it as before.
-                    let decision = try DealDecisionView.of(dealID: eventDeal.rawValue, workplaceID: workplaceID, on: connection)
+                    let decision = try ShiftyAPI.DealDecision.recorded(dealID: eventDeal.rawValue, workplaceID: workplaceID, on: connection)
                     decisions[eventDeal] = decision
                     payload.decision = decision
                 }

@@ -19,7 +19,7 @@ struct ShiftService: Sendable {
     // MARK: My schedule
 
     /// The member's shifts from today for `weeks` weeks, grouped by ISO week ("Week 27").
-    func schedule(_ caller: AuthenticatedUser, userID: Int64?, weeks: Int) async throws -> [ScheduleWeekView] {
+    func schedule(_ caller: AuthenticatedUser, userID: Int64?, weeks: Int) async throws -> [ShiftyAPI.ScheduleWeek] {
         let owner = userID ?? caller.id
         let workplaceID = caller.workplaceID
         let shifts = try await pool.withConnection { connection -> [ShiftyAPI.MarketShift] in
@@ -29,7 +29,7 @@ struct ShiftService: Sendable {
                 ownerID: owner, workplaceID: workplaceID, from: today, until: today.adding(days: 7 * weeks), on: connection)
         }
         return WeekGroup.group(shifts, by: { LocalDate($0.date) ?? LocalDate(daysSinceEpoch: 0) }).map {
-            ScheduleWeekView(label: $0.label, weekBasedYear: $0.week.weekBasedYear, week: $0.week.week, shifts: $0.items)
+            ShiftyAPI.ScheduleWeek(label: $0.label, weekBasedYear: $0.week.weekBasedYear, week: $0.week.week, shifts: $0.items)
         }
     }
 

@@ -1,14 +1,5 @@
 import Foundation
-import ShiftyAPI
 import ShiftyDomain
-
-/// One section of "my schedule": the seed's "Week 27" header and its shifts.
-struct ScheduleWeekView: Encodable, Sendable {
-    var label: String
-    var weekBasedYear: Int
-    var week: Int
-    var shifts: [ShiftyAPI.MarketShift]
-}
 
 /// A weekly fixed shift.
 struct FixedShiftView: Encodable, Sendable {
