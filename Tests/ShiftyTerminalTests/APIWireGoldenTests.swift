@@ -92,4 +92,22 @@ import Testing
             #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == golden, "\(name)")
         }
     }
+
+    /// The live `hello` as the server's `LiveServerMessage.Hello` struct wrote it (checked against
+    /// that struct, then the struct was replaced by ShiftyAPI.LiveHello).
+    static let helloGolden = #"{"newestEventId":1234,"protocol":1,"retentionDays":14,"subscribed":["marketplace","deals"],"topics":["marketplace","requests","deals","approvals"],"type":"hello","user":{"displayName":"Maria \"M\"","id":7,"role":"manager","username":"maria"},"workplace":{"id":1,"name":"Café Demo","slug":"demo","timeZone":"Europe\/Amsterdam"}}"#
+
+    @Test func theLiveHelloIsWrittenAsCaptured() throws {
+        let hello = LiveHello(
+            user: .init(id: 7, username: "maria", displayName: "Maria \"M\"", role: "manager"),
+            workplace: .init(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam"),
+            newestEventId: 1234, retentionDays: 14, topics: ["marketplace", "requests", "deals", "approvals"],
+            subscribed: ["marketplace", "deals"])
+        #expect(ShiftyServer.LiveServerMessage.encode(hello) == Self.helloGolden)
+        guard case .hello(let read) = ShiftyTerminal.LiveServerMessage.decode(Self.helloGolden) else {
+            Issue.record("the client cannot read the hello")
+            return
+        }
+        #expect(read == hello)
+    }
 }
