@@ -11,6 +11,8 @@ import PackageDescription
 /// - `ShiftyServer`: the Hummingbird application as a library.
 /// - `ShiftyAPI`: the API's wire types, encoded by the server and read by the terminal client
 ///   (Foundation only; docs/api-shapes.md).
+/// - `ShiftyLocalization`: the language catalogues of web/i18n, embedded at build time, and
+///   formatting by language (Foundation only; docs/i18n.md).
 /// - `shifty`: the thin command-line executable.
 let package = Package(
     name: "Shifty",
@@ -19,6 +21,7 @@ let package = Package(
         .executable(name: "shifty", targets: ["ShiftyCLI"]),
         .library(name: "ShiftyDomain", targets: ["ShiftyDomain"]),
         .library(name: "ShiftyAPI", targets: ["ShiftyAPI"]),
+        .library(name: "ShiftyLocalization", targets: ["ShiftyLocalization"]),
         .library(name: "ShiftyPostgres", targets: ["ShiftyPostgres"]),
         .library(name: "ShiftySecurity", targets: ["ShiftySecurity"]),
         .library(name: "ShiftyWebSocket", targets: ["ShiftyWebSocket"]),
@@ -47,6 +50,10 @@ let package = Package(
         // The API's wire types (answers, live messages, problem documents): Foundation only; the
         // server encodes them and the terminal decodes them.
         .target(name: "ShiftyAPI"),
+        // The catalogues of web/i18n/<language>/*.json, embedded into the binary by the plugin.
+        .executableTarget(name: "CatalogueEmbedder"),
+        .plugin(name: "EmbedCatalogues", capability: .buildTool(), dependencies: ["CatalogueEmbedder"]),
+        .target(name: "ShiftyLocalization", plugins: ["EmbedCatalogues"]),
         .target(
             name: "ShiftyPostgres",
             dependencies: [
@@ -86,7 +93,7 @@ let package = Package(
         .target(
             name: "ShiftyTerminal",
             dependencies: [
-                "ShiftyAPI", "ShiftyWebSocket",
+                "ShiftyAPI", "ShiftyWebSocket", "ShiftyLocalization",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -97,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal",
+                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -122,6 +129,7 @@ let package = Package(
         .testTarget(name: "ShiftyDomainTests", dependencies: ["ShiftyDomain"]),
         .testTarget(name: "ShiftyPostgresTests", dependencies: ["ShiftyPostgres", "ShiftyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShiftySecurityTests", dependencies: ["ShiftySecurity"]),
+        .testTarget(name: "ShiftyLocalizationTests", dependencies: ["ShiftyLocalization"]),
         .testTarget(
             name: "ShiftyWebSocketTests",
             dependencies: [
@@ -134,7 +142,7 @@ let package = Package(
         ),
         .testTarget(name: "ShiftyCLITests", dependencies: ["ShiftyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
-        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
+        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )
