@@ -75,7 +75,7 @@ let package = Package(
         .target(
             name: "ShiftyServer",
             dependencies: [
-                "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "CCurl",
+                "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "ShiftyLocalization", "CCurl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
