@@ -9,7 +9,8 @@ import PackageDescription
 /// - `ShiftySecurity`: Argon2id, secure random, SHA-1/SHA-256 over the C shims.
 /// - `ShiftyWebSocket`: our RFC 6455 layer, depending only on NIOCore/NIOHTTP1 and the crypto shim.
 /// - `ShiftyServer`: the Hummingbird application as a library.
-/// - `ShiftyAPI`: the API's wire types the terminal client reads (Foundation only; docs/api-shapes.md).
+/// - `ShiftyAPI`: the API's wire types, encoded by the server and read by the terminal client
+///   (Foundation only; docs/api-shapes.md).
 /// - `ShiftyLocalization`: the language catalogues of web/i18n, embedded at build time, and
 ///   formatting by language (Foundation only; docs/i18n.md).
 /// - `shifty`: the thin command-line executable.
@@ -46,7 +47,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         .target(name: "ShiftyDomain"),
-        // The API's wire types (answers, live messages, problem documents): Foundation only.
+        // The API's wire types (answers, live messages, problem documents): Foundation only; the
+        // server encodes them and the terminal decodes them.
         .target(name: "ShiftyAPI"),
         // The catalogues of web/i18n/<language>/*.json, embedded into the binary by the plugin.
         .executableTarget(name: "CatalogueEmbedder"),
@@ -73,7 +75,7 @@ let package = Package(
         .target(
             name: "ShiftyServer",
             dependencies: [
-                "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "ShiftyLocalization", "CCurl",
+                "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "ShiftyLocalization", "CCurl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

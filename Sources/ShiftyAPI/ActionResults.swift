@@ -9,31 +9,16 @@ public struct LoginResult: Decodable, Sendable, Hashable {
     public var workplace: Workplace
 }
 
-/// What a marketplace action answers: the deal it created or changed and the shifts it touched.
-public struct MarketplaceActionResult: Decodable, Sendable, Hashable {
-    public struct Deal: Decodable, Sendable, Hashable {
-        public var id: Int64
-        public var kind: String
-        public var state: String
-        /// Who approved, rejected or cancelled it, and their note (absent while it is pending).
-        public var decidedByName: String?
-        public var decisionNote: String?
-
-        public init(id: Int64, kind: String, state: String, decidedByName: String? = nil, decisionNote: String? = nil) {
-            self.id = id
-            self.kind = kind
-            self.state = state
-            self.decidedByName = decidedByName
-            self.decisionNote = decisionNote
-        }
-    }
-
-    public var deal: Deal?
+/// What a marketplace action answers (openapi.yaml `MarketplaceResult`): the deal it created or
+/// changed, the shifts it touched and the requests it created or changed. The server encodes this
+/// type and the terminal decodes it.
+public struct MarketplaceActionResult: Codable, Sendable, Hashable {
+    public var deal: MarketDeal?
     public var shifts: [MarketShift]
     /// The requests it created or changed (`shifty request` shows their ids).
-    public var requests: [ShiftRequest]?
+    public var requests: [ShiftRequest]
 
-    public init(deal: Deal? = nil, shifts: [MarketShift], requests: [ShiftRequest]? = nil) {
+    public init(deal: MarketDeal? = nil, shifts: [MarketShift], requests: [ShiftRequest] = []) {
         self.deal = deal
         self.shifts = shifts
         self.requests = requests

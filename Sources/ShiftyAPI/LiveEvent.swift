@@ -40,8 +40,10 @@ public struct LiveEventData: Sendable, Hashable {
     }
 }
 
-/// Who approved, rejected or cancelled a deal, and the note they left for the people in it.
-public struct DealDecision: Sendable, Hashable, Decodable {
+/// Who approved, rejected or cancelled a deal, and the note they left for the people in it (the
+/// `decision` of a deal event's data): the people whose shifts it was hear the reason, not only that
+/// "a manager" decided. The server encodes this type into the event and the terminal decodes it.
+public struct DealDecision: Sendable, Hashable, Codable {
     public var byId: Int64
     public var byName: String
     public var note: String?

@@ -1,10 +1,9 @@
 import Foundation
 
-/// A shift as the API shows it (`GET /api/v1/shifts/{id}`, the marketplace list, and the `shifts`
-/// snapshots inside live events), reduced to what the terminal shows.
-///
-/// Decoding is lenient about fields the terminal does not need, so a newer server that adds or drops
-/// optional fields does not break an older client.
+/// A concrete shift as the API shows it (openapi.yaml `Shift`): `GET /api/v1/shifts/{id}`, the
+/// marketplace, schedules, deals' legs, and the `shifts` snapshots inside live events. The server
+/// encodes this type and the terminal decodes it (docs/api-shapes.md); local date and times are
+/// in the workplace time zone.
 public struct MarketShift: Codable, Sendable, Hashable {
     public var id: Int64
     public var ownerId: Int64
@@ -15,20 +14,26 @@ public struct MarketShift: Codable, Sendable, Hashable {
     public var startTime: String
     /// Local end time, `HH:MM`.
     public var endTime: String
-    /// The instant the shift starts (ISO 8601), used to drop shifts that began while we watched.
-    public var startsAt: String?
+    /// The instant the shift starts, used to drop shifts that began while we watched.
+    @ISO8601Date public var startsAt: Date
+    @ISO8601Date public var endsAt: Date
     public var position: String?
     /// `scheduled`, `supplied`, `suggested`, `in_deal` or `cancelled`.
     public var status: String
     public var dealId: Int64?
     public var requestId: Int64?
-    /// A manager released it to the marketplace: the owner covers it until a pick-up is approved.
-    public var unassigned: Bool?
+    /// The weekly fixed shift it was generated from, if any.
+    public var fixedShiftId: Int64?
+    /// A manager unassigned it: it waits on the marketplace; the owner covers it until a pick-up is approved.
+    public var unassigned: Bool
+    /// On the marketplace only: whether the viewer may receive it by the qualification rule
+    /// (`false`: its position is one the workplace tracks and the viewer is not qualified for).
+    public var viewerQualified: Bool?
 
     public init(
         id: Int64, ownerId: Int64, ownerName: String, date: String, startTime: String, endTime: String,
-        startsAt: String? = nil, position: String? = nil, status: String, dealId: Int64? = nil,
-        requestId: Int64? = nil, unassigned: Bool? = nil
+        startsAt: Date, endsAt: Date, position: String? = nil, status: String, dealId: Int64? = nil,
+        requestId: Int64? = nil, fixedShiftId: Int64? = nil, unassigned: Bool = false, viewerQualified: Bool? = nil
     ) {
         self.id = id
         self.ownerId = ownerId
@@ -37,13 +42,13 @@ public struct MarketShift: Codable, Sendable, Hashable {
         self.startTime = startTime
         self.endTime = endTime
         self.startsAt = startsAt
+        self.endsAt = endsAt
         self.position = position
         self.status = status
         self.dealId = dealId
         self.requestId = requestId
+        self.fixedShiftId = fixedShiftId
         self.unassigned = unassigned
+        self.viewerQualified = viewerQualified
     }
-
-    /// `startsAt` as a date, when present and well-formed.
-    public var startDate: Date? { self.startsAt.flatMap(ISO8601Instant.parse) }
 }

@@ -91,48 +91,48 @@ import Testing
     }
 }
 
-/// The server's answer types encoded from sample values with every optional set: their JSON keys must
-/// be exactly the documented properties (fields left out when nil never reach a live answer, so
-/// the route test above cannot see them), and every required property must be one the type always writes.
+/// The API types (ShiftyAPI, which the server encodes and the terminal decodes) against openapi.yaml's
+/// schemas: encoded with every optional set, a type must write exactly the documented properties
+/// (fields left out when nil never reach a live answer, so the route test above cannot see them);
+/// encoded with every optional nil, it must write exactly the documented `required` list. A field
+/// added to a type but not to the spec, a property documented but never written, or a required
+/// list that says more or less than the type always writes fails here.
 @Suite struct APIShapeSampleTests {
-    static let shift = ShiftView(
-        id: 1, ownerId: 2, ownerName: "Anna", date: "2026-11-25", startTime: "09:00", endTime: "17:00",
-        startsAt: Date(timeIntervalSince1970: 1_790_000_000), endsAt: Date(timeIntervalSince1970: 1_790_028_800), position: "bar",
-        status: "scheduled", dealId: 3, requestId: 4, fixedShiftId: 5, unassigned: false, viewerQualified: true)
-    static let deal = DealView(
-        id: 3, kind: "pick_up", state: "approved", initiatorId: 2, requestId: 4, createdAt: Date(), expiresAt: Date(), decidedBy: 9,
-        decidedAt: Date(), decisionNote: "ok", decidedByName: "The Boss",
-        legs: [.init(shift: shift, giverId: 2, giverName: "Anna", receiverId: 3, receiverName: "Ben")])
-    static let request = RequestView(id: 4, requesterId: 3, requesterName: "Ben", date: "2026-11-25", status: "open", dealId: 3, suggestions: [shift])
-
-    @Test func serverTypesWriteExactlyTheDocumentedProperties() throws {
+    @Test func apiTypesWriteExactlyTheDocumentedPropertiesAndRequiredLists() throws {
         let document = try OpenAPIDocument.load()
-        let samples: [(schema: String, value: any Encodable, nested: [String])] = [
-            ("Shift", Self.shift, []),
-            ("Deal", Self.deal, ["legs"]),
-            ("Request", Self.request, []),
-            ("ScheduleWeek", ScheduleWeekView(label: "Week 48", weekBasedYear: 2026, week: 48, shifts: [Self.shift]), []),
-            ("MarketplaceResult", MarketplaceResultView(deal: Self.deal, shifts: [Self.shift], requests: [Self.request]), []),
+        let sample = Dictionary(uniqueKeysWithValues: APIWireGoldenTests.samples.map { ($0.name, $0.value) })
+        // (schema, every optional set, every optional nil, array properties whose first item is checked too)
+        let checks: [(schema: String, full: String, bare: String, nested: [String])] = [
+            ("Shift", "shift", "bareShift", []),
+            ("Deal", "deal", "pendingDeal", ["legs"]),
+            ("Request", "request", "openRequest", []),
+            ("ScheduleWeek", "scheduleWeek", "scheduleWeek", []),
+            ("MarketplaceResult", "result", "bareResult", []),
         ]
-        for sample in samples {
-            let data = try APIJSON.encoder.encode(sample.value)
-            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-            let schema = document.resolve(["$ref": "#/components/schemas/\(sample.schema)"])
-            Self.compare(object, schema, sample.schema)
-            for key in sample.nested {
+        for check in checks {
+            let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])
+            let full = try Self.object(try #require(sample[check.full]))
+            let bare = try Self.object(try #require(sample[check.bare]))
+            let properties = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
+            let required = Set(schema["required"] as? [String] ?? [])
+            Self.compare(Set(full.keys), properties, "\(check.schema) (every optional set)", "properties")
+            Self.compare(Set(bare.keys), required, "\(check.schema) (every optional nil)", "required")
+            for key in check.nested {
                 let items = document.resolve(((schema["properties"] as? [String: Any])?[key] as? [String: Any])?["items"] as? [String: Any] ?? [:])
-                let first = try #require((object[key] as? [[String: Any]])?.first)
-                Self.compare(first, items, "\(sample.schema).\(key)[]")
+                let first = try #require((full[key] as? [[String: Any]])?.first)
+                Self.compare(Set(first.keys), Set((items["properties"] as? [String: Any] ?? [:]).keys), "\(check.schema).\(key)[]", "properties")
             }
         }
     }
 
-    static func compare(_ object: [String: Any], _ schema: [String: Any], _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
-        let properties = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
-        let keys = Set(object.keys)
-        #expect(keys.subtracting(properties).sorted() == [], "\(name): written by the server, missing from openapi.yaml", sourceLocation: sourceLocation)
-        #expect(properties.subtracting(keys).sorted() == [], "\(name): in openapi.yaml, never written by the server", sourceLocation: sourceLocation)
-        let required = Set(schema["required"] as? [String] ?? [])
-        #expect(required.subtracting(keys).sorted() == [], "\(name): required in openapi.yaml but not written", sourceLocation: sourceLocation)
+    static func object(_ value: any Encodable) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: try APIJSON.encoder.encode(value)) as? [String: Any])
+    }
+
+    static func compare(
+        _ written: Set<String>, _ documented: Set<String>, _ name: String, _ list: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(written.subtracting(documented).sorted() == [], "\(name): written, but not in openapi.yaml's \(list)", sourceLocation: sourceLocation)
+        #expect(documented.subtracting(written).sorted() == [], "\(name): in openapi.yaml's \(list), but not written", sourceLocation: sourceLocation)
     }
 }

@@ -6,11 +6,17 @@ enum Fixtures {
     static func shift(
         _ id: Int64, owner: Int64 = 7, ownerName: String = "Anna", date: String = "2026-11-24",
         start: String = "09:00", end: String = "17:00", position: String? = "Bar", status: String = "supplied",
-        startsAt: String? = "2099-11-24T08:00:00Z"
+        startsAt: Date = Fixtures.instant("2099-11-24T08:00:00Z")
     ) -> MarketShift {
         MarketShift(
             id: id, ownerId: owner, ownerName: ownerName, date: date, startTime: start, endTime: end,
-            startsAt: startsAt, position: position, status: status)
+            startsAt: startsAt, endsAt: startsAt.addingTimeInterval(8 * 3600), position: position, status: status)
+    }
+
+    /// An instant written as the API writes it (`2099-11-24T08:00:00Z`).
+    static func instant(_ text: String) -> Date {
+        guard let date = ISO8601Instant.parse(text) else { fatalError("not an ISO 8601 instant: \(text)") }
+        return date
     }
 
     static func event(_ id: Int64, _ type: String, shifts: [MarketShift], dealId: Int64? = nil) -> LiveEvent {

@@ -51,8 +51,8 @@ import Testing
 
     @Test func dealsListTheIdFirstAndTheApprovePreviewsWarnings() {
         let deal = MarketDeal(
-            id: 42, kind: "pick_up", state: "pending_approval",
-            legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverName: "Anna", receiverName: "Ben")])
+            id: 42, kind: "pick_up", state: "pending_approval", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
+            legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverId: 7, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
         let preview = ActionPreview(
             allowed: false, refusal: APIProblem(status: 409, code: "one_shift_per_day"),
             rules: [.init(code: "one_shift_per_day", severity: "refuse", detail: "Ben already works shift 17")])
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func requestsNowAndNotificationsStartWithTheirIds() {
-        let request = ShiftRequest(id: 5, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
+        let request = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
         #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 24 Nov", "Ben", "open", "88 09:00–17:00 Anna"])
         let board = NowBoard(
             date: "2026-11-24",

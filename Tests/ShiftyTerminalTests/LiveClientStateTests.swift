@@ -188,7 +188,7 @@ import Testing
         }
         #expect(decoded.id == 1235)
         #expect(decoded.data.shifts.first?.ownerName == "Anna")
-        #expect(decoded.data.shifts.first?.startDate != nil)
+        #expect(decoded.data.shifts.first?.startsAt == Fixtures.instant("2026-11-24T08:00:00Z"))
         // Data in another shape (a reminder) decodes to an event without shifts, not a failure.
         let reminder = LiveServerMessage.decode(#"{"type":"event","event":{"id":5,"type":"shift.reminder","data":{"shifts":"odd","minutes":30}}}"#)
         #expect(reminder == .event(LiveEvent(id: 5, type: "shift.reminder")))

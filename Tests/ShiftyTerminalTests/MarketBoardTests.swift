@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func offersThatStartedAreDropped() {
-        var board = MarketBoard(shifts: [Fixtures.shift(1, startsAt: "2020-01-01T08:00:00Z"), Fixtures.shift(2)])
+        var board = MarketBoard(shifts: [Fixtures.shift(1, startsAt: Fixtures.instant("2020-01-01T08:00:00Z")), Fixtures.shift(2)])
         board.expire(at: now)
         #expect(board.rows.keys.sorted() == [2])
     }

@@ -94,7 +94,8 @@ struct OpenAPIDocument {
         case .struct:
             guard let properties = schema["properties"] as? [String: Any] else { return [] }
             return mirror.children.flatMap { child -> [String] in
-                guard let label = child.label else { return [] }
+                // A property wrapper's storage (`@ISO8601Date var startsAt` is `_startsAt`) has the wire name without the underscore.
+                guard let label = child.label.map({ $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }) else { return [] }
                 guard let property = properties[label] as? [String: Any] else {
                     return ["\(path).\(label) is read by the client (\(type(of: value))) but not in openapi.yaml"]
                 }

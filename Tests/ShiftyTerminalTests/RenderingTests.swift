@@ -102,7 +102,10 @@ import Testing
         #expect(EventLineFormatter.line(for: event)
             == #"#9 2026-11-21T18:00:00Z deal.rejected deal 12 shift 3 by Maria: "Bram is not trained for the bar yet""#)
         let answer = MarketplaceActionResult(
-            deal: .init(id: 12, kind: "pick_up", state: "rejected", decidedByName: "Maria", decisionNote: "Not trained yet"), shifts: [])
+            deal: .init(
+                id: 12, kind: "pick_up", state: "rejected", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
+                decisionNote: "Not trained yet", decidedByName: "Maria", legs: []),
+            shifts: [])
         #expect(ShiftListFormatter.summary(of: answer, action: "Rejected.").contains(#"Decided by Maria: "Not trained yet""#))
     }
 

@@ -38,8 +38,8 @@ struct RequestCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.request(dates: dates) }
-        let ids = (result.requests ?? []).map { "\($0.id) (\(ShiftListFormatter.date($0.date)))" }.joined(separator: ", ")
-        let count = (result.requests ?? []).count
+        let ids = result.requests.map { "\($0.id) (\(ShiftListFormatter.date($0.date)))" }.joined(separator: ", ")
+        let count = result.requests.count
         printLines([TerminalLanguage.plural("terminal.request.posted", count: count, [
             "dates": dates.map { ShiftListFormatter.date($0) }.joined(separator: ", "), "requests": ids,
         ])])

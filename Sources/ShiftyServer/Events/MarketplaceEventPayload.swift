@@ -1,3 +1,4 @@
+import ShiftyAPI
 import ShiftyDomain
 
 /// The JSON payload of a marketplace event row: which shifts, deal and request changed, and the
@@ -8,19 +9,19 @@ struct MarketplaceEventPayload: Encodable, Sendable {
     var requestId: Int64?
     /// Who caused it (nil: the system, e.g. an expiry), so clients need not notify people of their own actions.
     var actorId: Int64?
-    var shifts: [ShiftView]
+    var shifts: [ShiftyAPI.MarketShift]
     /// `shift.rule_overridden`: the codes of the rules a manager set aside, and why.
     var overriddenRules: [String]?
     var overrideReason: String?
     /// On `deal.approved`, `deal.rejected` and `deal.cancelled`: who decided and their note.
-    var decision: DealDecisionView?
+    var decision: ShiftyAPI.DealDecision?
 
     /// The event kinds that end a deal by someone's decision (an expiry has nobody to name).
     static func carriesDecision(_ kind: MarketplaceEvent.Kind) -> Bool {
         [.dealApproved, .dealRejected, .dealCancelled].contains(kind)
     }
 
-    init(_ event: MarketplaceEvent, shifts: [ShiftView], actorID: Int64?) {
+    init(_ event: MarketplaceEvent, shifts: [ShiftyAPI.MarketShift], actorID: Int64?) {
         actorId = actorID
         shiftIds = event.shiftIDs.map(\.rawValue)
         dealId = event.dealID?.rawValue

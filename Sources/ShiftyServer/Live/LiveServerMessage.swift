@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 
 /// Encodes the server's messages (docs/live-protocol.md, "Server → client").
 ///
@@ -12,21 +13,8 @@ enum LiveServerMessage {
         return encoder
     }()
 
-    struct Hello: Encodable {
-        struct User: Encodable { var id: Int64; var username: String; var displayName: String; var role: String }
-        struct Workplace: Encodable { var id: Int64; var slug: String; var name: String; var timeZone: String }
-        var type = "hello"
-        var `protocol` = 1
-        var user: User
-        var workplace: Workplace
-        var newestEventId: Int64
-        var retentionDays: Int
-        var topics: [String]
-        var subscribed: [String]
-    }
-
     static func hello(_ caller: AuthenticatedUser, newestEventID: Int64, retentionDays: Int, subscribed: LiveTopicSet) -> String {
-        encode(Hello(
+        encode(ShiftyAPI.LiveHello(
             user: .init(id: caller.user.id, username: caller.user.username, displayName: caller.user.displayName, role: caller.user.role.rawValue),
             workplace: .init(id: caller.workplace.id, slug: caller.workplace.slug, name: caller.workplace.name, timeZone: caller.workplace.timeZone),
             newestEventId: newestEventID, retentionDays: retentionDays,

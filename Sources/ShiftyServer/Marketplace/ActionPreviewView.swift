@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 
 /// The answer of GET /shifts/{id}/preview: what the action would answer now, every rule it
@@ -30,9 +31,9 @@ struct ActionPreviewView: Encodable, Sendable {
         var week: String
         var hoursBefore: Double
         var hoursAfter: Double
-        var incomingShifts: [ShiftView]
-        var outgoingShifts: [ShiftView]
-        var conflictingShifts: [ShiftView]
+        var incomingShifts: [ShiftyAPI.MarketShift]
+        var outgoingShifts: [ShiftyAPI.MarketShift]
+        var conflictingShifts: [ShiftyAPI.MarketShift]
     }
 
     var action: String

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyPostgres
 
 /// One page of a deal list (`GET /trades`, `/deals/mine`, `/deals/approvals`), in the lists' order
@@ -24,7 +25,7 @@ struct DealPage {
             self.id = id
         }
 
-        init(after deal: DealView) {
+        init(after deal: ShiftyAPI.MarketDeal) {
             self.expiresAtMicroseconds = Int64((deal.expiresAt.timeIntervalSince1970 * 1_000_000).rounded())
             self.id = deal.id
         }
@@ -69,7 +70,7 @@ struct DealPage {
 
     /// The answer: at most `limit` deals (the query fetched one more to know whether a next page
     /// exists) and a `Link` to the next page when there is one.
-    func response(_ fetched: [DealView], request: Request) throws -> Response {
+    func response(_ fetched: [ShiftyAPI.MarketDeal], request: Request) throws -> Response {
         let deals = Array(fetched.prefix(limit))
         var headers: HTTPFields = [:]
         if fetched.count > limit, let last = deals.last {

@@ -1,19 +1,20 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
 /// Read-only SQL behind the marketplace views, scoped by workplace.
 enum MarketplaceQueries {
     /// Shifts on the marketplace that have not started.
-    static func supplied(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [ShiftView] {
-        try connection.query(suppliedSQL, [workplaceID, now]).map(ShiftStore.view(from:))
+    static func supplied(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
+        try connection.query(suppliedSQL, [workplaceID, now]).map(ShiftyAPI.MarketShift.init(row:))
     }
 
     /// The workplace's (`$1`) shifts on offer that start after `$2`.
     static let suppliedSQL = "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'supplied' AND s.starts_at > $2 ORDER BY s.starts_at, s.id"
 
     /// Live requests (open or waiting for approval) from today on, with their suggestions.
-    static func requests(workplaceID: Int64, ids: [Int64]? = nil, now: Date, on connection: PostgresConnection) throws -> [RequestView] {
+    static func requests(workplaceID: Int64, ids: [Int64]? = nil, now: Date, on connection: PostgresConnection) throws -> [ShiftyAPI.ShiftRequest] {
         let rows = try connection.query(
             """
             SELECT r.id, r.requester_id, u.display_name, r.local_date::text AS local_date, r.status, r.deal_id
@@ -29,15 +30,9 @@ enum MarketplaceQueries {
         let suggestions = try connection.query(
             "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.status = 'suggested' AND s.request_id = ANY($2) ORDER BY s.starts_at, s.id",
             [workplaceID, requestIDs]
-        ).map(ShiftStore.view(from:))
+        ).map(ShiftyAPI.MarketShift.init(row:))
         let byRequest = Dictionary(grouping: suggestions, by: { $0.requestId ?? 0 })
-        return try rows.map { row in
-            let id: Int64 = try row.decode("id")
-            return RequestView(
-                id: id, requesterId: try row.decode("requester_id"), requesterName: try row.decode("display_name"),
-                date: try row.decode("local_date"), status: try row.decode("status"), dealId: try row.decode("deal_id"),
-                suggestions: byRequest[id] ?? [])
-        }
+        return try rows.map { row in try ShiftyAPI.ShiftRequest(row: row, suggestions: byRequest[try row.decode("id")] ?? []) }
     }
 
     /// The caller's free dates over the next eight weeks, in one query.
@@ -69,7 +64,7 @@ enum MarketplaceQueries {
     static func deals(
         workplaceID: Int64, condition: String, parameters: [any PostgresEncodable] = [], page: DealPage? = nil,
         on connection: PostgresConnection
-    ) throws -> [DealView] {
+    ) throws -> [ShiftyAPI.MarketDeal] {
         let pageCondition = page.map { "AND \($0.condition(firstParameter: parameters.count + 2))" } ?? ""
         let rows = try connection.query(
             """
@@ -91,23 +86,13 @@ enum MarketplaceQueries {
         let shiftIDs = try legRows.map { try $0.decode("shift_id", as: Int64.self) }
         let shifts = Dictionary(
             try connection.query("\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID])
-                .map(ShiftStore.view(from:)).map { ($0.id, $0) },
+                .map(ShiftyAPI.MarketShift.init(row:)).map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first })
-        var legs: [Int64: [DealView.Leg]] = [:]
+        var legs: [Int64: [ShiftyAPI.MarketDeal.Leg]] = [:]
         for row in legRows {
             guard let shift = shifts[try row.decode("shift_id")] else { continue }
-            legs[try row.decode("deal_id"), default: []].append(DealView.Leg(
-                shift: shift, giverId: try row.decode("giver_id"), giverName: try row.decode("giver_name"),
-                receiverId: try row.decode("receiver_id"), receiverName: try row.decode("receiver_name")))
+            legs[try row.decode("deal_id"), default: []].append(try ShiftyAPI.MarketDeal.Leg(row: row, shift: shift))
         }
-        return try rows.map { row in
-            let id: Int64 = try row.decode("id")
-            return DealView(
-                id: id, kind: try row.decode("kind"), state: try row.decode("state"), initiatorId: try row.decode("initiator_id"),
-                requestId: try row.decode("request_id"), createdAt: try row.decode("created_at"),
-                expiresAt: try row.decode("expires_at"), decidedBy: try row.decode("decided_by"),
-                decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"),
-                decidedByName: try row.decode("decided_by_name"), legs: legs[id] ?? [])
-        }
+        return try rows.map { row in try ShiftyAPI.MarketDeal(row: row, legs: legs[try row.decode("id")] ?? []) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -48,7 +49,7 @@ extension MarketplaceService {
         return try await view(of: preview, action: kind.rawValue, shiftID: shiftID, caller: caller)
     }
 
-    func view(of preview: ActionPreview, action: String, shiftID: Int64, caller: AuthenticatedUser) async throws -> ActionPreviewView {
+    func view(of preview: ShiftyDomain.ActionPreview, action: String, shiftID: Int64, caller: AuthenticatedUser) async throws -> ActionPreviewView {
         let workplaceID = caller.workplaceID
         var touched: [ShiftID] = []
         for effect in preview.effects { touched += effect.incoming + effect.outgoing + effect.conflicting }
@@ -56,17 +57,17 @@ extension MarketplaceService {
         let shiftIDs: [Int64] = Array(Set(touched.map(\.rawValue))).sorted()
         let memberIDs: [Int64] = preview.effects.map(\.member.rawValue) + preview.findings.map(\.member.rawValue)
         let members: [Int64] = Array(Set(memberIDs)).sorted()
-        let (shifts, names) = try await pool.withConnection { connection -> ([Int64: ShiftView], [Int64: String]) in
+        let (shifts, names) = try await pool.withConnection { connection -> ([Int64: ShiftyAPI.MarketShift], [Int64: String]) in
             let shifts = try connection.query(
                 "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID]
-            ).map(ShiftStore.view(from:))
+            ).map(ShiftyAPI.MarketShift.init(row:))
             let names = try connection.query(
                 "SELECT id, display_name FROM users WHERE id = ANY($1) AND workplace_id = $2", [members, workplaceID]
             ).map { (try $0.decode("id", as: Int64.self), try $0.decode("display_name", as: String.self)) }
             return (Dictionary(shifts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
                     Dictionary(names, uniquingKeysWith: { first, _ in first }))
         }
-        let views: ([ShiftID]) -> [ShiftView] = { $0.compactMap { shifts[$0.rawValue] } }
+        let views: ([ShiftID]) -> [ShiftyAPI.MarketShift] = { $0.compactMap { shifts[$0.rawValue] } }
         let hours: (Int) -> Double = { (Double($0) / 60 * 100).rounded() / 100 }
         return ActionPreviewView(
             action: action, shiftId: shiftID, allowed: preview.refusal == nil,

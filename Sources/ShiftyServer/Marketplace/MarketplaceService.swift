@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -16,18 +17,18 @@ struct MarketplaceService: Sendable {
 
     // MARK: Actions
 
-    func perform(_ caller: AuthenticatedUser, _ action: MarketplaceAction) async throws -> MarketplaceResultView {
+    func perform(_ caller: AuthenticatedUser, _ action: MarketplaceAction) async throws -> ShiftyAPI.MarketplaceActionResult {
         try await result(of: try await executor.perform(MarketplaceCaller(caller), action), caller: caller)
     }
 
-    func pickUp(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> MarketplaceResultView {
+    func pickUp(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             .pickUp(ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
         }
         return try await result(of: transition, caller: caller)
     }
 
-    func acceptSuggestion(_ caller: AuthenticatedUser, requestID: Int64, shiftID: Int64) async throws -> MarketplaceResultView {
+    func acceptSuggestion(_ caller: AuthenticatedUser, requestID: Int64, shiftID: Int64) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             // The shift must be suggested to this request; otherwise it is not a suggestion here.
             let suggestedTo = try connection.query(
@@ -42,7 +43,7 @@ struct MarketplaceService: Sendable {
         return try await result(of: transition, caller: caller)
     }
 
-    func proposeSwap(_ caller: AuthenticatedUser, _ body: ProposeSwapBody) async throws -> MarketplaceResultView {
+    func proposeSwap(_ caller: AuthenticatedUser, _ body: ProposeSwapBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             .proposeSwap(
                 offered: ShiftID(rawValue: body.offeredShiftId), wanted: ShiftID(rawValue: body.wantedShiftId),
@@ -51,7 +52,7 @@ struct MarketplaceService: Sendable {
         return try await result(of: transition, caller: caller)
     }
 
-    func postRequests(_ caller: AuthenticatedUser, _ body: PostRequestsBody) async throws -> MarketplaceResultView {
+    func postRequests(_ caller: AuthenticatedUser, _ body: PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         var dates: [LocalDate] = []
         for (index, text) in body.dates.enumerated() {
             guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", "must be a date (YYYY-MM-DD)") }
@@ -74,7 +75,7 @@ struct MarketplaceService: Sendable {
     }
 
     /// The views of what a transition changed.
-    func result(of transition: Transition, caller: AuthenticatedUser) async throws -> MarketplaceResultView {
+    func result(of transition: Transition, caller: AuthenticatedUser) async throws -> ShiftyAPI.MarketplaceActionResult {
         let workplaceID = caller.workplaceID
         let shiftIDs = Array(Set(transition.shiftChanges.map(\.shiftID.rawValue))).sorted()
         let requestIDs = Array(Set(transition.requestChanges.map(\.to.id.rawValue))).sorted()
@@ -82,20 +83,20 @@ struct MarketplaceService: Sendable {
         return try await pool.withConnection { connection in
             let shifts = try connection.query(
                 "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.starts_at, s.id", [shiftIDs, workplaceID]
-            ).map(ShiftStore.view(from:))
+            ).map(ShiftyAPI.MarketShift.init(row:))
             let deal = try dealID.flatMap {
                 try MarketplaceQueries.deals(workplaceID: workplaceID, condition: "d.id = $2", parameters: [$0], on: connection).first
             }
             let requests = requestIDs.isEmpty ? [] : try MarketplaceQueries.requests(
                 workplaceID: workplaceID, ids: requestIDs, now: Date(), on: connection)
-            return MarketplaceResultView(deal: deal, shifts: shifts, requests: requests)
+            return ShiftyAPI.MarketplaceActionResult(deal: deal, shifts: shifts, requests: requests)
         }
     }
 
     // MARK: Views
 
     /// Shifts on offer, each marked with whether the caller is qualified for its position.
-    func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftView] {
+    func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftyAPI.MarketShift] {
         try await pool.withConnection { connection in
             let viewer = UserID(rawValue: caller.id)
             let tracked = try MarketplaceStore.trackedPositions(workplaceID: caller.workplaceID, on: connection)
@@ -108,7 +109,7 @@ struct MarketplaceService: Sendable {
         }
     }
 
-    func openRequests(_ caller: AuthenticatedUser) async throws -> [RequestView] {
+    func openRequests(_ caller: AuthenticatedUser) async throws -> [ShiftyAPI.ShiftRequest] {
         try await pool.withConnection { try MarketplaceQueries.requests(workplaceID: caller.workplaceID, now: Date(), on: $0) }
     }
 
@@ -120,7 +121,7 @@ struct MarketplaceService: Sendable {
 
     /// The caller's pending deals (as giver or receiver). A read writes nothing: a deal past its
     /// expiry that the maintenance job has not swept yet (it runs every minute) is left out here.
-    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [DealView] {
+    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [ShiftyAPI.MarketDeal] {
         try await pool.withConnection {
             try MarketplaceQueries.deals(
                 workplaceID: caller.workplaceID,
@@ -134,7 +135,7 @@ struct MarketplaceService: Sendable {
 
     /// Deals waiting for a manager; like ``myPendingDeals(_:page:now:)`` it leaves out (and does not
     /// write) deals past their expiry, which the maintenance job expires.
-    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [DealView] {
+    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [ShiftyAPI.MarketDeal] {
         try caller.requireManager()
         return try await pool.withConnection {
             try MarketplaceQueries.deals(
@@ -143,7 +144,7 @@ struct MarketplaceService: Sendable {
         }
     }
 
-    func deal(_ caller: AuthenticatedUser, id: Int64) async throws -> DealView {
+    func deal(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftyAPI.MarketDeal {
         let found = try await pool.withConnection {
             try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.id = $2", parameters: [id], on: $0).first
         }
@@ -154,7 +155,7 @@ struct MarketplaceService: Sendable {
     }
 
     /// Every deal with a shift on local dates `[from, until]` (manager only).
-    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?, page: DealPage) async throws -> [DealView] {
+    func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?, page: DealPage) async throws -> [ShiftyAPI.MarketDeal] {
         try caller.requireManager()
         guard from <= until, from.days(until: until) <= 366 else {
             throw Problem.invalid("to", "must be on or after 'from' and at most a year later")

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -90,8 +91,8 @@ extension TransitionWriter {
     ) throws -> String {
         let shiftIDs = Array(Set(events.flatMap(\.shiftIDs).map(\.rawValue) + announced)).sorted()
         let decidedDeal = events.contains { MarketplaceEventPayload.carriesDecision($0.kind) && $0.dealID != nil } ? dealID : nil
-        var shifts: [Int64: ShiftView] = [:]
-        var decisions: [DealID: DealDecisionView?] = [:]
+        var shifts: [Int64: ShiftyAPI.MarketShift] = [:]
+        var decisions: [DealID: ShiftyAPI.DealDecision?] = [:]
         if !shiftIDs.isEmpty || decidedDeal != nil {
             let rows = try connection.query(
                 """
@@ -105,14 +106,14 @@ extension TransitionWriter {
                 [shiftIDs, workplaceID, decidedDeal?.rawValue])
             for row in rows {
                 if try row.decode("id", as: Int64?.self) != nil {
-                    let view = try ShiftStore.view(from: row)
+                    let view = try ShiftyAPI.MarketShift(row: row)
                     shifts[view.id] = view
                 }
             }
             if let decidedDeal {
-                decisions[decidedDeal] = try rows.first.flatMap { row -> DealDecisionView? in
+                decisions[decidedDeal] = try rows.first.flatMap { row -> ShiftyAPI.DealDecision? in
                     guard try row.decode("has_decision", as: Bool.self) else { return nil }
-                    return DealDecisionView(
+                    return ShiftyAPI.DealDecision(
                         byId: try row.decode("decision_by"), byName: try row.decode("decision_by_name"),
                         note: try row.decode("decision_note"))
                 }
@@ -136,7 +137,7 @@ extension TransitionWriter {
                     payload.decision = known
                 } else {
                     // Not the transition's own deal (not expected): read it as before.
-                    let decision = try DealDecisionView.of(dealID: eventDeal.rawValue, workplaceID: workplaceID, on: connection)
+                    let decision = try ShiftyAPI.DealDecision.recorded(dealID: eventDeal.rawValue, workplaceID: workplaceID, on: connection)
                     decisions[eventDeal] = decision
                     payload.decision = decision
                 }

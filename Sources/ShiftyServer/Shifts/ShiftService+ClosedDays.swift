@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -61,14 +62,14 @@ extension ShiftService {
             let kept = try connection.query(
                 "\(ShiftStore.select) WHERE s.workplace_id = $1 AND s.local_date = $2::date AND s.status <> 'cancelled' ORDER BY s.starts_at, s.id",
                 [workplaceID, date.description]
-            ).map(ShiftStore.view(from:)).filter { !removedIDs.contains($0.id) }
+            ).map(ShiftyAPI.MarketShift.init(row:)).filter { !removedIDs.contains($0.id) }
             return ClosingPreviewView(date: date.description, removed: removed, kept: kept)
         }
     }
 
     /// The shifts ``ScheduleGenerator/removeUntouched(after:workplaceID:fixedShiftID:on:connection:)``
     /// removes from one date (the same conditions).
-    static func shiftsRemoved(byClosing date: LocalDate, after instant: Date, workplaceID: Int64, on connection: PostgresConnection) throws -> [ShiftView] {
+    static func shiftsRemoved(byClosing date: LocalDate, after instant: Date, workplaceID: Int64, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
         try connection.query(
             """
             \(ShiftStore.select)
@@ -77,7 +78,7 @@ extension ShiftService {
             ORDER BY s.starts_at, s.id
             """,
             [workplaceID, instant, date.description]
-        ).map(ShiftStore.view(from:))
+        ).map(ShiftyAPI.MarketShift.init(row:))
     }
 
     private func close(_ days: [(date: LocalDate, name: String)], caller: AuthenticatedUser) async throws {
@@ -118,9 +119,9 @@ extension ShiftService {
 struct ClosingPreviewView: Encodable, Sendable {
     var date: String
     /// Shifts closing the day removes; their owners are told.
-    var removed: [ShiftView]
+    var removed: [ShiftyAPI.MarketShift]
     /// Shifts on that day that stay (traded, reassigned, hand-made or already started).
-    var kept: [ShiftView]
+    var kept: [ShiftyAPI.MarketShift]
 }
 
 /// The `shift.closed_day` event's payload. The shifts are gone, so they are not under `shifts`
@@ -128,6 +129,6 @@ struct ClosingPreviewView: Encodable, Sendable {
 struct ClosedDayRemovalPayload: Encodable, Sendable {
     var date: String
     var name: String
-    var removedShifts: [ShiftView]
+    var removedShifts: [ShiftyAPI.MarketShift]
     var actorId: Int64
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -6,7 +7,7 @@ import ShiftyPostgres
 /// `Marketplace.apply(.editShift)` and written by `TransitionWriter`; its preview
 /// (`POST /shifts/{id}/edit/preview`) takes the same body.
 extension ShiftService {
-    func editShift(_ caller: AuthenticatedUser, shiftID: Int64, _ body: EditShiftRequest) async throws -> ShiftView {
+    func editShift(_ caller: AuthenticatedUser, shiftID: Int64, _ body: EditShiftRequest) async throws -> ShiftyAPI.MarketShift {
         try caller.requireManager()
         let edit = try Self.plannedEdit(caller, current: try await shift(caller, id: shiftID), body)
         try await executor.perform(MarketplaceCaller(caller), .editShift(edit, override: body.ruleOverride))
@@ -15,7 +16,7 @@ extension ShiftService {
 
     /// The shift's new times from the request: the fields left out keep their current values; the
     /// local date never changes (a shift moves to another day by deleting and creating it).
-    static func plannedEdit(_ caller: AuthenticatedUser, current: ShiftView, _ body: EditShiftRequest) throws -> ShiftEdit {
+    static func plannedEdit(_ caller: AuthenticatedUser, current: ShiftyAPI.MarketShift, _ body: EditShiftRequest) throws -> ShiftEdit {
         guard let date = LocalDate(current.date) else { throw Problem.notFound("shift") }
         guard let time = LocalTime(body.startTime ?? current.startTime) else { throw Problem.invalid("startTime", "must be HH:MM") }
         let minutes = body.durationMinutes ?? Int((current.endsAt.timeIntervalSince(current.startsAt) / 60).rounded())

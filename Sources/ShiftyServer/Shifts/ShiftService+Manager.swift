@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -7,7 +8,7 @@ import ShiftyPostgres
 extension ShiftService {
     /// A one-off shift (not generated from a rule), decided by `Marketplace.apply(.createShift)`:
     /// the owner must pass the rulebook unless the manager overrides the overridable rules.
-    func createShift(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) async throws -> ShiftView {
+    func createShift(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) async throws -> ShiftyAPI.MarketShift {
         try caller.requireManager()
         let planned = try Self.plannedShift(caller, body)
         let workplaceID = caller.workplaceID
@@ -46,7 +47,7 @@ extension ShiftService {
     /// shift), to a member, decided by `Marketplace.apply(.assign)`: the member must pass the
     /// rulebook unless the manager overrides the overridable rules (marks it touched; it leaves
     /// the marketplace).
-    func assign(_ caller: AuthenticatedUser, shiftID: Int64, _ body: AssignShiftRequest) async throws -> ShiftView {
+    func assign(_ caller: AuthenticatedUser, shiftID: Int64, _ body: AssignShiftRequest) async throws -> ShiftyAPI.MarketShift {
         try caller.requireManager()
         let workplaceID = caller.workplaceID
         let override = body.ruleOverride
@@ -65,7 +66,7 @@ extension ShiftService {
         }
     }
 
-    func view(of shiftID: Int64, _ caller: AuthenticatedUser) async throws -> ShiftView {
+    func view(of shiftID: Int64, _ caller: AuthenticatedUser) async throws -> ShiftyAPI.MarketShift {
         guard let view = try await pool.withConnection({
             try ShiftStore.shift(id: shiftID, workplaceID: caller.workplaceID, on: $0)
         }) else { throw Problem.notFound("shift") }
@@ -74,7 +75,7 @@ extension ShiftService {
 
     /// Releases a member's future shift to the marketplace (manager): any other active member may
     /// pick it up; the owner covers it until a pick-up is approved. Marks it touched.
-    func unassign(_ caller: AuthenticatedUser, shiftID: Int64, note: String?) async throws -> ShiftView {
+    func unassign(_ caller: AuthenticatedUser, shiftID: Int64, note: String?) async throws -> ShiftyAPI.MarketShift {
         try await executor.perform(MarketplaceCaller(caller), .unassign(ShiftID(rawValue: shiftID), note: note))
         return try await view(of: shiftID, caller)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -8,7 +9,7 @@ extension ShiftService {
 
     /// Everyone's shifts on local dates `[from, to]` (inclusive), for any member: who works when,
     /// which is what a member needs to pick a coworker's shift for a swap. Cancelled shifts are left out.
-    func teamSchedule(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> [ShiftView] {
+    func teamSchedule(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> [ShiftyAPI.MarketShift] {
         guard from <= to else { throw Problem.invalid("to", "must not be before from") }
         guard from.adding(days: Self.teamScheduleMaximumDays - 1) >= to else {
             throw Problem.invalid("to", "the range may span at most \(Self.teamScheduleMaximumDays) days")
@@ -22,7 +23,7 @@ extension ShiftService {
 
 extension ShiftStore {
     /// Every member's non-cancelled shifts on local dates `[from, until)`.
-    static func teamSchedule(workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftView] {
+    static func teamSchedule(workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
         try connection.query(
             """
             \(select)
@@ -31,6 +32,6 @@ extension ShiftStore {
             ORDER BY s.starts_at, u.display_name, s.id
             """,
             [workplaceID, from.description, until.description]
-        ).map(view(from:))
+        ).map(ShiftyAPI.MarketShift.init(row:))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -18,21 +19,21 @@ struct ShiftService: Sendable {
     // MARK: My schedule
 
     /// The member's shifts from today for `weeks` weeks, grouped by ISO week ("Week 27").
-    func schedule(_ caller: AuthenticatedUser, userID: Int64?, weeks: Int) async throws -> [ScheduleWeekView] {
+    func schedule(_ caller: AuthenticatedUser, userID: Int64?, weeks: Int) async throws -> [ShiftyAPI.ScheduleWeek] {
         let owner = userID ?? caller.id
         let workplaceID = caller.workplaceID
-        let shifts = try await pool.withConnection { connection -> [ShiftView] in
+        let shifts = try await pool.withConnection { connection -> [ShiftyAPI.MarketShift] in
             guard try ShiftStore.isMember(owner, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("member") }
             let today = try ShiftStore.today(workplaceID: workplaceID, asOf: Date(), on: connection)
             return try ShiftStore.schedule(
                 ownerID: owner, workplaceID: workplaceID, from: today, until: today.adding(days: 7 * weeks), on: connection)
         }
         return WeekGroup.group(shifts, by: { LocalDate($0.date) ?? LocalDate(daysSinceEpoch: 0) }).map {
-            ScheduleWeekView(label: $0.label, weekBasedYear: $0.week.weekBasedYear, week: $0.week.week, shifts: $0.items)
+            ShiftyAPI.ScheduleWeek(label: $0.label, weekBasedYear: $0.week.weekBasedYear, week: $0.week.week, shifts: $0.items)
         }
     }
 
-    func shift(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftView {
+    func shift(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftyAPI.MarketShift {
         guard let shift = try await pool.withConnection({ try ShiftStore.shift(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
             throw Problem.notFound("shift")
         }

@@ -1,10 +1,11 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
 /// SQL reading shifts, always scoped by workplace.
 enum ShiftStore {
-    /// Columns for `ShiftView`; local times are rendered by PostgreSQL in the workplace zone.
+    /// Columns for `ShiftyAPI.MarketShift.init(row:)`; local times are rendered by PostgreSQL in the workplace zone.
     static let select = """
         SELECT s.id, s.owner_id, u.display_name AS owner_name, s.local_date::text AS local_date,
                to_char(s.starts_at AT TIME ZONE w.time_zone, 'HH24:MI') AS local_start,
@@ -13,21 +14,12 @@ enum ShiftStore {
         FROM shifts s JOIN users u ON u.id = s.owner_id JOIN workplaces w ON w.id = s.workplace_id
         """
 
-    static func view(from row: PostgresRow) throws -> ShiftView {
-        ShiftView(
-            id: try row.decode("id"), ownerId: try row.decode("owner_id"), ownerName: try row.decode("owner_name"),
-            date: try row.decode("local_date"), startTime: try row.decode("local_start"), endTime: try row.decode("local_end"),
-            startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"), position: try row.decode("position"),
-            status: try row.decode("status"), dealId: try row.decode("deal_id"), requestId: try row.decode("request_id"),
-            fixedShiftId: try row.decode("fixed_shift_id"), unassigned: try row.decode("unassigned"))
-    }
-
-    static func shift(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftView? {
-        try connection.query("\(select) WHERE s.id = $1 AND s.workplace_id = $2", [id, workplaceID]).first.map(view(from:))
+    static func shift(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftyAPI.MarketShift? {
+        try connection.query("\(select) WHERE s.id = $1 AND s.workplace_id = $2", [id, workplaceID]).first.map(ShiftyAPI.MarketShift.init(row:))
     }
 
     /// A member's non-cancelled shifts on local dates `[from, until)`.
-    static func schedule(ownerID: Int64, workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftView] {
+    static func schedule(ownerID: Int64, workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
         try connection.query(
             """
             \(select)
@@ -36,7 +28,7 @@ enum ShiftStore {
             ORDER BY s.starts_at, s.id
             """,
             [workplaceID, ownerID, from.description, until.description]
-        ).map(view(from:))
+        ).map(ShiftyAPI.MarketShift.init(row:))
     }
 
     /// The workplace's "today" for `instant`.

@@ -1,36 +1,6 @@
 import Foundation
 import ShiftyDomain
 
-/// A concrete shift as the API shows it; local date and times are in the workplace time zone.
-struct ShiftView: Codable, Sendable, Equatable {
-    var id: Int64
-    var ownerId: Int64
-    var ownerName: String
-    var date: String
-    var startTime: String
-    var endTime: String
-    var startsAt: Date
-    var endsAt: Date
-    var position: String?
-    var status: String
-    var dealId: Int64?
-    var requestId: Int64?
-    var fixedShiftId: Int64?
-    /// A manager unassigned it: it waits on the marketplace; the owner covers it until a pick-up is approved.
-    var unassigned: Bool
-    /// On the marketplace only: whether the viewer may receive it by the qualification rule
-    /// (`false`: its position is one the workplace tracks and the viewer is not qualified for).
-    var viewerQualified: Bool? = nil
-}
-
-/// One section of "my schedule": the seed's "Week 27" header and its shifts.
-struct ScheduleWeekView: Encodable, Sendable {
-    var label: String
-    var weekBasedYear: Int
-    var week: Int
-    var shifts: [ShiftView]
-}
-
 /// A weekly fixed shift.
 struct FixedShiftView: Encodable, Sendable {
     var id: Int64

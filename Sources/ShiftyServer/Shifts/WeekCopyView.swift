@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 
 /// Body of POST /shifts/copy-week and /shifts/copy-week/preview.
 struct CopyWeekRequest: Decodable, Sendable {
@@ -12,7 +13,7 @@ struct WeekCopyView: Encodable, Sendable {
     /// One copied (or refused) shift.
     struct Item: Encodable, Sendable {
         /// The shift in the copied week.
-        var source: ShiftView
+        var source: ShiftyAPI.MarketShift
         /// The copy's local date (a week later), start and length: the same wall-clock time.
         var date: String
         var startTime: String
@@ -24,7 +25,7 @@ struct WeekCopyView: Encodable, Sendable {
         /// Every rule the copy breaks or warns about (as in `POST /shifts/preview`).
         var rules: [ActionPreviewView.Rule]
         /// The created shift (not in a preview).
-        var created: ShiftView?
+        var created: ShiftyAPI.MarketShift?
     }
 
     /// Monday of the copied week and of the week the copies go to.

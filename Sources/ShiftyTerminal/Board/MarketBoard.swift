@@ -85,7 +85,7 @@ public struct MarketBoard: Sendable {
             if self.rows[id]?.state.isGone == true { self.rows[id] = nil }
         }
         for (id, row) in self.rows where !self.isFlashing(id, at: now) {
-            if let start = row.shift.startDate, start <= now { self.rows[id] = nil }
+            if row.shift.startsAt <= now { self.rows[id] = nil }
         }
     }
 

@@ -81,7 +81,7 @@ public struct MarketBoardRenderer: Sendable {
         if layout.showWeekday { date = ShiftListFormatter.date(shift.date) }
         let text = self.pad(self.columns(
             flash: flashing, id: "\(shift.id)", date: date, time: "\(shift.startTime)–\(shift.endTime)", position: shift.position ?? "—",
-            offeredBy: shift.ownerName, status: row.state.label(unassigned: shift.unassigned ?? false), layout: layout))
+            offeredBy: shift.ownerName, status: row.state.label(unassigned: shift.unassigned), layout: layout))
         var style = ANSIStyle.plain
         if flashing { style = style + .reverse }
         switch row.state {

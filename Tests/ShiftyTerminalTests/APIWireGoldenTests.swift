@@ -1,0 +1,113 @@
+import Foundation
+@testable import ShiftyServer
+import ShiftyTerminal
+import Testing
+
+/// The exact JSON the server writes for sample answers, captured from the server's own view
+/// structs before they were replaced by the ShiftyAPI types (docs/api-shapes.md): the types the
+/// server encodes now must write the same bytes (keys, key order, instants as ISO 8601 without
+/// fractional seconds, optional fields left out when nil), and the client must read them back
+/// into values that encode to the same bytes again.
+@Suite struct APIWireGoldenTests {
+    static let start = Date(timeIntervalSince1970: 1_790_000_000.75)
+    static let end = Date(timeIntervalSince1970: 1_790_028_800)
+
+    static var samples: [(name: String, value: any Encodable)] {
+        let full = MarketShift(
+            id: 1, ownerId: 2, ownerName: "Anna", date: "2026-09-21", startTime: "16:13", endTime: "00:13",
+            startsAt: start, endsAt: end, position: "bar", status: "in_deal", dealId: 3, requestId: 4, fixedShiftId: 5,
+            unassigned: true, viewerQualified: false)
+        let bare = MarketShift(
+            id: 6, ownerId: 2, ownerName: "Anna \"Bé\"", date: "2026-09-22", startTime: "09:00", endTime: "17:00",
+            startsAt: start, endsAt: end, position: nil, status: "scheduled", dealId: nil, requestId: nil, fixedShiftId: nil,
+            unassigned: false)
+        let decided = MarketDeal(
+            id: 3, kind: "pick_up", state: "approved", initiatorId: 8, requestId: 4, createdAt: start, expiresAt: end, decidedBy: 9,
+            decidedAt: end, decisionNote: "ok", decidedByName: "The Boss",
+            legs: [.init(shift: full, giverId: 2, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
+        let pending = MarketDeal(
+            id: 7, kind: "swap", state: "pending", initiatorId: 8, requestId: nil, createdAt: start, expiresAt: end, decidedBy: nil,
+            decidedAt: nil, decisionNote: nil, decidedByName: nil, legs: [])
+        let request = ShiftRequest(id: 4, requesterId: 8, requesterName: "Ben", date: "2026-09-21", status: "open", dealId: 3, suggestions: [bare])
+        let openRequest = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-09-23", status: "open", dealId: nil, suggestions: [])
+        return [
+            ("shift", full), ("bareShift", bare), ("deal", decided), ("pendingDeal", pending), ("request", request),
+            ("openRequest", openRequest),
+            ("scheduleWeek", ScheduleWeek(label: "Week 39", weekBasedYear: 2026, week: 39, shifts: [full, bare])),
+            ("result", MarketplaceActionResult(deal: decided, shifts: [full], requests: [request])),
+            ("bareResult", MarketplaceActionResult(deal: nil, shifts: [], requests: [])),
+            ("decision", DealDecision(byId: 9, byName: "The Boss", note: "ok")),
+            ("silentDecision", DealDecision(byId: 9, byName: "The Boss", note: nil)),
+        ]
+    }
+
+    /// Captured from the server's view structs (ShiftView, DealView, RequestView, ScheduleWeekView,
+    /// MarketplaceResultView) before they were replaced by ShiftyAPI's MarketShift, MarketDeal,
+    /// ShiftRequest, ScheduleWeek and MarketplaceActionResult; never regenerate these from the new types.
+    static let golden: [String: String] = [
+        "shift": #"{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}"#,
+        "bareShift": #"{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}"#,
+        "deal": #"{"createdAt":"2026-09-21T14:13:20Z","decidedAt":"2026-09-21T22:13:20Z","decidedBy":9,"decidedByName":"The Boss","decisionNote":"ok","expiresAt":"2026-09-21T22:13:20Z","id":3,"initiatorId":8,"kind":"pick_up","legs":[{"giverId":2,"giverName":"Anna","receiverId":8,"receiverName":"Ben","shift":{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}}],"requestId":4,"state":"approved"}"#,
+        "pendingDeal": #"{"createdAt":"2026-09-21T14:13:20Z","expiresAt":"2026-09-21T22:13:20Z","id":7,"initiatorId":8,"kind":"swap","legs":[],"state":"pending"}"#,
+        "request": #"{"date":"2026-09-21","dealId":3,"id":4,"requesterId":8,"requesterName":"Ben","status":"open","suggestions":[{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}]}"#,
+        "openRequest": #"{"date":"2026-09-23","id":5,"requesterId":8,"requesterName":"Ben","status":"open","suggestions":[]}"#,
+        "scheduleWeek": #"{"label":"Week 39","shifts":[{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false},{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}],"week":39,"weekBasedYear":2026}"#,
+        "result": #"{"deal":{"createdAt":"2026-09-21T14:13:20Z","decidedAt":"2026-09-21T22:13:20Z","decidedBy":9,"decidedByName":"The Boss","decisionNote":"ok","expiresAt":"2026-09-21T22:13:20Z","id":3,"initiatorId":8,"kind":"pick_up","legs":[{"giverId":2,"giverName":"Anna","receiverId":8,"receiverName":"Ben","shift":{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}}],"requestId":4,"state":"approved"},"requests":[{"date":"2026-09-21","dealId":3,"id":4,"requesterId":8,"requesterName":"Ben","status":"open","suggestions":[{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}]}],"shifts":[{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}]}"#,
+        "bareResult": #"{"requests":[],"shifts":[]}"#,
+        // Written by hand from DealDecisionView (byId, byName, note?), replaced in the same commit as these two were added.
+        "decision": #"{"byId":9,"byName":"The Boss","note":"ok"}"#,
+        "silentDecision": #"{"byId":9,"byName":"The Boss"}"#,
+    ]
+
+    @Test func theServerWritesTheCapturedJSON() throws {
+        #expect(Set(Self.samples.map(\.name)) == Set(Self.golden.keys))
+        for sample in Self.samples {
+            let written = String(decoding: try APIJSON.encoder.encode(sample.value), as: UTF8.self)
+            #expect(written == Self.golden[sample.name], "\(sample.name)")
+        }
+    }
+
+    /// The client reads the captured JSON into the same types and writes it back byte for byte,
+    /// with a plain encoder (no date strategy: the instants format themselves).
+    @Test func theClientReadsItBackIntoTheSameTypes() throws {
+        let readers: [String: (Data) throws -> any Encodable] = [
+            "shift": { try JSONDecoder().decode(MarketShift.self, from: $0) },
+            "bareShift": { try JSONDecoder().decode(MarketShift.self, from: $0) },
+            "deal": { try JSONDecoder().decode(MarketDeal.self, from: $0) },
+            "pendingDeal": { try JSONDecoder().decode(MarketDeal.self, from: $0) },
+            "request": { try JSONDecoder().decode(ShiftRequest.self, from: $0) },
+            "openRequest": { try JSONDecoder().decode(ShiftRequest.self, from: $0) },
+            "scheduleWeek": { try JSONDecoder().decode(ScheduleWeek.self, from: $0) },
+            "result": { try JSONDecoder().decode(MarketplaceActionResult.self, from: $0) },
+            "bareResult": { try JSONDecoder().decode(MarketplaceActionResult.self, from: $0) },
+            "decision": { try JSONDecoder().decode(DealDecision.self, from: $0) },
+            "silentDecision": { try JSONDecoder().decode(DealDecision.self, from: $0) },
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(Set(readers.keys) == Set(Self.golden.keys), "every captured answer is read back")
+        for (name, read) in readers {
+            let golden = try #require(Self.golden[name])
+            let value = try read(Data(golden.utf8))
+            #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == golden, "\(name)")
+        }
+    }
+
+    /// The live `hello` as the server's `LiveServerMessage.Hello` struct wrote it (checked against
+    /// that struct, then the struct was replaced by ShiftyAPI.LiveHello).
+    static let helloGolden = #"{"newestEventId":1234,"protocol":1,"retentionDays":14,"subscribed":["marketplace","deals"],"topics":["marketplace","requests","deals","approvals"],"type":"hello","user":{"displayName":"Maria \"M\"","id":7,"role":"manager","username":"maria"},"workplace":{"id":1,"name":"Café Demo","slug":"demo","timeZone":"Europe\/Amsterdam"}}"#
+
+    @Test func theLiveHelloIsWrittenAsCaptured() throws {
+        let hello = LiveHello(
+            user: .init(id: 7, username: "maria", displayName: "Maria \"M\"", role: "manager"),
+            workplace: .init(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam"),
+            newestEventId: 1234, retentionDays: 14, topics: ["marketplace", "requests", "deals", "approvals"],
+            subscribed: ["marketplace", "deals"])
+        #expect(ShiftyServer.LiveServerMessage.encode(hello) == Self.helloGolden)
+        guard case .hello(let read) = ShiftyTerminal.LiveServerMessage.decode(Self.helloGolden) else {
+            Issue.record("the client cannot read the hello")
+            return
+        }
+        #expect(read == hello)
+    }
+}
