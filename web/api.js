@@ -155,6 +155,8 @@ const sentences = {
   unavailable: 'The person is not available at that time (their weekly availability).',
   time_off_not_pending: 'That time-off request was already decided or withdrawn.',
   time_off_not_withdrawable: 'That time-off request was already declined or withdrawn.',
+  fixed_shift_request_not_pending: 'That fixed-shift request was already decided or withdrawn.',
+  fixed_shift_request_outdated: 'That fixed-shift request no longer applies (its fixed shift was ended meanwhile). Decline it instead.',
   user_inactive: 'Your account is deactivated.',
   counterparty_inactive: 'The other person’s account is deactivated, so this is not possible.',
   deal_not_pending: 'This deal has already been decided or withdrawn.',

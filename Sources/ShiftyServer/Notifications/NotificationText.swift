@@ -54,10 +54,41 @@ struct NotificationText: Equatable, Sendable {
             let managerNote = (timeOff["managerNote"] as? String).flatMap { $0.isEmpty ? nil : $0 }.map { "\n\nNote: \u{201C}\($0)\u{201D}" } ?? ""
             let word = type == .timeOffApproved ? "approved" : "declined"
             return .init(subject: "Time off \(word): \(period)", body: "Your time off for \(period) was \(word).\(managerNote)", route: "#/time-off")
+        case .fixedShiftRequestRequested:
+            let request = payload["fixedShiftRequest"] as? [String: Any] ?? [:]
+            let name = (request["userName"] as? String) ?? "A member"
+            let asked = Self.describeFixedShiftRequest(request)
+            return .init(
+                subject: "Fixed-shift request: \(name)", body: "\(name) asks to \(asked). Approve or decline it on the Fixed-shift requests page.",
+                route: "#/fixed-shift-requests")
+        case .fixedShiftRequestApproved, .fixedShiftRequestDeclined:
+            let request = payload["fixedShiftRequest"] as? [String: Any] ?? [:]
+            let managerNote = (request["managerNote"] as? String).flatMap { $0.isEmpty ? nil : $0 }.map { "\n\nNote: \u{201C}\($0)\u{201D}" } ?? ""
+            let word = type == .fixedShiftRequestApproved ? "approved" : "declined"
+            return .init(
+                subject: "Fixed-shift request \(word)",
+                body: "Your request to \(Self.describeFixedShiftRequest(request)) was \(word).\(managerNote)", route: "#/my-fixed-shifts")
         case .shiftSupplied:
             return .init(subject: "Offered: \(what)", body: "\(what) is offered on the marketplace.", route: "#/market")
         default:
             return .init(subject: "Shifty: \(type.rawValue)", body: "Something changed: \(type.rawValue).", route: "#/notifications")
+        }
+    }
+
+    /// "add a fixed shift every Monday at 09:00", "change your fixed shift on Tuesday", "end …".
+    static func describeFixedShiftRequest(_ request: [String: Any]) -> String {
+        let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        func day(_ value: Any?) -> String? { (value as? NSNumber).map(\.intValue).flatMap { (1...7).contains($0) ? days[$0 - 1] : nil } }
+        let current = request["fixedShift"] as? [String: Any]
+        let currentDay = day(current?["weekday"]).map { " on \($0)" } ?? ""
+        switch request["kind"] as? String {
+        case "add":
+            let at = (request["startTime"] as? String).map { " at \($0)" } ?? ""
+            return "add a fixed shift every \(day(request["weekday"]) ?? "week")\(at)"
+        case "end":
+            return "end the fixed shift\(currentDay)"
+        default:
+            return "change the fixed shift\(currentDay)"
         }
     }
 

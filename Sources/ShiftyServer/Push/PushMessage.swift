@@ -43,6 +43,7 @@ struct PushMessage: Codable, Sendable, Equatable {
         case .reminder: ("Shift soon", "Your shift starts soon.")
         case .offer: ("Shift offered", "A shift is offered on the marketplace.")
         case .timeOff: ("Time off decided", "A manager decided your time off.")
+        case .fixedShiftRequest: ("Fixed-shift request", "A fixed-shift request was made or decided.")
         case .account: ("Shifty", "There is news about your account.")
         }
     }

@@ -75,6 +75,8 @@ public enum ProblemMessages {
         ("time_off_not_pending", "That time-off request was already decided or withdrawn."),
         ("time_off_not_withdrawable", "That time-off request was already declined or withdrawn."),
         ("fixed_shifts_managed_by_managers", "In this workplace only managers edit fixed shifts. Ask a manager."),
+        ("fixed_shift_request_not_pending", "That fixed-shift request was already decided or withdrawn."),
+        ("fixed_shift_request_outdated", "That fixed-shift request no longer applies (its fixed shift was ended meanwhile). Decline it instead."),
 
         // Deals.
         ("deal_not_pending", "That deal was already decided (approved, rejected, cancelled or expired)."),
