@@ -49,6 +49,7 @@ const kindWords = {
   reminder: ['Reminders', 'My shift starts soon.'],
   offer: ['Offered shifts', 'A shift was offered on the marketplace.'],
   timeOff: ['Time off', 'A manager decided my time off.'],
+  fixedShiftRequest: ['Fixed-shift requests', 'A manager decided my request to add, change or end a fixed shift (managers: someone asks).'],
 };
 const channelWords = { inApp: 'In the page', email: 'E-mail', push: 'Push' };
 

@@ -24,6 +24,7 @@ export const views = [
   { id: 'account', title: 'Account', roles: everyone, group: 'mine', load: () => import('./account.js') },
   { id: 'approvals', title: 'Approvals', roles: managers, group: 'manage', load: () => import('./approvals.js') },
   { id: 'time-off-queue', title: 'Time-off requests', roles: managers, group: 'manage', load: () => import('./time-off-queue.js') },
+  { id: 'fixed-shift-requests', title: 'Fixed-shift requests', roles: managers, group: 'manage', load: () => import('./fixed-shift-requests.js') },
   { id: 'team', title: 'Team', roles: managers, group: 'manage', load: () => import('./team.js') },
   { id: 'fixed-shifts', title: 'Fixed shifts', roles: managers, group: 'manage', load: () => import('./fixed-shifts.js') },
   { id: 'closed-days', title: 'Closed days', roles: managers, group: 'manage', load: () => import('./closed-days.js') },

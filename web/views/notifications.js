@@ -6,6 +6,7 @@
 import { el, viewHeader, emptyState, formatShift, formatInstant, say } from '../ui.js';
 import { api } from '../api.js';
 import { periodText } from './time-off.js';
+import { fixedShiftRequestText } from './my-fixed-shifts.js';
 
 const MAX_ITEMS = 100;
 
@@ -104,8 +105,32 @@ export function describe(event, me) {
     case 'time_off.declined':
     case 'time_off.withdrawn':
       return timeOffNotification(event, myId);
+    case 'fixed_shift_request.requested':
+    case 'fixed_shift_request.approved':
+    case 'fixed_shift_request.declined':
+    case 'fixed_shift_request.withdrawn':
+      return fixedShiftRequestNotification(event, myId);
     default:
       return null;
+  }
+}
+
+/** Fixed-shift request events reach the member and the managers; nobody is told what they did themselves. */
+function fixedShiftRequestNotification(event, myId) {
+  const item = event.data?.fixedShiftRequest;
+  if (!item || event.data?.actorId === myId) return null;
+  const mine = item.userId === myId;
+  const what = fixedShiftRequestText(item);
+  const note = item.managerNote ? ` “${item.managerNote}”` : '';
+  switch (event.type) {
+    case 'fixed_shift_request.requested':
+      return mine ? null : { text: `${item.userName} asks: ${what}.`, link: 'fixed-shift-requests' };
+    case 'fixed_shift_request.approved':
+      return mine ? { text: `Approved: ${what}.${note}`, link: 'my-fixed-shifts' } : null;
+    case 'fixed_shift_request.declined':
+      return mine ? { text: `Declined: ${what}.${note}`, link: 'my-fixed-shifts' } : null;
+    default:
+      return mine ? null : { text: `${item.userName} withdrew a request: ${what}.`, link: 'fixed-shift-requests' };
   }
 }
 
