@@ -106,7 +106,7 @@ export default {
         checkbox('onePerDay', settings.onePerDay, 'Nobody gets two shifts on one day'),
         checkbox('employeesManageFixedShifts', settings.employeesManageFixedShifts, 'Employees may add and change their own fixed shifts'),
         field('Reminder before a shift (minutes)', numberInput('reminderMinutesBefore', settings.reminderMinutesBefore, { min: 0, max: 10080 }), '0 sends no reminders.'),
-        el('p', { class: 'hint small', text: 'A trade nobody answers expires when its shift starts.' }),
+        field('Deal expiry (hours before the shift)', numberInput('dealExpiryHours', settings.dealExpiryHours ?? 0, { min: 0, max: 168 }), 'A trade nobody decided expires this many hours before its shift starts; 0: when it starts. Trades that would wait are refused after that.'),
       ]),
       el('fieldset', { class: 'card' }, [
         el('legend', { text: 'Hour and rest limits' }),
@@ -172,6 +172,7 @@ export default {
             onePerDay: data.get('onePerDay') === 'on',
             employeesManageFixedShifts: data.get('employeesManageFixedShifts') === 'on',
             reminderMinutesBefore: Number(data.get('reminderMinutesBefore')),
+            dealExpiryHours: Number(data.get('dealExpiryHours')),
             hourLimits,
             timeOffRule: data.get('timeOffRule'),
             availabilityRule: data.get('availabilityRule'),

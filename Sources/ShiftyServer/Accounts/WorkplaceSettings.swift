@@ -26,6 +26,8 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var timeOffRule: RuleSeverity = .refuse
     /// Receiving a shift in a member's recurring unavailable time: refused (default) or a warning.
     public var availabilityRule: RuleSeverity = .refuse
+    /// Hours before a shift starts that a deal on it nobody decided expires (0: at the start; at most 168).
+    public var dealExpiryHours: Int = 0
 
     public init() {}
 
@@ -42,13 +44,14 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         hourLimits = try container.decodeIfPresent(HourLimits.self, forKey: .hourLimits) ?? base.hourLimits
         timeOffRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .timeOffRule) ?? base.timeOffRule
         availabilityRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .availabilityRule) ?? base.availabilityRule
+        dealExpiryHours = try container.decodeIfPresent(Int.self, forKey: .dealExpiryHours) ?? base.dealExpiryHours
     }
 
     /// The switches the marketplace's rules read.
     public var marketplace: MarketplaceSettings {
         MarketplaceSettings(
             autoApprove: autoApprove, onePerDay: onePerDay, hourLimits: hourLimits, timeOffRule: timeOffRule,
-            availabilityRule: availabilityRule)
+            availabilityRule: availabilityRule, dealExpiryHours: dealExpiryHours)
     }
 
     /// A stored `settings` value that is not a valid settings object (a storage error: the row
