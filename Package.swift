@@ -10,6 +10,8 @@ import PackageDescription
 /// - `ShiftyWebSocket`: our RFC 6455 layer, depending only on NIOCore/NIOHTTP1 and the crypto shim.
 /// - `ShiftyServer`: the Hummingbird application as a library.
 /// - `ShiftyAPI`: the API's wire types the terminal client reads (Foundation only; docs/api-shapes.md).
+/// - `ShiftyLocalization`: the language catalogues of web/i18n, embedded at build time, and
+///   formatting by language (Foundation only; docs/i18n.md).
 /// - `shifty`: the thin command-line executable.
 let package = Package(
     name: "Shifty",
@@ -18,6 +20,7 @@ let package = Package(
         .executable(name: "shifty", targets: ["ShiftyCLI"]),
         .library(name: "ShiftyDomain", targets: ["ShiftyDomain"]),
         .library(name: "ShiftyAPI", targets: ["ShiftyAPI"]),
+        .library(name: "ShiftyLocalization", targets: ["ShiftyLocalization"]),
         .library(name: "ShiftyPostgres", targets: ["ShiftyPostgres"]),
         .library(name: "ShiftySecurity", targets: ["ShiftySecurity"]),
         .library(name: "ShiftyWebSocket", targets: ["ShiftyWebSocket"]),
@@ -45,6 +48,10 @@ let package = Package(
         .target(name: "ShiftyDomain"),
         // The API's wire types (answers, live messages, problem documents): Foundation only.
         .target(name: "ShiftyAPI"),
+        // The catalogues of web/i18n/<language>/*.json, embedded into the binary by the plugin.
+        .executableTarget(name: "CatalogueEmbedder"),
+        .plugin(name: "EmbedCatalogues", capability: .buildTool(), dependencies: ["CatalogueEmbedder"]),
+        .target(name: "ShiftyLocalization", plugins: ["EmbedCatalogues"]),
         .target(
             name: "ShiftyPostgres",
             dependencies: [
@@ -84,7 +91,7 @@ let package = Package(
         .target(
             name: "ShiftyTerminal",
             dependencies: [
-                "ShiftyAPI", "ShiftyWebSocket",
+                "ShiftyAPI", "ShiftyWebSocket", "ShiftyLocalization",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -95,7 +102,7 @@ let package = Package(
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal",
+                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -120,6 +127,7 @@ let package = Package(
         .testTarget(name: "ShiftyDomainTests", dependencies: ["ShiftyDomain"]),
         .testTarget(name: "ShiftyPostgresTests", dependencies: ["ShiftyPostgres", "ShiftyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ShiftySecurityTests", dependencies: ["ShiftySecurity"]),
+        .testTarget(name: "ShiftyLocalizationTests", dependencies: ["ShiftyLocalization"]),
         .testTarget(
             name: "ShiftyWebSocketTests",
             dependencies: [
@@ -132,7 +140,7 @@ let package = Package(
         ),
         .testTarget(name: "ShiftyCLITests", dependencies: ["ShiftyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
-        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
+        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,16 @@
 // Boot and hash router of the page: checks the session, shows the login forms when logged out,
 // builds the nav for the user's role from the views registry, renders `#/<view-id>`, keeps the
 // live stream running and forwards its messages to the current view and the notifications store.
+// It also picks the page's language: the server's choice from Accept-Language (GET /login-page)
+// before login, the account's (`me.language`) after, and redraws everything when it changes.
 
 import { api, ApiError, problemSentence } from './api.js';
 import { LiveStream } from './live.js';
 import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState, debounce } from './ui.js';
 import { viewsFor, defaultViewId } from './views/index.js';
 import { notificationStore } from './views/notifications.js';
-import { setUpOffline, leaveOfflineCopy, forgetSavedData } from './offline.js';
+import { setUpOffline, leaveOfflineCopy, forgetSavedData, tellWorkerLanguage } from './offline.js';
+import { setLanguage, language, t, tn, hasText, translatePage, browserLanguage } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,13 +21,102 @@ let current = null;
 /** Increases on every navigation so a slow render never paints over a newer one. */
 let renderGeneration = 0;
 
-const liveWords = {
-  connecting: 'Connecting…',
-  online: 'Live',
-  offline: 'Offline',
-  ended: 'Not connected',
-  full: 'Too many tabs',
-};
+/** The live connection's state in words ('connecting', 'online', 'offline', 'ended', 'full'). */
+function liveWord(state) {
+  return hasText(`live.${state}`) ? t(`live.${state}`) : state;
+}
+
+/** A view's title in the page's language (the registry may give a catalogue key or the words). */
+function viewTitle(entry) {
+  return entry.titleKey ? t(entry.titleKey) : entry.title;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Language
+
+/** The languages the server offers (GET /login-page's `languages`), for the pickers. */
+let offeredLanguages = [{ code: 'en', name: 'English' }, { code: 'nl', name: 'Nederlands' }]; // i18n-exempt: language names in their own language
+/** A language chosen on the login page (this browser only; after login the account's wins). */
+const CHOSEN_LANGUAGE = 'shifty.language';
+
+/** The language before login: chosen here earlier, else the server's pick from Accept-Language, else the browser's. */
+function languageBeforeLogin(options) {
+  const codes = offeredLanguages.map((entry) => entry.code);
+  let chosen = null;
+  try { chosen = localStorage.getItem(CHOSEN_LANGUAGE); } catch { /* storage off */ }
+  if (chosen && codes.includes(chosen)) return chosen;
+  if (options && typeof options.language === 'string') return options.language;
+  return browserLanguage(codes);
+}
+
+function fillLanguagePickers() {
+  for (const select of document.querySelectorAll('select[data-language-picker]')) {
+    select.replaceChildren(...offeredLanguages.map((entry) => el('option', { text: entry.name, attrs: { value: entry.code, lang: entry.code } })));
+    select.value = language();
+  }
+}
+
+/** Switches to `code` and fills the static markup; never throws (the markup's English stays). */
+async function useLanguage(code) {
+  try {
+    await setLanguage(code);
+    translatePage();
+  } catch (error) {
+    // Not even English could load (offline before the first visit).
+    console.warn('catalogue not loaded', error);
+  }
+  fillLanguagePickers();
+}
+
+/**
+ * Switches the page to `code` and redraws what is on screen: static markup, the chrome (live
+ * state, who am I, nav, counts, title) and the current view. Views call it through
+ * `ctx.setLanguage(code)` after saving the account's choice.
+ */
+async function applyLanguage(code) {
+  if (!code) return;
+  const before = language();
+  await useLanguage(code);
+  tellWorkerLanguage(language());
+  if (before === language()) return;
+  if (session) {
+    showLiveState(session.live.state);
+    showWhoami(session.me);
+    buildNav(session.me.user.role);
+    refreshApprovalCount();
+    showUnread(notificationStore.unreadCount());
+    if (current) await route({ focus: false });
+  } else if (!$('reset-view').hidden) {
+    document.title = t('login.reset.pageTitle');
+  } else {
+    document.title = t('login.pageTitle');
+  }
+}
+
+/** The pickers: signed in, the choice is the account's (PUT /me/language); before login, this browser's. */
+function setUpLanguagePickers() {
+  $('language-select').addEventListener('change', async (event) => {
+    const select = event.currentTarget;
+    const code = select.value;
+    try {
+      const answer = await sessionApi('PUT', '/me/language', { language: code });
+      if (session) {
+        session.me.language = answer?.language || code;
+        session.me.languagePreference = answer?.languagePreference ?? code;
+      }
+      await applyLanguage(answer?.language || code);
+      say(t('app.languageChanged'), 'ok');
+    } catch (error) {
+      select.value = language();
+      say(explain(error), 'error');
+    }
+  });
+  $('login-language').addEventListener('change', async (event) => {
+    const code = event.currentTarget.value;
+    try { localStorage.setItem(CHOSEN_LANGUAGE, code); } catch { /* storage off: this visit only */ }
+    await applyLanguage(code);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------
 // Session
@@ -82,7 +174,7 @@ function showLogin() {
   $('workplace-name').textContent = '';
   document.body.classList.remove('signed-in');
   $('login-view').hidden = false;
-  document.title = 'Log in · Shifty';
+  document.title = t('login.pageTitle');
   fillJoinLink();
 }
 
@@ -101,7 +193,7 @@ function sessionEnded() {
   if (!session) return;
   session.live.stop();
   showLogin();
-  say('Your session has ended (you logged out elsewhere, changed your password or were deactivated). Please log in again.', 'error');
+  say(t('app.sessionEnded'), 'error');
 }
 
 /** The server ended this browser's session on purpose (it became a kiosk): stop live updates and
@@ -130,12 +222,15 @@ async function logout() {
     session.live.forget();
   }
   showLogin();
-  say('You are logged out.', 'ok');
+  say(t('app.loggedOut'), 'ok');
 }
 
 async function enter(me) {
   if (session) session.live.stop();
   setTimeZone(me.workplace.timeZone);
+  // The account's language (its own choice, else the workplace's); an older server sends none.
+  if (typeof me.language === 'string' && me.language !== language()) await useLanguage(me.language);
+  tellWorkerLanguage(language());
   const topicsFor = (role) => ['marketplace', 'requests', 'deals', 'notifications', 'schedule', 'now', ...(role === 'manager' ? ['approvals'] : [])];
   const topics = topicsFor(me.user.role);
   const storageKey = `shifty.live.after.${me.workplace.id}.${me.user.id}`;
@@ -165,7 +260,8 @@ async function enter(me) {
   $('login-view').hidden = true;
   document.body.classList.add('signed-in');
   $('workplace-name').textContent = me.workplace.name;
-  $('whoami').textContent = `${me.user.displayName} (${me.user.role === 'manager' ? 'manager' : 'employee'})`;
+  showWhoami(me);
+  fillLanguagePickers();
   buildNav(me.user.role);
   $('nav').hidden = false;
   $('menu-button').hidden = false;
@@ -183,20 +279,23 @@ async function enter(me) {
   await route({ focus: false });
 }
 
+function showWhoami(me) {
+  $('whoami').textContent = t(me.user.role === 'manager' ? 'app.whoami.manager' : 'app.whoami.employee', { name: me.user.displayName });
+}
+
 function showLiveState(state) {
   const status = $('live-status');
   status.dataset.state = state;
-  status.textContent = liveWords[state] || state;
+  status.textContent = liveWord(state);
   // The phone's tab bar repeats it, so the state stays in sight wherever the page is scrolled.
   $('tabbar').dataset.live = state;
-  $('tab-live').textContent = liveWords[state] || state;
+  $('tab-live').textContent = liveWord(state);
   // The banner explains; it stays quiet for the first second of a reconnect so a deploy's quick
   // 1001 → reconnect does not flash it.
   clearTimeout(showLiveState.bannerTimer);
   const banner = $('offline-banner');
-  showLiveState.offlineText ??= banner.textContent;
   if (state === 'offline') {
-    banner.textContent = showLiveState.offlineText;
+    banner.textContent = t('app.offlineBanner');
     showLiveState.bannerTimer = setTimeout(() => { banner.hidden = session?.live.state !== 'offline'; }, 1000);
   } else if (state === 'full') {
     // Refused: this login or account holds as many live connections as it may (429).
@@ -208,9 +307,9 @@ function showLiveState(state) {
   // Back online after showing saved answers: reload the view over HTTP (the stream resumes after
   // its last event id by itself) so the page catches up and is editable again.
   if (state === 'online' && leaveOfflineCopy() && current) route({ focus: false });
-  status.title = state === 'online' ? 'Changes by others appear here as they happen.'
+  status.title = state === 'online' ? t('live.title.online')
     : state === 'full' ? problemSentence({ code: 'too_many_live_connections' })
-    : 'Changes by others appear when the connection is back.';
+    : t('live.title.offline');
 }
 
 function onLiveMessage(message) {
@@ -257,6 +356,7 @@ function context() {
     say,
     explain,
     navigate,
+    setLanguage: applyLanguage,
     signedOutHere,
     notifications: notificationStore,
   };
@@ -268,7 +368,7 @@ function buildNav(role) {
   mine.replaceChildren();
   manage.replaceChildren();
   for (const entry of viewsFor(role)) {
-    const link = el('a', { text: entry.title, attrs: { href: `#/${entry.id}` }, data: { nav: entry.id } });
+    const link = el('a', { text: viewTitle(entry), attrs: { href: `#/${entry.id}` }, data: { nav: entry.id } });
     if (entry.id === 'notifications' || entry.id === 'approvals') {
       link.append(el('span', { class: 'count nav-count', attrs: { 'aria-hidden': 'true' }, data: { countFor: entry.id }, hidden: true }));
     }
@@ -291,10 +391,10 @@ function comingSoon(entry) {
   return {
     default: {
       id: entry.id,
-      title: entry.title,
+      title: viewTitle(entry),
       roles: entry.roles,
       render(container) {
-        container.append(viewHeader(entry.title), emptyState('This page is coming soon.'));
+        container.append(viewHeader(viewTitle(entry)), emptyState(t('app.comingSoon')));
       },
     },
   };
@@ -308,7 +408,7 @@ async function route({ focus = true } = {}) {
   const entry = allowed.find((view) => view.id === id);
   if (!entry) {
     history.replaceState(null, '', `#/${defaultViewId}`);
-    if (id && id !== 'join') say('That page does not exist or is only for managers.', 'info');
+    if (id && id !== 'join') say(t('app.noSuchPage'), 'info');
     return route({ focus });
   }
   closeMenu();
@@ -328,7 +428,7 @@ async function route({ focus = true } = {}) {
     loaded = missing ? comingSoon(entry) : {
       default: {
         render(container) {
-          container.append(viewHeader(entry.title), errorPanel(new Error('broken view'), () => location.reload()));
+          container.append(viewHeader(viewTitle(entry)), errorPanel(new Error('broken view'), () => location.reload()));
         },
       },
     };
@@ -341,7 +441,7 @@ async function route({ focus = true } = {}) {
   } catch (error) {
     if (generation !== renderGeneration) return;
     console.error(`view ${entry.id} failed`, error);
-    if (!section.querySelector('h1')) section.prepend(viewHeader(entry.title));
+    if (!section.querySelector('h1')) section.prepend(viewHeader(viewTitle(entry)));
     section.append(errorPanel(error, () => route({ focus: false })));
   }
   if (generation !== renderGeneration) return;
@@ -368,7 +468,7 @@ function showUnread(count) {
   const badge = $('notification-count');
   badge.textContent = String(count);
   badge.hidden = count === 0;
-  $('notifications-button').setAttribute('aria-label', count ? `Notifications, ${count} unread` : 'Notifications');
+  $('notifications-button').setAttribute('aria-label', count ? tn('nav.notificationsUnread', count) : t('nav.notifications'));
   showNavCount('notifications', count);
   showTitle();
 }
@@ -386,7 +486,7 @@ function showNavCount(id, count) {
 function showTitle() {
   if (!session || !current) return;
   const unread = notificationStore.unreadCount();
-  document.title = `${unread ? `(${unread}) ` : ''}${current.entry.title} · Shifty`;
+  document.title = `${unread ? `(${unread}) ` : ''}${t('app.title', { page: viewTitle(current.entry) })}`;
 }
 
 /** Managers see how many deals wait for them next to "Approvals", kept current by the approvals topic. */
@@ -440,7 +540,7 @@ function setUpLoginForms() {
   });
   handleSubmit($('signup-form'), async (data) => {
     await api('POST', '/signup', { ...data, workplace: data.workplace.trim().toLowerCase(), inviteCode: data.inviteCode.trim() });
-    say('Welcome aboard!', 'ok');
+    say(t('login.welcome'), 'ok');
     await enter(await api('GET', '/me'));
   });
   handleSubmit($('workplace-form'), async (data) => {
@@ -450,22 +550,30 @@ function setUpLoginForms() {
     });
     const me = await api('GET', '/me');
     await enter(me);
-    say(`Your workplace is ready. Next time, log in with the workplace “${me.workplace.slug}”.`, 'ok');
+    say(t('login.create.ready', { slug: me.workplace.slug }), 'ok');
   });
 }
 
-/** Shows the demo logins and the "Create a new workplace" form only where the server offers them. */
-async function showLoginOptions() {
+/** What the login page offers (demo, sign-up, e-mail, languages); null from an older server or offline. */
+async function loginPageOptions() {
   try {
     const options = await api('GET', '/login-page');
-    $('demo-hint').hidden = !options.demo;
-    $('create-workplace').hidden = !options.allowSignup;
-    // "Forgot password" mails a link only where e-mail is on; elsewhere it says whom to ask.
-    $('forgot-form').hidden = !options.email;
-    $('forgot-off').hidden = Boolean(options.email);
+    if (Array.isArray(options?.languages) && options.languages.length) offeredLanguages = options.languages;
+    return options;
   } catch {
-    // An older server or no connection: offer neither rather than something that fails.
+    return null;
   }
+}
+
+/** Shows the demo logins and the "Create a new workplace" form only where the server offers them. */
+function showLoginOptions(options) {
+  // An older server or no connection: offer neither rather than something that fails.
+  if (!options) return;
+  $('demo-hint').hidden = !options.demo;
+  $('create-workplace').hidden = !options.allowSignup;
+  // "Forgot password" mails a link only where e-mail is on; elsewhere it says whom to ask.
+  $('forgot-form').hidden = !options.email;
+  $('forgot-off').hidden = Boolean(options.email);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,7 +589,7 @@ async function showReset(token) {
   showLogin();
   $('login-view').hidden = true;
   $('reset-view').hidden = false;
-  document.title = 'New password · Shifty';
+  document.title = t('login.reset.pageTitle');
   let valid = true;
   try { await api('GET', `/password-resets/check?token=${encodeURIComponent(token)}`); } catch { valid = false; }
   $('reset-invalid').hidden = valid;
@@ -494,7 +602,7 @@ function setUpReset() {
     const form = event.currentTarget;
     const button = form.querySelector('button[type=submit]');
     if (form.elements.newPassword.value !== form.elements.repeatPassword.value) {
-      say('The two new passwords are not the same.', 'error');
+      say(t('login.reset.mismatch'), 'error');
       return;
     }
     button.disabled = true;
@@ -504,7 +612,7 @@ function setUpReset() {
       $('reset-view').hidden = true;
       history.replaceState(null, '', `#/${defaultViewId}`);
       await enter(await api('GET', '/me'));
-      say('Your new password is set. Other devices are logged out.', 'ok');
+      say(t('login.reset.done'), 'ok');
     } catch (error) {
       say(explain(error), 'error');
     } finally {
@@ -514,17 +622,20 @@ function setUpReset() {
   $('reset-back').addEventListener('click', () => { $('reset-view').hidden = true; showLogin(); });
   handleSubmit($('forgot-form'), async (data) => {
     const answer = await api('POST', '/password-resets/email', { workplace: data.workplace.trim().toLowerCase(), identifier: data.identifier.trim() });
-    say(answer?.detail || 'If that account exists, a reset link is on its way.', 'ok');
+    say(answer?.detail || t('login.forgot.sent'), 'ok');
   });
   window.addEventListener('hashchange', () => { const token = resetToken(); if (token) showReset(token); });
 }
 
 async function start() {
   setUpOffline({ onOpen: (hash) => { location.hash = hash; } });
+  const options = await loginPageOptions();
+  await useLanguage(languageBeforeLogin(options));
   setUpChrome();
   setUpLoginForms();
   setUpReset();
-  showLoginOptions();
+  setUpLanguagePickers();
+  showLoginOptions(options);
   const token = resetToken();
   if (token) {
     await showReset(token);

@@ -6,6 +6,8 @@
 // screen reader gets a sentence instead of shapes. The pure helpers (movingAverage, niceScale,
 // labelEvery) are exported so they can be reasoned about and tested on their own.
 
+import { t, tn, locale, formatNumber } from './i18n.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 let chartCounter = 0;
 
@@ -45,10 +47,9 @@ export function labelEvery(count, width, labelWidth = 56) {
   return Math.max(1, Math.ceil(count / fits));
 }
 
-/// Hours with at most one decimal, for labels ("7.5 h").
+/// Hours with at most one decimal, for labels ("7.5 h", "7,5 u").
 export function formatHours(hours) {
-  const rounded = Math.round(hours * 10) / 10;
-  return `${Number.isInteger(rounded) ? rounded : rounded.toFixed(1)} h`;
+  return t('manage.chart.hours', { hours: formatNumber(Math.round(hours * 10) / 10, 1) });
 }
 
 function node(tag, attrs = {}, text) {
@@ -76,18 +77,18 @@ function chartRoot(width, height, title, description, className) {
 function shortDate(date) {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  return parsed.toLocaleDateString(locale(), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }
 
 function longDate(date) {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return parsed.toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return parsed.toLocaleDateString(locale(), { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /// Worked hours per day as an area with dots, and (when `smooth`) the moving average as a line.
 /// `days` is ChartData.days ([{date, workedMinutes}]); `width` the pixels available.
-export function hoursPerDayChart({ days, smooth = false, width = 640, height = 260, title = 'Worked hours per day' }) {
+export function hoursPerDayChart({ days, smooth = false, width = 640, height = 260, title = t('manage.chart.daysTitle') }) {
   const hours = days.map((day) => (Number(day.workedMinutes) || 0) / 60);
   const window = smoothingWindow(hours.length);
   const averaged = smooth ? movingAverage(hours, window) : [];
@@ -96,12 +97,15 @@ export function hoursPerDayChart({ days, smooth = false, width = 640, height = 2
 
   let description;
   if (days.length === 0) {
-    description = 'No days in this range.';
+    description = t('manage.chart.noDays');
   } else {
-    description = `${days.length} days from ${longDate(days[0].date)} to ${longDate(days[days.length - 1].date)}; `
-      + `${formatHours(total)} worked in total, ${formatHours(total / days.length)} a day on average`;
-    description += total > 0 ? `, most on ${longDate(days[peakIndex].date)} (${formatHours(hours[peakIndex])}).` : '.';
-    if (smooth) description += ` The line is the ${window}-day moving average.`;
+    const args = {
+      from: longDate(days[0].date), to: longDate(days[days.length - 1].date),
+      total: formatHours(total), average: formatHours(total / days.length),
+      peakDay: longDate(days[peakIndex].date), peak: formatHours(hours[peakIndex]),
+    };
+    description = total > 0 ? tn('manage.chart.daysDescriptionPeak', days.length, args) : tn('manage.chart.daysDescription', days.length, args);
+    if (smooth) description += ` ${t('manage.chart.smoothDescription', { window })}`;
   }
   const svg = chartRoot(width, height, title, description, 'chart-days');
 
@@ -168,20 +172,20 @@ export function hoursPerDayChart({ days, smooth = false, width = 640, height = 2
     axis.append(node('line', { x1: labelX, x2: labelX, y1: y(0).toFixed(1), y2: (y(0) + 4).toFixed(1) }));
     axis.append(node('text', { x: labelX, y: (y(0) + 16).toFixed(1), class: 'chart-label', 'text-anchor': anchor }, shortDate(day.date)));
   });
-  axis.append(node('text', { x: margin.left + plotWidth / 2, y: height - 6, class: 'chart-axis-title', 'text-anchor': 'middle' }, 'Day'));
-  axis.append(node('text', { x: 12, y: margin.top + plotHeight / 2, class: 'chart-axis-title', 'text-anchor': 'middle', transform: `rotate(-90 12 ${(margin.top + plotHeight / 2).toFixed(1)})` }, 'Hours worked'));
+  axis.append(node('text', { x: margin.left + plotWidth / 2, y: height - 6, class: 'chart-axis-title', 'text-anchor': 'middle' }, t('manage.chart.axisDay')));
+  axis.append(node('text', { x: 12, y: margin.top + plotHeight / 2, class: 'chart-axis-title', 'text-anchor': 'middle', transform: `rotate(-90 12 ${(margin.top + plotHeight / 2).toFixed(1)})` }, t('manage.chart.axisHoursWorked')));
   svg.append(axis);
   return svg;
 }
 
 /// The name shown for a position; `null` is worked time outside any scheduled shift.
 export function positionName(position) {
-  return position ? position : 'Outside scheduled shifts';
+  return position ? position : t('manage.chart.outsideShifts');
 }
 
 /// Hours by position as horizontal bars: worked hours filled, scheduled hours as an outline
 /// behind them, so "scheduled but not worked" is visible at a glance.
-export function positionBarsChart({ positions, width = 640, title = 'Hours by position' }) {
+export function positionBarsChart({ positions, width = 640, title = t('manage.chart.positionsTitle') }) {
   const rows = positions.map((entry) => ({
     name: positionName(entry.position),
     worked: (Number(entry.workedMinutes) || 0) / 60,
@@ -196,8 +200,10 @@ export function positionBarsChart({ positions, width = 640, title = 'Hours by po
   const margin = { top: 8, right: 56, bottom: 40, left: compact ? 8 : labelRoom };
   const height = margin.top + margin.bottom + Math.max(1, rows.length) * rowHeight;
   const description = rows.length === 0
-    ? 'No worked or scheduled time in this range.'
-    : `${rows.map((row) => `${row.name}: ${formatHours(row.worked)} worked of ${formatHours(row.scheduled)} scheduled`).join('; ')}.`;
+    ? t('manage.chart.noPositions')
+    : t('manage.chart.positionsDescription', {
+      list: rows.map((row) => t('manage.chart.positionWorkedOf', { position: row.name, worked: formatHours(row.worked), scheduled: formatHours(row.scheduled) })).join('; '),
+    });
   const svg = chartRoot(width, height, title, description, 'chart-positions');
   const plotWidth = Math.max(10, width - margin.left - margin.right);
   const scale = niceScale(Math.max(0, ...rows.map((row) => Math.max(row.worked, row.scheduled))));
@@ -215,14 +221,14 @@ export function positionBarsChart({ positions, width = 640, title = 'Hours by po
       grid.append(node('text', { x: lineX, y: plotBottom + 16, class: 'chart-label', 'text-anchor': anchor }, formatHours(value)));
     }
   }
-  grid.append(node('text', { x: margin.left + plotWidth / 2, y: height - 4, class: 'chart-axis-title', 'text-anchor': 'middle' }, 'Hours'));
+  grid.append(node('text', { x: margin.left + plotWidth / 2, y: height - 4, class: 'chart-axis-title', 'text-anchor': 'middle' }, t('manage.chart.axisHours')));
   svg.append(grid);
 
   const maxLabelChars = compact ? Math.floor((width - 16) / 7) : Math.floor((labelRoom - 12) / 6.6);
   rows.forEach((row, index) => {
     const top = margin.top + index * rowHeight;
     const group = node('g', { class: 'chart-bar' });
-    group.append(node('title', {}, `${row.name}: ${formatHours(row.worked)} worked, ${formatHours(row.scheduled)} scheduled`));
+    group.append(node('title', {}, t('manage.chart.positionTooltip', { position: row.name, worked: formatHours(row.worked), scheduled: formatHours(row.scheduled) })));
     const label = row.name.length > maxLabelChars ? `${row.name.slice(0, Math.max(1, maxLabelChars - 1))}…` : row.name;
     group.append(compact
       ? node('text', { x: margin.left, y: top + 12, class: 'chart-label chart-label-bar', 'text-anchor': 'start' }, label)

@@ -4,9 +4,12 @@
 // the workplace's time zone (from GET /kiosk), never the tablet's. Only a browser a manager turned into a kiosk can punch (its
 // HttpOnly shifty_kiosk cookie); the server decides in or out and takes its own time. After a
 // punch the page shows who was checked in or out with their hours, then returns to the start.
+// The kiosk has no account, so it speaks the workplace's language (GET /kiosk's `language`), else
+// the one the server picks from the browser's Accept-Language (GET /login-page), else the browser's.
 
 import { api, ApiError } from './api.js';
 import { el, explain, formatMinutes } from './ui.js';
+import { setLanguage, language, locale, t, tn, translatePage, browserLanguage } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 const BACK_TO_START_SECONDS = 8;
@@ -23,16 +26,16 @@ function show(section) {
 
 function localTime(iso) {
   const date = iso ? new Date(iso) : new Date();
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: workplaceZone }).format(date);
+  return new Intl.DateTimeFormat(locale(), { hour: '2-digit', minute: '2-digit', timeZone: workplaceZone }).format(date);
 }
 
 function tickClock() {
-  $('kiosk-clock').textContent = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceZone }).format(new Date());
+  $('kiosk-clock').textContent = new Intl.DateTimeFormat(locale(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceZone }).format(new Date());
 }
 
 function setZone(zone) {
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone }); // i18n-exempt: only checks that the zone exists
     workplaceZone = zone;
   } catch {
     workplaceZone = 'UTC';
@@ -44,7 +47,7 @@ function setZone(zone) {
 
 function choose(tile) {
   chosen = tile;
-  $('kiosk-chosen').textContent = tile ? `Hello ${tile.displayName}: type your PIN.` : '';
+  $('kiosk-chosen').textContent = tile ? t('kiosk.hello', { name: tile.displayName }) : '';
   $('kiosk-chosen').hidden = !tile;
   $('username-part').hidden = Boolean(tile);
   $('kiosk-pin').focus();
@@ -55,7 +58,7 @@ async function loadTiles() {
     const tiles = await api('GET', '/kiosk/tiles');
     $('kiosk-tiles').replaceChildren(...tiles.filter((tile) => tile.hasPin).map((tile) => el('button', {
       class: ['kiosk-tile', tile.checkedIn ? 'checked-in' : ''], text: tile.displayName,
-      attrs: { type: 'button', 'aria-label': `${tile.displayName}${tile.checkedIn ? ' (checked in)' : ''}` },
+      attrs: { type: 'button', 'aria-label': tile.checkedIn ? t('kiosk.tileCheckedIn', { name: tile.displayName }) : tile.displayName },
       data: { username: tile.username },
       on: { click: () => choose(tile) },
     })));
@@ -109,37 +112,37 @@ function armIdleClear() {
 function showResult(result) {
   if (result.timeZone) setZone(result.timeZone);
   const checkedIn = result.action === 'checked_in' || result.action === 'break_ended';
-  const name = result.displayName || result.punch?.displayName || 'there';
+  const name = result.displayName || result.punch?.displayName || t('kiosk.result.someone');
   const section = $('kiosk-result');
   section.classList.toggle('checked-in', checkedIn);
   section.classList.toggle('checked-out', !checkedIn);
-  const titles = { checked_in: `Welcome, ${name}!`, checked_out: `Goodbye, ${name}!`, break_started: `Enjoy your break, ${name}!`, break_ended: `Welcome back, ${name}!` };
-  const verbs = { checked_in: 'Checked in', checked_out: 'Checked out', break_started: 'Break started', break_ended: 'Break ended' };
-  $('result-title').textContent = titles[result.action] || name;
-  $('result-detail').textContent = `${verbs[result.action] || 'Recorded'} at ${localTime(result.punch?.at)}.`;
+  const actions = ['checked_in', 'checked_out', 'break_started', 'break_ended'];
+  const known = actions.includes(result.action);
+  $('result-title').textContent = known ? t(`kiosk.result.${result.action}`, { name }) : name;
+  $('result-detail').textContent = t(known ? `kiosk.done.${result.action}` : 'kiosk.done.other', { time: localTime(result.punch?.at) });
   const timing = $('result-timing');
   if (result.shift) {
-    const shift = `your ${localTime(result.shift.startsAt)}–${localTime(result.shift.endsAt)} shift${result.shift.position ? ` (${result.shift.position})` : ''}`;
-    const verdict = result.timing
-      ? (result.timing.verdict === 'on_time' ? `On time for ${shift}.`
-        : `${formatMinutes(result.timing.minutes)} ${result.timing.verdict} for ${shift}.`)
-      : `Your shift: ${shift}.`;
+    const times = { start: localTime(result.shift.startsAt), end: localTime(result.shift.endsAt) };
+    const shift = result.shift.position ? t('kiosk.shiftAt', { ...times, position: result.shift.position }) : t('kiosk.shift', times);
+    const verdict = !result.timing ? t('kiosk.timing.none', { shift })
+      : result.timing.verdict === 'on_time' ? t('kiosk.timing.on_time', { shift })
+        : t(result.timing.verdict === 'early' ? 'kiosk.timing.early' : 'kiosk.timing.late', { duration: formatMinutes(result.timing.minutes), shift });
     timing.textContent = verdict;
     timing.dataset.verdict = result.timing?.verdict || '';
     timing.hidden = false;
   } else {
-    timing.textContent = 'No shift of yours around now.';
+    timing.textContent = t('kiosk.noShift');
     timing.dataset.verdict = '';
     timing.hidden = false;
   }
   const hours = [];
-  if (typeof result.workedMinutesToday === 'number') hours.push(['Worked today', formatMinutes(result.workedMinutesToday)]);
-  if (typeof result.workedMinutesThisWeek === 'number') hours.push(['This week', formatMinutes(result.workedMinutesThisWeek)]);
+  if (typeof result.workedMinutesToday === 'number') hours.push([t('kiosk.hours.today'), formatMinutes(result.workedMinutesToday)]);
+  if (typeof result.workedMinutesThisWeek === 'number') hours.push([t('kiosk.hours.week'), formatMinutes(result.workedMinutesThisWeek)]);
   $('result-hours').replaceChildren(...hours.flatMap(([label, value]) => [el('dt', { text: label }), el('dd', { text: value })]));
   show('kiosk-result');
   $('result-done').focus();
   let left = BACK_TO_START_SECONDS;
-  const paint = () => { $('result-countdown').textContent = `Back to the start in ${left} seconds.`; };
+  const paint = () => { $('result-countdown').textContent = tn('kiosk.countdown', left); };
   paint();
   clearInterval(countdownTimer);
   countdownTimer = setInterval(() => {
@@ -158,14 +161,14 @@ async function punch(event) {
   const action = event.submitter?.value;
   if (action === 'break_start' || action === 'break_end') body.action = action;
   if (mode() === 'password' && !username) {
-    showError('Type your username with a password (a PIN alone is enough).');
+    showError(t('kiosk.needUsername'));
     form.elements.username.focus();
     return;
   }
   if (mode() === 'pin') {
     const pin = form.elements.pin.value.trim();
     if (!/^[0-9]{4,12}$/.test(pin)) {
-      showError('Type your PIN: 4 to 12 digits.');
+      showError(t('kiosk.pinFormat'));
       form.elements.pin.focus();
       return;
     }
@@ -184,7 +187,7 @@ async function punch(event) {
       return;
     }
     const sentence = error instanceof ApiError && error.code === 'invalid_credentials'
-      ? 'That PIN or password is not right. Try again or ask a manager.'
+      ? t('kiosk.wrongPin')
       : explain(error);
     showError(sentence);
     form.elements.pin.value = '';
@@ -213,7 +216,7 @@ async function showSetup(reason) {
   try {
     const me = await api('GET', '/me');
     manager = me.user.role === 'manager';
-    if (!manager) $('setup-reason').textContent = `${reason} You are logged in as ${me.user.displayName}, who is not a manager.`;
+    if (!manager) $('setup-reason').textContent = `${reason} ${t('kiosk.setup.notManager', { name: me.user.displayName })}`;
   } catch { /* not logged in */ }
   $('setup-form').hidden = !manager;
   $('setup-login').hidden = manager;
@@ -240,20 +243,51 @@ async function setUp(event) {
 async function boot() {
   try {
     const kiosk = await api('GET', '/kiosk');
+    await speak(kiosk.language);
     setZone(kiosk.timeZone || 'UTC');
     $('kiosk-name').textContent = kiosk.name;
-    document.title = `${kiosk.name} · Shifty kiosk`;
+    document.title = t('kiosk.pageTitle', { name: kiosk.name });
     startScreen();
   } catch (error) {
     const reason = error instanceof ApiError && error.code === 'kiosk_revoked'
-      ? 'This kiosk was removed by a manager.'
+      ? t('kiosk.removed')
       : error instanceof ApiError && error.code === 'kiosk_network_refused'
         ? explain(error)
       : error instanceof ApiError && (error.code === 'kiosk_required' || error.status === 401 || error.status === 403)
-        ? 'Only a device a manager has set up can record check-ins.'
+        ? t('kiosk.notAKiosk')
         : explain(error);
     await showSetup(reason);
   }
+}
+
+/** Switches to `code` (when given and different) and fills the static markup in it. */
+async function speak(code) {
+  if (!code || code === language()) return;
+  await setLanguage(code);
+  translatePage();
+}
+
+/** Before the kiosk is known: the server's pick from Accept-Language, else the browser's. */
+async function firstLanguage() {
+  try {
+    const options = await api('GET', '/login-page');
+    if (typeof options?.language === 'string') return options.language;
+    if (Array.isArray(options?.languages)) return browserLanguage(options.languages.map((entry) => entry.code));
+  } catch { /* offline or an older server */ }
+  return browserLanguage(['en', 'nl']);
+}
+
+async function start() {
+  try {
+    await setLanguage(await firstLanguage());
+    translatePage();
+  } catch (error) {
+    // Not even English could load: the markup's English stays.
+    console.warn('catalogue not loaded', error);
+  }
+  tickClock();
+  setInterval(tickClock, 15_000);
+  await boot();
 }
 
 $('punch-form').addEventListener('submit', punch);
@@ -262,6 +296,4 @@ $('punch-form').addEventListener('input', armIdleClear);
 $('punch-form').querySelector('.keypad').addEventListener('click', keypad);
 $('result-done').addEventListener('click', startScreen);
 $('setup-form').addEventListener('submit', setUp);
-tickClock();
-setInterval(tickClock, 15_000);
-boot();
+start();

@@ -2,6 +2,8 @@
 // page read-only while it shows answers the worker saved earlier (offline), and lets the page
 // leave that state when the live stream is back, so the view reloads and catches up.
 
+import { t, locale } from './i18n.js';
+
 const $ = (id) => document.getElementById(id);
 
 /** Registers the worker and wires its messages; `onOpen(hash)` opens a page a notification named. */
@@ -21,9 +23,9 @@ function markOfflineCopy(savedAt) {
   const banner = $('offline-copy-banner');
   if (!banner) return;
   const when = savedAt && !Number.isNaN(Date.parse(savedAt))
-    ? new Date(savedAt).toLocaleString([], { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
+    ? new Date(savedAt).toLocaleString(locale(), { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })
     : null;
-  banner.textContent = `Offline: you see what Shifty last showed${when ? ` (as of ${when})` : ''}. It is read-only until the connection is back.`;
+  banner.textContent = when ? t('offline.copy', { when }) : t('offline.copyUndated');
   banner.hidden = false;
 }
 
@@ -33,6 +35,11 @@ export function leaveOfflineCopy() {
   document.body.classList.remove('offline-copy');
   if ($('offline-copy-banner')) $('offline-copy-banner').hidden = true;
   return was;
+}
+
+/** Tells the service worker the page's language (for a push notification that comes without words). */
+export function tellWorkerLanguage(language) {
+  navigator.serviceWorker?.controller?.postMessage({ type: 'language', language });
 }
 
 /** At logout: the saved answers belong to the person who leaves. */

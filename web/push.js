@@ -3,6 +3,7 @@
 // of mine that receives notifications.
 
 import { el, say, explain, formatInstant, actionButton } from './ui.js';
+import { t } from './i18n.js';
 
 /** The browser's applicationServerKey from the server's base64url public key. */
 function keyBytes(base64url) {
@@ -56,36 +57,35 @@ export function pushSection(ctx) {
     }
     const here = Boolean(subscription) && devices.some((device) => device.thisDevice);
     const status = !supported()
-      ? 'This browser cannot show notifications from Shifty. On a phone, add Shifty to the home screen first (iPhone: Share → Add to Home Screen).'
+      ? t('push.unsupported')
       : Notification.permission === 'denied'
-        ? 'Notifications are blocked for Shifty in this browser’s settings. Allow them there, then turn them on here.'
-        : here ? 'On: decisions on your deals, reminders and changes to your shifts appear on this device, also when Shifty is closed.'
-          : 'Off: you see news only while Shifty is open.';
+        ? t('push.blocked')
+        : here ? t('push.on') : t('push.off');
     const toggle = here
-      ? actionButton('push-off', 'Turn off on this device', (button) => change(button, () => turnOff(ctx, devices), 'Notifications are off on this device.'))
-      : actionButton('push-on', 'Turn on notifications on this device', (button) => change(button, () => turnOn(ctx), 'Notifications are on for this device.'), { kind: 'primary' });
+      ? actionButton('push-off', t('push.turnOff'), (button) => change(button, () => turnOff(ctx, devices), t('push.turnedOff')))
+      : actionButton('push-on', t('push.turnOn'), (button) => change(button, () => turnOn(ctx), t('push.turnedOn')), { kind: 'primary' });
     toggle.disabled = !supported() || Notification.permission === 'denied';
     const list = el('ul', { class: 'list push-device-list', attrs: { 'aria-labelledby': 'push-devices-title' } },
       devices.map((device) => el('li', { class: 'list-item', data: { deviceId: String(device.id) } }, [
         el('div', {}, [
-          el('strong', { text: device.thisDevice ? `${device.device} (this device)` : device.device }),
+          el('strong', { text: device.thisDevice ? t('push.thisDevice', { device: device.device }) : device.device }),
           el('p', { class: 'hint', text: [
-            `Since ${formatInstant(device.createdAt)}`,
-            device.lastSuccessAt ? `last notification ${formatInstant(device.lastSuccessAt)}` : null,
-            device.lastFailureAt ? `last failure ${formatInstant(device.lastFailureAt)}` : null,
+            t('push.since', { when: formatInstant(device.createdAt) }),
+            device.lastSuccessAt ? t('push.lastSuccess', { when: formatInstant(device.lastSuccessAt) }) : null,
+            device.lastFailureAt ? t('push.lastFailure', { when: formatInstant(device.lastFailureAt) }) : null,
           ].filter(Boolean).join(' · ') }),
         ]),
-        actionButton('revoke-push-device', 'Revoke', (button) => change(button, async () => {
+        actionButton('revoke-push-device', t('push.revoke'), (button) => change(button, async () => {
           await ctx.api('DELETE', `/push/subscriptions/${device.id}`);
           if (device.thisDevice && subscription) await subscription.unsubscribe();
-        }, `${device.device} gets no more notifications.`)),
+        }, t('push.revoked', { device: device.device }))),
       ])));
     section.replaceChildren(
-      el('h3', { text: 'Notifications on this device', attrs: { id: 'push-title' } }),
+      el('h3', { text: t('push.title'), attrs: { id: 'push-title' } }),
       el('p', { class: 'push-status', text: status }),
       el('div', { class: 'row-actions' }, [toggle]),
-      el('h4', { text: 'Devices with notifications on', attrs: { id: 'push-devices-title' } }),
-      devices.length ? list : el('p', { class: 'hint', text: 'None yet.' }),
+      el('h4', { text: t('push.devicesTitle'), attrs: { id: 'push-devices-title' } }),
+      devices.length ? list : el('p', { class: 'hint', text: t('push.none') }),
     );
   }
   async function change(button, action, done) {
@@ -95,7 +95,7 @@ export function pushSection(ctx) {
       say(done, 'ok');
     } catch (error) {
       say(error?.message === 'blocked'
-        ? 'Notifications were not allowed. You can allow them in the browser’s site settings.'
+        ? t('push.notAllowed')
         : explain(error), 'error');
     }
     await load();

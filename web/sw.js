@@ -7,10 +7,17 @@
 //   when the network fails the saved answer is returned with `X-Shifty-Offline-Copy: <saved at>`,
 //   which the page shows as "offline, read-only". Nothing else of the API is cached, and the page
 //   deletes these answers at logout.
-// - `push` shows the notification the server sent (title, body, the page to open); a click
-//   focuses an open Shifty window on that page or opens one.
+// - `push` shows the notification the server sent (title, body, the page to open, in the reader's
+//   language); a click focuses an open Shifty window on that page or opens one.
+// - The page's catalogues (/i18n/<language>/*.json) are part of the shell, so the page opens in
+//   its language offline too; the page tells the worker its language for a push without a body.
 
-const SHELL_CACHE = 'shifty-shell-v1';
+const SHELL_CACHE = 'shifty-shell-v2';
+/** The page's catalogue files per language (web/i18n.js loads these three). */
+const LANGUAGES = ['en', 'nl'];
+const CATALOGUE_PARTS = ['language', 'page', 'manage'];
+/** Where the worker keeps the page's language (a synthetic entry in the shell cache). */
+const LANGUAGE_ENTRY = '/__shifty/language';
 const DATA_CACHE = 'shifty-data-v1';
 const SHELL = [
   '/', '/index.html', '/style.css', '/manager.css', '/week.css', '/print.css',
@@ -18,6 +25,7 @@ const SHELL = [
   '/icons/shifty.svg', '/icons/shifty-192.png', '/icons/shifty-512.png',
   '/offline.js', '/push.js', '/views/index.js', '/views/schedule.js', '/views/week.js', '/views/notifications.js', '/views/account.js',
   '/views/market.js', '/views/requests.js', '/views/swaps.js', '/views/now.js', '/views/calendar.js', '/views/hours.js',
+  '/i18n.js', ...LANGUAGES.flatMap((language) => CATALOGUE_PARTS.map((part) => `/i18n/${language}/${part}.json`)),
 ];
 /** API answers kept for offline reading (path and query must match exactly when offline). */
 const OFFLINE_DATA = /^\/api\/v1\/(me|schedule|team-schedule|deals\/mine)(\?|$)/;
@@ -90,6 +98,9 @@ async function shell(request) {
 self.addEventListener('message', (event) => {
   // The page logs out: the saved answers belong to that person.
   if (event.data?.type === 'forget-data') event.waitUntil(caches.delete(DATA_CACHE));
+  if (event.data?.type === 'language' && LANGUAGES.includes(event.data.language)) {
+    event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(LANGUAGE_ENTRY, new Response(event.data.language))));
+  }
 });
 
 self.addEventListener('push', (event) => {
@@ -99,14 +110,27 @@ self.addEventListener('push', (event) => {
   } catch {
     message = { body: event.data ? event.data.text() : '' };
   }
-  event.waitUntil(self.registration.showNotification(message.title || 'Shifty', {
-    body: message.body || 'There is news about your shifts.',
+  event.waitUntil((async () => self.registration.showNotification(message.title || 'Shifty', {
+    body: message.body || await fallbackBody(),
     tag: message.tag || undefined,
     icon: '/icons/shifty-192.png',
     badge: '/icons/shifty-192.png',
     data: { url: message.url || '/#/notifications' },
-  }));
+  }))());
 });
+
+/** "There is news about your shifts." in the page's last language, from the cached catalogue. */
+async function fallbackBody() {
+  const english = 'There is news about your shifts.'; // i18n-exempt: last resort when no catalogue is cached
+  try {
+    const cache = await caches.open(SHELL_CACHE);
+    const language = (await (await cache.match(LANGUAGE_ENTRY))?.text()) || 'en';
+    const catalogue = await (await cache.match(`/i18n/${language}/page.json`))?.json();
+    return catalogue?.['push.fallbackBody'] || english;
+  } catch {
+    return english;
+  }
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

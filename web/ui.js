@@ -5,6 +5,7 @@
 // nothing here parses HTML, so a display name like "<img onerror=…>" stays a harmless string.
 
 import { ApiError, problemSentence } from './api.js';
+import { t, locale, formatDuration } from './i18n.js';
 
 /**
  * Builds an element: `el('button', { class: 'primary', text: 'Save', attrs: { type: 'button' },
@@ -70,9 +71,9 @@ export function say(text, kind = 'info') {
  */
 export function explain(error) {
   if (error instanceof ApiError) return problemSentence(error);
-  if (error && error.name === 'AbortError') return 'The request was cancelled.';
-  if (error instanceof TypeError) return 'The server cannot be reached. Check your connection and try again.';
-  return 'Something went wrong on this page. Please try again.';
+  if (error && error.name === 'AbortError') return t('common.cancelled');
+  if (error instanceof TypeError) return t('common.unreachable');
+  return t('common.pageError');
 }
 
 /**
@@ -106,14 +107,14 @@ export async function withBusy(button, action, done) {
 // ---------------------------------------------------------------------------------------------
 // Dates and times: shifts carry local dates and HH:MM already; instants are shown in the
 // workplace's zone (not the browser's), so a manager travelling abroad sees the shop's times.
+// Words and order follow the page's language (`locale()` of i18n.js: en-GB, nl-NL).
 
 let workplaceTimeZone = 'UTC';
-const locale = 'en-GB';
 
 /** Sets the zone instants are shown in (the workplace's, from GET /me). */
 export function setTimeZone(zone) {
   try {
-    new Intl.DateTimeFormat(locale, { timeZone: zone });
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone }); // i18n-exempt: only checks that the zone exists
     workplaceTimeZone = zone;
   } catch {
     workplaceTimeZone = 'UTC';
@@ -129,14 +130,14 @@ export function parseLocalDate(text) {
   return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }
 
-/** "Tue 24 Nov" (or with `long`: "Tuesday 24 November 2026") for a local date string. */
+/** "Tue 24 Nov" / "di 24 nov" (or with `long`: "Tuesday 24 November 2026") for a local date string. */
 export function formatDate(text, { long = false } = {}) {
   const date = parseLocalDate(text);
   if (!date) return text || '';
   const options = long
     ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }
     : { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return new Intl.DateTimeFormat(locale(), options).format(date);
 }
 
 /** "Tue 24 Nov, 09:00–17:00 · Bar" for a shift. */
@@ -152,7 +153,7 @@ export function formatInstant(iso, { withDate = true } = {}) {
   const options = withDate
     ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone }
     : { hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone };
-  return new Intl.DateTimeFormat(locale, options).format(date);
+  return new Intl.DateTimeFormat(locale(), options).format(date);
 }
 
 /** Today's date in the workplace's zone as "YYYY-MM-DD". */
@@ -163,7 +164,7 @@ export function todayInWorkplace() {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** ISO week label of a local date: "Week 47". */
+/** ISO week label of a local date: "Week 47" (format.week in the language's catalogue). */
 export function weekLabel(text) {
   const date = parseLocalDate(text);
   if (!date) return '';
@@ -171,47 +172,28 @@ export function weekLabel(text) {
   thursday.setUTCDate(date.getUTCDate() + 3 - ((date.getUTCDay() + 6) % 7));
   const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));
   const week = 1 + Math.round(((thursday - firstThursday) / 86400000 - 3 + ((firstThursday.getUTCDay() + 6) % 7)) / 7);
-  return `Week ${week}`;
+  return t('format.week', { week });
 }
 
-/** 450 minutes as "7 h 30 min". */
+/** 450 minutes as "7 h 30 min" / "7 u 30 min" (format.duration.* in the language's catalogue). */
 export function formatMinutes(minutes) {
   if (typeof minutes !== 'number' || !Number.isFinite(minutes)) return '';
-  const sign = minutes < 0 ? '−' : '';
-  const total = Math.abs(Math.round(minutes));
-  const hours = Math.floor(total / 60);
-  const rest = total % 60;
-  if (hours === 0) return `${sign}${rest} min`;
-  return rest === 0 ? `${sign}${hours} h` : `${sign}${hours} h ${rest} min`;
+  return formatDuration(Math.round(minutes));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Status badges: colour AND words, never colour alone.
 
-const statusWords = {
-  // shifts
-  scheduled: 'Scheduled',
-  supplied: 'On the marketplace',
-  suggested: 'Suggested to a request',
-  in_deal: 'In a deal',
-  cancelled: 'Cancelled',
-  // deals
-  proposed: 'Waiting for your coworker',
-  pending_approval: 'Waiting for a manager',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  expired: 'Expired',
-  declined: 'Declined',
-  // requests
-  open: 'Open',
-  pending_deal: 'Waiting for a manager',
-  fulfilled: 'Fulfilled',
-  withdrawn: 'Withdrawn',
-};
+/** The statuses that have words (`shift.status.<status>` in the catalogue). */
+const statuses = new Set([
+  'scheduled', 'supplied', 'suggested', 'in_deal', 'cancelled', // shifts
+  'proposed', 'pending_approval', 'approved', 'rejected', 'expired', 'declined', // deals
+  'open', 'pending_deal', 'fulfilled', 'withdrawn', // requests
+]);
 
-/** The words for a shift, deal or request status. */
+/** The words for a shift, deal or request status, in the page's language. */
 export function statusText(status) {
-  return statusWords[status] || String(status || '').replaceAll('_', ' ');
+  return statuses.has(status) ? t(`shift.status.${status}`) : String(status || '').replaceAll('_', ' ');
 }
 
 /** A badge with the status in words and a colour class (`status-<status>`) from style.css. */
@@ -250,16 +232,16 @@ export function actionButton(action, label, onClick, { kind = 'secondary', descr
  * "Cancel" for one of my deals: asks first (`message` says what happens to the shifts), then
  * cancels the deal and runs `after` (the view reloads itself).
  */
-export function cancelDealButton(ctx, dealId, { label = 'Cancel', message, after }) {
+export function cancelDealButton(ctx, dealId, { label = t('common.cancel'), message, after }) {
   return actionButton('cancel', label, async (button) => {
     const answer = await confirmDialog({
-      title: 'Cancel this deal?', message, confirmText: 'Cancel deal', cancelText: 'Keep it', danger: true,
+      title: t('common.cancelDeal.title'), message, confirmText: t('common.cancelDeal.confirm'), cancelText: t('common.cancelDeal.keep'), danger: true,
     });
     if (!answer) return;
     await withBusy(button, async () => {
       await ctx.api('POST', `/deals/${dealId}/cancel`, {});
       await after();
-    }, 'The deal is cancelled.');
+    }, t('common.cancelDeal.done'));
   });
 }
 
@@ -267,7 +249,7 @@ export function cancelDealButton(ctx, dealId, { label = 'Cancel', message, after
 export function errorPanel(error, retry) {
   return el('div', { class: 'error-panel', attrs: { role: 'alert' } }, [
     el('p', { text: explain(error) }),
-    retry ? el('button', { class: 'button secondary', text: 'Try again', attrs: { type: 'button' }, on: { click: retry } }) : null,
+    retry ? el('button', { class: 'button secondary', text: t('common.tryAgain'), attrs: { type: 'button' }, on: { click: retry } }) : null,
   ]);
 }
 
@@ -276,7 +258,7 @@ export function errorPanel(error, retry) {
  * Escape cancels). `noteLabel` adds an optional text field. Resolves to null when cancelled,
  * otherwise to `{ note }` (note is '' without a field), so `if (!(await confirmDialog(…)))` works.
  */
-export function confirmDialog({ title = 'Are you sure?', message = '', confirmText = 'Yes', cancelText = 'Cancel', noteLabel, danger = false } = {}) {
+export function confirmDialog({ title = t('common.areYouSure'), message = '', confirmText = t('common.yes'), cancelText = t('common.cancel'), noteLabel, danger = false } = {}) {
   return new Promise((resolve) => {
     const note = noteLabel ? el('textarea', { attrs: { name: 'note', rows: '3', maxlength: '1000' } }) : null;
     const confirm = el('button', { class: ['button', danger ? 'danger' : 'primary'], text: confirmText, attrs: { type: 'submit', value: 'confirm' } });
@@ -357,13 +339,13 @@ export function shiftSummary(shift, { owner = false, status = true } = {}) {
       `, ${timeRange(shift)}`,
     ]),
     el('p', { class: 'muted' }, [
-      shift.position ? shift.position : 'No position',
+      shift.position ? shift.position : t('shift.noPosition'),
       owner ? ` · ${shift.ownerName}` : null,
     ]),
     status || shift.unassigned
       ? el('p', { class: 'badges' }, [
         status ? statusBadge(shift.status) : null,
-        shift.unassigned ? el('span', { class: 'badge status-unassigned', text: 'Released by a manager' }) : null,
+        shift.unassigned ? el('span', { class: 'badge status-unassigned', text: t('shift.released') }) : null,
       ])
       : null,
   ]);
@@ -373,7 +355,7 @@ export function shiftSummary(shift, { owner = false, status = true } = {}) {
  * "22:00–04:00 (+1)": a shift's local times, with "(+1)" when it ends on the next day, so an
  * overnight shift never reads as ending before it starts (and never as "24:00"). The page's one
  * time format: every view shows a shift (`startTime`/`endTime`) or a fixed shift
- * (`startTime`/`durationMinutes`) through it.
+ * (`startTime`/`durationMinutes`) through it. The marker is format.overnight of the catalogue.
  */
 export function timeRange(shift) {
   if (shift.endTime === undefined && shift.durationMinutes !== undefined) {
@@ -383,9 +365,9 @@ export function timeRange(shift) {
     const minutes = total % 1440;
     const end = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
     const days = Math.floor(total / 1440);
-    return `${shift.startTime}–${end}${days > 0 ? ` (+${days})` : ''}`;
+    return `${shift.startTime}–${end}${days === 1 ? ` ${t('format.overnight')}` : days > 1 ? ` (+${days})` : ''}`;
   }
   const nextDay = shift.endTime <= shift.startTime
     || (shift.endsAt && shift.startsAt && new Date(shift.endsAt) - new Date(shift.startsAt) >= 86400000);
-  return `${shift.startTime}–${shift.endTime}${nextDay ? ' (+1)' : ''}`;
+  return `${shift.startTime}–${shift.endTime}${nextDay ? ` ${t('format.overnight')}` : ''}`;
 }

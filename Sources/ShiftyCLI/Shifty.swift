@@ -27,6 +27,7 @@ struct Shifty: AsyncParsableCommand {
     /// process with SIGPIPE (`shifty market | head -1`).
     static func main() async {
         StandardStreams.ignoreBrokenPipeSignal()
+        TerminalLanguage.choose(arguments: Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
         do {
             var command = try await asyncParseAsRoot(nil)
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -35,7 +36,7 @@ struct Shifty: AsyncParsableCommand {
                 try command.run()
             }
         } catch let failure as CLIFailure {
-            StandardStreams.writeError("Error: \(failure.description)\n")
+            StandardStreams.writeError(TerminalLanguage.text("terminal.cli.error", ["message": failure.description]) + "\n")
             Foundation.exit(failure.exitCode)
         } catch {
             let code = exitCode(for: error)

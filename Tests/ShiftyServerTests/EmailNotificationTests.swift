@@ -31,6 +31,7 @@ import Testing
         return try await TestServer.with(configure: {
             $0.smtp = settings
             $0.notificationInterval = .seconds(3600)
+            $0.notificationWakesOnEvents = false
             $0.publicURL = "https://shifty.test"
         }, body)
     }

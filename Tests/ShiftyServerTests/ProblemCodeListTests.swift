@@ -22,13 +22,15 @@ import Testing
             .map(String.init)
     }
 
-    /// The keys of `const sentences = { … }` in web/api.js.
-    static func webSentenceCodes() throws -> Set<String> {
-        let script = try text("web/api.js")
-        let start = try #require(script.range(of: "const sentences = {"))
-        let end = try #require(script[start.upperBound...].range(of: "\n};"))
-        let pattern = try Regex(#"^\s+([a-z_0-9]+): '"#).anchorsMatchLineEndings()
-        return Set(script[start.upperBound..<end.lowerBound].matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) })
+    /// The codes with a `problem.<code>` sentence in web/i18n/<language>/page.json (the page's words).
+    static func webSentenceCodes(language: String) throws -> Set<String> {
+        let data = try Data(contentsOf: TestServer.repositoryRoot.appendingPathComponent("web/i18n/\(language)/page.json"))
+        let catalogue = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "web/i18n/\(language)/page.json is not a JSON object")
+        let pattern = try Regex(#"^problem\.([a-z_0-9]+)$"#)
+        return Set(catalogue.keys.compactMap { key in
+            guard catalogue[key] is String, let match = key.wholeMatch(of: pattern) else { return nil }
+            return match.output[1].substring.map(String.init)
+        })
     }
 
     @Test func openAPIListsExactlyTheServersCodes() throws {
@@ -39,13 +41,14 @@ import Testing
         #expect(Set(documented).subtracting(codes).sorted() == [], "openapi.yaml lists codes the server does not have")
     }
 
-    @Test func theWebPageHasASentenceForEveryCode() throws {
-        let sentences = try Self.webSentenceCodes()
+    @Test(arguments: ["en", "nl"])
+    func theWebPageHasASentenceForEveryCode(language: String) throws {
+        let sentences = try Self.webSentenceCodes(language: language)
         #expect(sentences.count > 40)
         let codes = Set(ProblemCode.allCases.map(\.rawValue))
-        #expect(codes.subtracting(sentences).sorted() == [], "codes without a sentence in web/api.js")
+        #expect(codes.subtracting(sentences).sorted() == [], "codes without a problem.<code> sentence in web/i18n/\(language)/page.json")
         // `offline` is the page's own (no answer at all).
-        #expect(sentences.subtracting(codes).subtracting(["offline"]).sorted() == [], "web/api.js has sentences for codes the server does not have")
+        #expect(sentences.subtracting(codes).subtracting(["offline"]).sorted() == [], "web/i18n/\(language)/page.json has sentences for codes the server does not have")
     }
 
     @Test func everyProblemHasATitle() {

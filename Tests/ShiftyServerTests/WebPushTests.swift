@@ -142,6 +142,7 @@ import Testing
             $0.pushEndpoints.allowLoopbackHTTP = true
             $0.vapidSubject = "mailto:ops@example.com"
             $0.notificationInterval = .seconds(3600)
+            $0.notificationWakesOnEvents = false
             $0.publicURL = "https://shifty.test"
         }, body)
     }

@@ -25,11 +25,11 @@ import Testing
             let lines = table.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("PERIOD") == true, "\(table.stdout)")
             let weekLine = try #require(lines.first { $0.hasPrefix("This week (") }, "\(table.stdout)")
-            let monthLine = try #require(lines.first { $0.hasPrefix("Month \(day.prefix(7))") }, "\(table.stdout)")
+            let monthLine = try #require(lines.first { $0.hasPrefix(ListTables.monthName(String(day.prefix(7)))) }, "\(table.stdout)")
             // Scheduled 0, worked 1h00 (no shift, so no break rule applies), both totals.
             #expect(weekLine.contains("1h00"), "\(weekLine)")
             #expect(monthLine.contains("1h00"), "\(monthLine)")
-            let dayLine = try #require(lines.first { $0.contains(day) }, "\(table.stdout)")
+            let dayLine = try #require(lines.first { $0.contains(ShiftListFormatter.date(day)) }, "\(table.stdout)")
             // The day's status depends on the quota rules (a day off for a member without quota); the hour is what counts.
             #expect(dayLine.contains("1h00") && dayLine.contains("worked without shift"), "\(dayLine)")
 
@@ -64,7 +64,7 @@ import Testing
             let monday = try #require(LocalDateText.monday(of: date))
             #expect(lines.first == "Week of \(ShiftListFormatter.date(monday)) – \(ShiftListFormatter.date(LocalDateText.adding(6, to: monday)!))", "\(grid.stdout)")
             let header = try #require(lines.first { $0.hasPrefix("WHO") }, "\(grid.stdout)")
-            #expect(header.contains("Mon \(monday.suffix(5))") && header.contains("Sun "), "\(header)")
+            #expect(header.contains(ShiftListFormatter.date(monday)) && header.contains("Sun "), "\(header)")
             let row = try #require(lines.first { $0.hasPrefix("Anna") }, "\(grid.stdout)")
             #expect(row.contains("#\(shiftID) 09:00–13:00 (offered)"), "\(row)")
 

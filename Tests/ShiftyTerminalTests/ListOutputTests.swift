@@ -59,7 +59,7 @@ import Testing
         let table = ListTables.deals([deal], warnings: [42: ListTables.warnings(of: preview)])
         #expect(table.header.first == "ID" && table.header.last == "WARNINGS")
         #expect(table.rows[0] == [
-            "42", "pick up", "pending approval", "88", "Tue 2026-11-24", "09:00–17:00", "Anna", "Ben", "",
+            "42", "pick up", "pending approval", "88", "Tue 24 Nov", "09:00–17:00", "Anna", "Ben", "",
             "one shift per day refuses (Ben already works shift 17)",
         ])
         #expect(ListTables.warnings(of: ActionPreview(allowed: true, rules: [])) == "ok")
@@ -68,17 +68,17 @@ import Testing
 
     @Test func requestsNowAndNotificationsStartWithTheirIds() {
         let request = ShiftRequest(id: 5, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
-        #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 2026-11-24", "Ben", "open", "88 09:00–17:00 Anna"])
+        #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 24 Nov", "Ben", "open", "88 09:00–17:00 Anna"])
         let board = NowBoard(
             date: "2026-11-24",
             onShift: [.init(shiftId: 88, userName: "Anna", position: "Bar", date: "2026-11-24", startTime: "09:00", endTime: "17:00", percentDone: 49.6)],
             next: .init(when: "laterDay", date: "2026-11-25", entries: [.init(shiftId: 91, userName: "Ben", date: "2026-11-25", startTime: "16:00", endTime: "23:00")]))
         #expect(ListTables.now(board).rows == [
             ["88", "now (50% done)", "Anna", "Bar", "09:00–17:00"],
-            ["91", "next (Wed 2026-11-25)", "Ben", "—", "16:00–23:00"],
+            ["91", "next (Wed 25 Nov)", "Ben", "—", "16:00–23:00"],
         ])
         let event = Fixtures.event(9, "deal.approved", shifts: [Fixtures.shift(88)])
-        #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal.approved"])
+        #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal approved"])
     }
 
     @Test func watchShowsTheShiftIdInItsFirstColumn() {

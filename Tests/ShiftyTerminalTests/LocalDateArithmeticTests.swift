@@ -31,7 +31,7 @@ import Testing
             MarketShift(id: 9, ownerId: 1, ownerName: "Anna", date: "2026-11-29", startTime: "08:00", endTime: "11:00", status: "in_deal"),
         ]
         let table = ListTables.teamWeek(shifts, monday: "2026-11-23")
-        #expect(table.header == ["WHO", "Mon 11-23", "Tue 11-24", "Wed 11-25", "Thu 11-26", "Fri 11-27", "Sat 11-28", "Sun 11-29"])
+        #expect(table.header == ["WHO", "Mon 23 Nov", "Tue 24 Nov", "Wed 25 Nov", "Thu 26 Nov", "Fri 27 Nov", "Sat 28 Nov", "Sun 29 Nov"])
         #expect(table.rows.map(\.first) == ["Anna", "Ben"])
         #expect(table.rows[0][7] == "#9 08:00–11:00 (in deal); #8 12:00–16:00 (offered)")
         #expect(table.rows[1][3] == "#7 09:00–17:00 bar")

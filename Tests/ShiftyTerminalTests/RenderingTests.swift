@@ -26,7 +26,7 @@ import Testing
         let lines = MarketBoardRenderer(width: 100, colour: false).render(board, header: header, at: now)
         #expect(lines[1].contains("DATE") && lines[1].contains("OFFERED BY") && lines[1].contains("STATUS"))
         let row = lines[2]
-        #expect(row.contains("Tue 2026-11-24"))
+        #expect(row.contains("Tue 24 Nov"))
         #expect(row.contains("09:00–17:00"))
         #expect(row.contains("Bar"))
         #expect(row.contains("Anna"))

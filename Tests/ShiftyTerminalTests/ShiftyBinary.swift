@@ -19,12 +19,14 @@ struct ShiftyBinary {
 
     var server: String
     var token: String?
+    /// More variables for this terminal (e.g. `LANG`), over the defaults below.
+    var extraEnvironment: [String: String] = [:]
 
     /// The environment of one terminal: its token and server, a private config dir, no colour settings.
     var environment: [String: String] {
         var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "XDG_CONFIG_HOME": NSTemporaryDirectory() + "shifty-test-\(UUID().uuidString)", "SHIFTY_SERVER": server]
         if let token { environment["SHIFTY_TOKEN"] = token }
-        return environment
+        return environment.merging(self.extraEnvironment) { _, extra in extra }
     }
 
     /// Runs `shifty arguments…` (or `/bin/sh -c script` with `shell`) off the cooperative pool and

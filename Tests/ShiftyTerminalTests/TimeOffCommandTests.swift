@@ -31,7 +31,7 @@ import Testing
             #expect(refused.status == 1 && refused.stderr.contains("Only a manager"), "\(refused)")
             let approved = try await boss.run(["timeoff", "approve", "\(id)", "--note", "Get well"])
             #expect(approved.status == 0 && approved.stdout.contains("is approved"), "\(approved)")
-            #expect(approved.stdout.contains("Released to the marketplace: shift \(shiftID)."), "\(approved.stdout)")
+            #expect(approved.stdout.contains("Released to the marketplace: 1 shift (\(shiftID))."), "\(approved.stdout)")
             let again = try await boss.run(["timeoff", "decline", "\(id)"])
             #expect(again.status == 1 && again.stderr.contains("already decided or withdrawn"), "\(again)")
 

@@ -27,6 +27,11 @@ public page only:
      failed login says why next to the form; a 390x844 phone navigates by the bottom tab bar;
      axe-core finds no serious or critical violation on any page; no chart labels overlap.
 
+  Issue 19 (step_dutch): anna, bram and maria choose Nederlands in the page's language picker; a
+     guest gets Dutch from Accept-Language, a kiosk from the workplace's default language; offer, take, approve, request + suggestion,
+     kiosk punch and the report in Dutch, every page photographed as nl-<page>-{phone,desktop}.png
+     and checked at 390 px for text that does not fit.
+
 Screenshots of every main page go to test-artifacts/screenshots/ (git-ignored); every page at
 390x844 and 1366x900 as pages-<view>-{phone,desktop}.png. Waits are
 WebDriverWait on the page's stable hooks (data-shift-id, data-action, ...); a failure names the
@@ -663,10 +668,13 @@ def scenario(server, workdir, timings):
         step_pages(browsers, server, workdir)
         step_time_off(anna, bram, maria, browsers, server, workdir)
         step_fixed_shift_requests(browsers, server, workdir)
+        step_dutch(browsers, server, workdir)
+        step_manager_dutch(browsers, server, workdir)
 
         step_offline(browsers, server, workdir)
         live_connection_cap(server, browsers, workdir)
         step_notifications_and_reset(browsers, server, workdir)
+        step_account_language(browsers, server, workdir)
     except Exception:
         for name, browser in browsers.items():
             try:
@@ -684,6 +692,234 @@ def scenario(server, workdir, timings):
             browser.quit()
         if problems:
             print("Browser console problems:\n  " + "\n  ".join(problems), file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 19: the main flow once in Dutch, with an overflow check at 390 px
+
+
+NL_PHONE = (390, 844)
+NL_DESKTOP = (1366, 900)
+
+
+def as_dutch_browser(browser):
+    """Makes Chromium send `Accept-Language: nl-NL,nl` and report Dutch in navigator.languages."""
+    agent = browser.driver.execute_script("return navigator.userAgent;")
+    browser.driver.execute_cdp_cmd("Network.enable", {})
+    browser.driver.execute_cdp_cmd("Network.setUserAgentOverride", {"userAgent": agent, "acceptLanguage": "nl-NL,nl;q=0.9"})
+
+
+def set_size(browser, size):
+    width, height = size
+    browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+
+def overflowing(browser):
+    """Text that does not fit at this width: the page scrolls sideways, or a text container's
+    content is wider than its box (Dutch words are longer). Boxes meant to scroll are left out."""
+    return browser.driver.execute_script(
+        """
+        const found = [];
+        const root = document.documentElement;
+        if (root.scrollWidth > root.clientWidth + 1) found.push(`the page scrolls sideways (${root.scrollWidth} > ${root.clientWidth})`);
+        const texts = 'h1,h2,h3,h4,p,li,label,legend,summary,button,a,dt,dd,th,td,span,strong,.badge';
+        for (const element of document.querySelectorAll(texts)) {
+          if (!element.getClientRects().length || element.closest('[hidden], dialog:not([open]), .visually-hidden, svg')) continue;
+          const style = getComputedStyle(element);
+          if (['auto', 'scroll'].includes(style.overflowX) || style.display === 'contents') continue;
+          if (element.closest('.table-scroll, .week-grid, .scroll-x, pre, code')) continue;
+          if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0 && style.display !== 'inline') {
+            const text = (element.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 60);
+            if (text) found.push(`<${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}> "${text}" (${element.scrollWidth} > ${element.clientWidth})`);
+          }
+        }
+        return found.slice(0, 12);
+        """)
+
+
+def dutch_shot(browser, name, findings, sizes=(NL_PHONE, NL_DESKTOP)):
+    """Screenshots `nl-<name>-{phone,desktop}.png` and collects what overflows at 390 px."""
+    for size in sizes:
+        set_size(browser, size)
+        time.sleep(0.3)
+        suffix = "phone" if size == NL_PHONE else "desktop"
+        browser.screenshot(f"nl-{name}-{suffix}", check=False)
+        if size == NL_PHONE:
+            findings += [f"{name} (390 px): {problem}" for problem in overflowing(browser)]
+    set_size(browser, NL_DESKTOP)
+
+
+def expect_words(browser, words, where):
+    """The page reads Dutch: each of `words` is on screen (nav, tab bar, headings the shell owns);
+    innerText follows CSS text-transform, so the comparison ignores case."""
+    def shown():
+        text = browser.driver.execute_script("return document.body.innerText;").lower()
+        return all(word.lower() in text for word in words)
+    try:
+        browser.wait(shown, 10, "")
+    except StepFailed:
+        text = browser.driver.execute_script("return document.body.innerText;")
+        missing = [word for word in words if word.lower() not in text.lower()]
+        raise StepFailed(f"[{browser.name}] {where} should read Dutch: missing {missing} in {text[:400]!r}") from None
+
+
+def switch_to_dutch(browser):
+    """Chooses Nederlands in the page's own language picker (nav footer; PUT /me/language)."""
+    from selenium.webdriver.support.ui import Select
+    if not browser.visible("#language-select"):
+        browser.click("#menu-button", f"{browser.name} opens the menu to reach the language picker")
+    picker = browser.wait_for("#language-select", "the nav should offer a language picker")
+    Select(picker).select_by_value("nl")
+    browser.wait(lambda: browser.driver.execute_script("return document.documentElement.lang;") == "nl", 10,
+                 "choosing Nederlands should switch the page to Dutch")
+    browser.assert_not_reloaded("switching the page to Dutch")
+    if browser.fetch("GET", "/me").get("languagePreference") != "nl":
+        raise StepFailed(f"[{browser.name}] the choice should be saved on the account (languagePreference nl)")
+    browser.driver.execute_script("document.body.classList.remove('menu-open');")
+
+
+def step_dutch(browsers, server, workdir):
+    """Issue 19, "Done means": offer, take, approve, request + suggestion, kiosk punch and the report
+    once in Dutch. anna, bram and maria pick Nederlands in the page's language picker; a guest gets
+    Dutch from the browser's Accept-Language, the kiosk from the workplace's default language. Every Dutch page is photographed at 390 px
+    and 1366 px (nl-*.png) and checked for text that does not fit at 390 px. Afterwards everyone is
+    back to the workplace's language (English), so later steps read English."""
+    findings = []
+    people = {}
+    passed = False
+    workplace_dutch = False
+    try:
+        guest = browsers["nl-guest"] = Browser("nl-guest", server.base, workdir, width=NL_PHONE[0], height=NL_PHONE[1])
+        as_dutch_browser(guest)
+        guest.open_page("/")
+        guest.wait_for("#login-form", "the login form should show")
+        expect_words(guest, ["Inloggen", "Werkplek", "Gebruikersnaam", "Wachtwoord"], "the login page for a Dutch browser")
+        dutch_shot(guest, "login", findings)
+
+        for name in ("anna", "bram", "maria"):
+            browser = people[name] = browsers[f"nl-{name}"] = Browser(f"nl-{name}", server.base, workdir, width=NL_DESKTOP[0], height=NL_DESKTOP[1])
+            browser.login(name)
+            switch_to_dutch(browser)
+        anna, bram, maria = people["anna"], people["bram"], people["maria"]
+        expect_words(anna, ["Uitloggen", "Meldingen", "medewerker"], "anna's page after choosing Nederlands")
+        expect_words(maria, ["Beheer", "leidinggevende"], "maria's page after choosing Nederlands")
+
+        # Offer → take → approve.
+        shift = pick_another(anna, bram, exclude=set())
+        anna.go("schedule")
+        row = f"#view-schedule [data-shift-id='{shift['id']}']"
+        dutch_shot(anna, "schedule", findings)
+        set_size(bram, NL_PHONE)
+        expect_words(bram, ["Rooster", "Teamweek", "Aangeboden", "Gezocht", "Meer"], "bram's tab bar on a phone")
+        set_size(bram, NL_DESKTOP)
+        bram.go("market")
+        maria.go("approvals")
+        anna.click(f"{row} [data-action=supply]", "anna offers her shift (Dutch page)")
+        market_row = f"#view-market [data-shift-id='{shift['id']}']"
+        bram.wait_for(f"{market_row} [data-action=pick-up]", "bram should see anna's shift on the Dutch marketplace", timeout=5)
+        dutch_shot(bram, "market", findings)
+        bram.click(f"{market_row} [data-action=pick-up]", "bram takes the shift (Dutch page)")
+        bram.wait_for("dialog[open]", "taking a shift asks first")
+        bram.screenshot("nl-market-confirm-desktop", check=False)
+        bram.confirm_dialog("bram takes the shift (Dutch page)")
+        maria.wait_for(deal_row(shift["id"]), "maria should see the pick-up in her Dutch approval queue", timeout=5)
+        dutch_shot(maria, "approvals", findings)
+        approve(maria, shift["id"], "prima", time.monotonic())
+        bram.go("schedule")
+        bram.wait_for(f"#view-schedule [data-shift-id='{shift['id']}']", "the shift should be on bram's Dutch schedule", timeout=5)
+        dutch_shot(bram, "schedule-after-trade", findings)
+
+        # Request + suggestion, accepted and approved.
+        second = pick_another(anna, bram, exclude={shift["date"]})
+        bram.go("requests")
+        anna.go("requests")
+        mine = f"#view-requests li[data-request-id]:has(time[datetime='{second['date']}']):has([data-action=withdraw])"
+        box = f"#request-form input[name=dates][value='{second['date']}']"
+        bram.click("#ask-details:not([open]) > summary", "bram opens the date picker (Dutch page)")
+        for attempt in range(3):
+            bram.click(f"{box}:not(:checked)", "bram ticks a free date")
+            bram.click("#request-form [data-action=post-requests]", "bram asks for work (Dutch page)")
+            try:
+                bram.wait_for(mine, "bram's request should be listed", timeout=5)
+                break
+            except StepFailed:
+                if attempt == 2:
+                    raise
+        request_id = bram.attribute(mine, "data-request-id", "bram's request should be listed")
+        coworker_row = f"#view-requests li[data-request-id='{request_id}']"
+        anna.wait_for(f"{coworker_row} [data-action=suggest]", "anna should see bram's request on her Dutch page", timeout=5)
+        dutch_shot(anna, "requests", findings)
+        anna.click(f"{coworker_row} [data-action=suggest]", "anna suggests her shift (Dutch page)")
+        accept = f"{coworker_row} [data-shift-id='{second['id']}'] [data-action=accept]"
+        bram.wait_for(accept, "bram should see anna's suggestion", timeout=5)
+        dutch_shot(bram, "requests-suggestion", findings)
+        bram.click(accept, "bram accepts the suggestion (Dutch page)")
+        bram.confirm_dialog("bram accepts the suggestion (Dutch page)")
+        approve(maria, second["id"], "", time.monotonic())
+
+        # The kiosk (no account): it speaks the workplace's language, so maria makes Dutch the
+        # workplace's default for this part; the kiosk's browser asks for Dutch too.
+        maria.fetch("PATCH", "/workplace", {"settings": {"language": "nl"}})
+        workplace_dutch = True
+        kiosk = browsers["nl-kiosk"] = Browser("nl-kiosk", server.base, workdir, width=NL_DESKTOP[0], height=NL_DESKTOP[1])
+        as_dutch_browser(kiosk)
+        kiosk.login("maria")
+        kiosk.open_page("/kiosk.html")
+        kiosk.wait_for("#setup-form", "the kiosk page should offer maria the set-up", timeout=15)
+        expect_words(kiosk, ["Dit apparaat is nog geen prikklok"], "the kiosk set-up")
+        kiosk.type("#setup-form input[name=name]", "Balie", "name the kiosk")
+        kiosk.click("#setup-form button[type=submit]", "set up the kiosk")
+        kiosk.wait_for("#punch-form", "the kiosk should show the punch form", timeout=15)
+        expect_words(kiosk, ["Inklokken of uitklokken", "Pincode", "Pauze beginnen"], "the kiosk")
+        dutch_shot(kiosk, "kiosk", findings)
+        kiosk.type("#kiosk-username", "anna", "anna types her username")
+        kiosk.click("input[name=mode][value=password]", "choose password")
+        kiosk.type("#kiosk-password", PASSWORD, "anna types her password")
+        kiosk.click("#punch-button", "punch")
+        kiosk.wait_for("#result-title", "the kiosk should confirm the punch", timeout=10)
+        kiosk.wait(lambda: any(word in kiosk.visible("#result-title").text for word in ("Welkom", "Tot ziens")), 5,
+                   "the Dutch kiosk should greet anna in Dutch")
+        if not any(word in kiosk.visible("#result-detail").text for word in ("Ingeklokt om", "Uitgeklokt om")):
+            raise StepFailed(f"the kiosk should say in Dutch when anna was checked in or out: {kiosk.visible('#result-detail').text}")
+        dutch_shot(kiosk, "kiosk-result", findings)
+        kiosk_id = next(item["id"] for item in maria.fetch("GET", "/kiosks") if item["name"] == "Balie" and not item["revoked"])
+        maria.fetch("DELETE", f"/kiosks/{kiosk_id}")
+
+        # The report with its chart.
+        maria.go("reports")
+        maria.wait(lambda: maria.driver.execute_script(
+            "return [...document.querySelectorAll('#view-reports svg')].some((s) => s.getBoundingClientRect().width > 0);"),
+            15, "the Dutch report page should draw its chart")
+        dutch_shot(maria, "reports", findings)
+
+        # The other main pages in Dutch, for people to look at (and for overflow).
+        for view in ("week", "swaps", "now", "notifications", "account", "hours"):
+            bram.go(view)
+            dutch_shot(bram, view, findings)
+        for view in ("team", "settings", "kiosks", "timesheets"):
+            maria.go(view)
+            dutch_shot(maria, view, findings)
+        set_size(bram, NL_PHONE)
+        bram.click("#tab-more", "bram opens Meer")
+        expect_words(bram, ["Uitloggen", "Taal"], "the phone menu")
+        bram.screenshot("nl-menu-phone", check=False)
+
+        if findings:
+            raise StepFailed("text does not fit at 390 px in Dutch:\n  " + "\n  ".join(findings))
+        passed = True
+    finally:
+        for browser in people.values():
+            try:
+                browser.fetch("PUT", "/me/language", {"language": None})
+            except (StepFailed, WebDriverException):
+                pass
+        if workplace_dutch:
+            people["maria"].fetch("PATCH", "/workplace", {"settings": {"language": "en"}})
+        # On a failure the browsers stay for the scenario's failure screenshots and console dump.
+        if passed:
+            for name in ("nl-guest", "nl-anna", "nl-bram", "nl-maria", "nl-kiosk"):
+                if name in browsers:
+                    browsers.pop(name).quit()
 
 
 def step_notifications_and_reset(browsers, server, workdir):
@@ -1236,6 +1472,53 @@ def step_pages(browsers, server, workdir):
         findings += page_checks.axe_violations(phone.driver, f"{view} (phone, employee)")
     if findings:
         raise StepFailed("axe-core found serious or critical accessibility problems:\n  " + "\n  ".join(findings))
+def step_manager_dutch(browsers, server, workdir):
+    """Issue 19: the manager pages in Dutch on a phone: headings, plural counts, month and weekday names
+    by the language's locale, no catalogue key on screen and nothing wider than 390 px."""
+    phone = browsers["maria-nl"] = Browser("maria-nl", server.base, workdir, width=390, height=844)
+    phone.login("maria")
+    switched = phone.driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "import('/i18n.js').then((i18n) => i18n.setLanguage('nl')).then(done, (error) => done(String(error)));")
+    if switched != "nl":
+        raise StepFailed(f"the page should switch to Dutch: {switched}")
+    month = phone.driver.execute_script(
+        "return new Intl.DateTimeFormat('nl-NL', { month: 'long', timeZone: arguments[0] }).format(new Date());",
+        phone.fetch("GET", "/me")["workplace"]["timeZone"])
+    expectations = {
+        "reports": ("Rapporten", f"Prikklokrapport, {month}"),
+        "team": ("Team", "medewerkers."),
+        "fixed-shifts": ("Vaste diensten", "maandag"),
+        "settings": ("Instellingen", "Prikklok"),
+        "timesheets": ("Urenstaten", "Iedereen goedkeuren"),
+        "punches": ("Prikken", "Nu ingeklokt"),
+        "closed-days": ("Sluitingsdagen", "Dag sluiten"),
+        "kiosks": ("Kiosken", "Kiosk instellen"),
+        "time-off-queue": ("Verlofaanvragen", "Goedgekeurd verlof"),
+    }
+    for view, (heading, words) in expectations.items():
+        phone.go(view)
+        phone.wait(lambda: words.lower() in phone.driver.find_element(By.ID, "view").text.lower(), 15,
+                   f"the Dutch {view} page should say {words!r}")
+        shown = phone.driver.execute_script(
+            """
+            const view = document.getElementById('view');
+            const width = document.documentElement.clientWidth;
+            const wide = [...view.querySelectorAll('*')].filter((element) => !element.closest('.table-scroll, .chart-frame')
+              && element.getBoundingClientRect().right > width + 1).map((element) => element.tagName + ' ' + element.textContent.trim().slice(0, 30));
+            return { heading: view.querySelector('h1')?.textContent ?? '', keys: view.innerText.match(/\\bmanage\\.[A-Za-z.]+/g) || [], wide: wide.slice(0, 5) };
+            """)
+        if shown["heading"] != heading:
+            raise StepFailed(f"the Dutch {view} page should be headed {heading!r}: {shown['heading']!r}")
+        if shown["keys"]:
+            raise StepFailed(f"the Dutch {view} page shows catalogue keys instead of sentences: {shown['keys']}")
+        if shown["wide"]:
+            raise StepFailed(f"the Dutch {view} page is wider than the phone: {shown['wide']}")
+        phone.screenshot(f"dutch-{view}-phone")
+    phone.quit()
+    del browsers["maria-nl"]
+
+
 def step_time_off(anna, bram, maria, browsers, server, workdir):
     """Issue 16: bram asks for a day off, maria approves it live, bram's kitchen shift that day goes to
     the marketplace, where daan (qualified for the kitchen) sees it and anna (bar only) does not."""
@@ -1696,6 +1979,51 @@ def offline_everywhere(browser):
                 pass
         sessions.append(session)
     return sessions
+
+
+def step_account_language(browsers, server, workdir):
+    """Issue 19: anna picks Nederlands in Account's language picker; the page redraws in Dutch
+    without a reload (nav, the view, Rooster/Aangeboden/Gezocht), the account remembers the choice
+    (GET /me), and "Workplace default" brings the workplace's English back."""
+    anna = browsers["anna"]
+    try:
+        anna.fetch("GET", "/me")
+    except StepFailed:
+        anna.login("anna")
+    anna.driver.execute_script("window.__shiftyE2ESamePage = true;")
+
+    def choose(value):
+        anna.go("account")
+        anna.wait_for("#account-language", "Account should offer a language picker")
+        anna.driver.execute_script(
+            "const select = document.querySelector('#account-language'); select.value = arguments[0];"
+            " select.dispatchEvent(new Event('change'));", value)
+
+    def nav_text(view_id):
+        return anna.driver.execute_script(
+            "return document.querySelector(`[data-nav='${arguments[0]}']`)?.firstChild?.textContent || '';", view_id)
+
+    choose("nl")
+    anna.wait(lambda: anna.driver.execute_script("return document.documentElement.lang;") == "nl", 10, "choosing Nederlands should switch the page to Dutch")
+    anna.wait(lambda: nav_text("schedule") == "Mijn rooster", 10, f"the nav should say Mijn rooster, not {nav_text('schedule')!r}")
+    anna.wait(lambda: (anna.visible("#language-title") or None) and anna.visible("#language-title").text == "Taal / Language", 10,
+              "the account view should be drawn again in Dutch")
+    me = anna.fetch("GET", "/me")
+    if me.get("language") != "nl" or me.get("languagePreference") != "nl":
+        raise StepFailed(f"the account should remember Dutch: language {me.get('language')!r}, preference {me.get('languagePreference')!r}")
+    for view_id, heading in (("schedule", "Mijn rooster"), ("market", "Aangeboden"), ("requests", "Gezocht")):
+        anna.go(view_id)
+        anna.wait(lambda: anna.visible(f"#view-{view_id} h1") and anna.visible(f"#view-{view_id} h1").text.startswith(heading), 10,
+                  f"the {view_id} view should be headed {heading!r} in Dutch")
+        anna.screenshot(f"nl-account-language-{view_id}")
+    anna.assert_not_reloaded("switching the language")
+
+    choose("")
+    anna.wait(lambda: anna.driver.execute_script("return document.documentElement.lang;") == "en", 10, "Workplace default should bring English back")
+    anna.wait(lambda: nav_text("schedule") == "My schedule", 10, "the nav should be English again")
+    me = anna.fetch("GET", "/me")
+    if me.get("languagePreference") is not None or me.get("language") != "en":
+        raise StepFailed(f"following the workplace should clear the preference: {me.get('language')!r}, {me.get('languagePreference')!r}")
 
 
 def run_once(binary, attempt):

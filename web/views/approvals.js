@@ -4,12 +4,10 @@
 
 import { el, viewHeader, formatDate, formatInstant, confirmDialog, timeRange } from '../ui.js';
 import { fetchPreview, previewPanel } from './preview.js';
+import { t, tn } from '../i18n.js';
 
-const KIND_LABELS = {
-  pick_up: 'Pick-up',
-  suggestion_accepted: 'Accepted suggestion',
-  swap: 'Swap',
-};
+/// The deal kinds with a badge word (`approvals.kind.<kind>`).
+const KINDS = new Set(['pick_up', 'suggestion_accepted', 'swap']);
 
 /// Events of the `approvals` topic that change the queue.
 const QUEUE_EVENTS = new Set(['deal.awaiting_approval', 'approval.resolved']);
@@ -25,28 +23,28 @@ function legDescription(leg) {
 
 /// What a decision means in words, for the confirmation message.
 function dealSummary(deal) {
-  return deal.legs.map((leg) => `${leg.giverName} → ${leg.receiverName} (${legDescription(leg)})`).join(' and ');
+  return deal.legs.map((leg) => t('approvals.leg', { name: leg.giverName, receiver: leg.receiverName, shift: legDescription(leg) })).join(t('approvals.legsJoin'));
 }
 
 export default {
   id: 'approvals',
-  title: 'Approvals',
+  get title() { return t('views.approvals'); },
   roles: ['manager'],
 
   async render(container, ctx) {
     const count = el('span', { class: 'count-badge', attrs: { 'aria-hidden': 'true' } });
     const list = el('ul', { class: 'list deal-list', attrs: { 'aria-labelledby': 'approvals-heading' } });
-    const empty = el('p', { class: 'empty', text: 'Nothing is waiting for your approval.' });
+    const empty = el('p', { class: 'empty', text: t('approvals.empty') });
     // The badge is for eyes; screen readers hear the count change through this status line.
     const announcer = el('p', { class: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite' } });
-    const header = viewHeader('Approval queue');
+    const header = viewHeader(t('approvals.heading'));
     const heading = header.querySelector('h1');
     heading.id = 'approvals-heading';
     heading.append(' ', count);
     container.classList.add('manager-view');
     container.replaceChildren(
       header,
-      el('p', { class: 'hint', text: 'Trades between coworkers wait here. Every rule is checked again when you approve.' }),
+      el('p', { class: 'hint', text: t('approvals.hint') }),
       announcer, list, empty,
     );
 
@@ -56,7 +54,7 @@ export default {
     const showCount = () => {
       const n = list.children.length;
       if (announced !== null && announced !== n) {
-        announcer.textContent = n === 0 ? 'Nothing is waiting for approval any more.' : `${n} trade${n === 1 ? '' : 's'} waiting for approval.`;
+        announcer.textContent = n === 0 ? t('approvals.noneLeft') : tn('approvals.waiting', n);
       }
       announced = n;
       count.textContent = String(n);
@@ -72,7 +70,7 @@ export default {
       if (override) Object.assign(body, { override: true, reason: override });
       try {
         await ctx.api('POST', `/deals/${deal.id}/${action}`, body);
-        ctx.say(`${action === 'approve' ? 'Approved' : 'Rejected'}: ${dealSummary(deal)}.`, 'ok');
+        ctx.say(t(action === 'approve' ? 'approvals.approvedSummary' : 'approvals.rejectedSummary', { deal: dealSummary(deal) }), 'ok');
         list.querySelector(`[data-deal-id="${deal.id}"]`)?.remove();
         showCount();
         (list.querySelector('input[name=note]') ?? heading).focus();
@@ -85,17 +83,17 @@ export default {
     };
 
     const row = (deal) => {
-      const noteInput = el('input', { attrs: { name: 'note', maxlength: '1000', autocomplete: 'off', placeholder: 'e.g. fine by me' } });
-      const approve = el('button', { class: 'button primary button-approve', text: 'Approve', attrs: { type: 'button', 'data-action': 'approve' } });
-      const reject = el('button', { class: 'button danger button-reject', text: 'Reject', attrs: { type: 'button', 'data-action': 'reject' } });
+      const noteInput = el('input', { attrs: { name: 'note', maxlength: '1000', autocomplete: 'off', placeholder: t('approvals.notePlaceholder') } });
+      const approve = el('button', { class: 'button primary button-approve', text: t('approvals.approve'), attrs: { type: 'button', 'data-action': 'approve' } });
+      const reject = el('button', { class: 'button danger button-reject', text: t('approvals.reject'), attrs: { type: 'button', 'data-action': 'reject' } });
       const buttons = [approve, reject];
       approve.addEventListener('click', () => decide(deal, 'approve', noteInput, buttons));
       reject.addEventListener('click', async () => {
         // Rejecting cannot be undone: ask first, saying what happens (issue 17).
         const confirmed = await confirmDialog({
-          title: 'Reject this trade?',
-          message: `${dealSummary(deal)}. Everything stays as it was and both people are told${noteInput.value.trim() ? ', with your note' : ''}.`,
-          confirmText: 'Reject', danger: true,
+          title: t('approvals.rejectTitle'),
+          message: t(noteInput.value.trim() ? 'approvals.rejectMessageNote' : 'approvals.rejectMessage', { deal: dealSummary(deal) }),
+          confirmText: t('approvals.reject'), danger: true,
         });
         if (confirmed) decide(deal, 'reject', noteInput, buttons);
       });
@@ -104,7 +102,7 @@ export default {
       for (const control of [noteInput, approve, reject]) control.setAttribute('aria-describedby', legsID);
       const legs = el('ul', { class: 'legs', attrs: { id: legsID } }, deal.legs.map((leg) => el('li', { attrs: { 'data-shift-id': String(leg.shift.id) } }, [
         el('strong', { text: leg.giverName }),
-        el('span', { class: 'arrow', text: ' gives to ' }),
+        el('span', { class: 'arrow', text: t('approvals.givesTo') }),
         el('strong', { text: leg.receiverName }),
         el('span', { class: 'block', text: legDescription(leg) }),
       ])));
@@ -115,18 +113,18 @@ export default {
         fetchPreview(ctx, firstShift, 'approve').then((preview) => {
           const panel = previewPanel(preview);
           if (!panel || !check.isConnected && !check.parentNode) return;
-          if (preview && !preview.allowed) panel.prepend(el('p', { class: 'small preview-warning', text: 'Approving is refused right now:' }));
+          if (preview && !preview.allowed) panel.prepend(el('p', { class: 'small preview-warning', text: t('approvals.refused') }));
           check.replaceChildren(panel);
           if (preview?.overridable) {
             // Only overridable rules stand in the way: the manager may approve anyway, saying why.
-            const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
-            const anyway = el('button', { class: 'button danger', text: 'Approve anyway', attrs: { type: 'button', 'data-action': 'approve-override' } });
+            const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: t('approvals.overridePlaceholder') } });
+            const anyway = el('button', { class: 'button danger', text: t('approvals.approveAnyway'), attrs: { type: 'button', 'data-action': 'approve-override' } });
             anyway.addEventListener('click', () => {
-              if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+              if (!reason.value.trim()) { ctx.say(t('approvals.sayWhy'), 'error'); reason.focus(); return; }
               decide(deal, 'approve', noteInput, [...buttons, anyway], reason.value.trim());
             });
             check.append(el('div', { class: 'override' }, [
-              el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+              el('label', { class: 'note-field' }, [el('span', { text: t('approvals.overrideLabel') }), reason]),
               anyway,
             ]));
           }
@@ -135,12 +133,12 @@ export default {
       return el('li', { class: 'row deal', attrs: { 'data-deal-id': String(deal.id) } }, [
         el('div', { class: 'row-main' }, [
           el('p', { class: 'deal-head' }, [
-            el('span', { class: `badge kind kind-${deal.kind}`, text: KIND_LABELS[deal.kind] ?? deal.kind }),
-            el('span', { class: 'muted small', text: ` Decide before ${formatInstant(deal.expiresAt)}` }),
+            el('span', { class: `badge kind kind-${deal.kind}`, text: KINDS.has(deal.kind) ? t(`approvals.kind.${deal.kind}`) : deal.kind }),
+            el('span', { class: 'muted small', text: t('approvals.decideBefore', { time: formatInstant(deal.expiresAt) }) }),
           ]),
           legs,
           check,
-          el('label', { class: 'note-field' }, [el('span', { text: 'Note (optional, the employees see it)' }), noteInput]),
+          el('label', { class: 'note-field' }, [el('span', { text: t('approvals.noteLabel') }), noteInput]),
         ]),
         el('div', { class: 'row-actions' }, buttons),
       ]);

@@ -6,6 +6,7 @@
 import { el, actionButton, withBusy, formatShift } from '../ui.js';
 import { fetchPreview, previewPanel } from './preview.js';
 import { loadAvailability, availabilitySummary } from './availability.js';
+import { t } from '../i18n.js';
 
 /** The workplace's active members by name, for the "Give to" chooser. */
 export async function activeMembers(ctx) {
@@ -21,8 +22,8 @@ export async function activeMembers(ctx) {
  * (the shift's owner, in the grid).
  */
 export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, exclude = null }) {
-  const choose = el('select', { attrs: { name: 'assignee', 'aria-label': 'Give this shift to' } }, [
-    el('option', { text: 'Choose a person…', attrs: { value: '' } }),
+  const choose = el('select', { attrs: { name: 'assignee', 'aria-label': t('manage.assign.giveThisTo') } }, [
+    el('option', { text: t('manage.assign.choose'), attrs: { value: '' } }),
     ...members.filter((member) => member.id !== exclude)
       .map((member) => el('option', { text: member.displayName, attrs: { value: String(member.id) } })),
   ]);
@@ -34,30 +35,30 @@ export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, 
     await repaint();
   });
   const preview = choice.preview;
-  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.week.whyPlaceholder') } });
   const submit = async (button, override) => {
     const body = { ownerId: choice.ownerId };
     if (override) {
-      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      if (!reason.value.trim()) { ctx.say(t('manage.week.sayWhy'), 'error'); reason.focus(); return; }
       Object.assign(body, { override: true, reason: reason.value.trim() });
     }
     const result = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/assign`, body),
-      (assigned) => `${assigned.ownerName} now works ${formatShift(assigned)}.`);
+      (assigned) => t('manage.week.nowWorks', { name: assigned.ownerName, shift: formatShift(assigned) }));
     if (result) await onAssigned(result);
   };
   let decision = null;
   if (preview?.allowed) {
-    decision = actionButton('confirm-assign', 'Assign', (button) => submit(button, false), { kind: 'primary' });
+    decision = actionButton('confirm-assign', t('manage.assign.assign'), (button) => submit(button, false), { kind: 'primary' });
   } else if (preview?.overridable) {
     decision = el('div', { class: 'override' }, [
-      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
-      actionButton('override-assign', 'Assign anyway', (button) => submit(button, true), { kind: 'danger' }),
+      el('label', { class: 'note-field' }, [el('span', { text: t('manage.week.overrideReason') }), reason]),
+      actionButton('override-assign', t('manage.assign.anyway'), (button) => submit(button, true), { kind: 'danger' }),
     ]);
   } else if (preview) {
-    decision = el('p', { class: 'small cannot-take', text: 'This assignment is not possible; it breaks a rule nobody can override.' });
+    decision = el('p', { class: 'small cannot-take', text: t('manage.assign.notPossible') });
   }
   return el('div', { class: 'row-detail assign-panel' }, [
-    el('label', { class: 'inline' }, [el('span', { text: 'Give to' }), choose]),
+    el('label', { class: 'inline' }, [el('span', { text: t('manage.assign.giveTo') }), choose]),
     choice.availability ? el('p', { class: 'small availability-summary', text: choice.availability }) : null,
     previewPanel(preview),
     decision,

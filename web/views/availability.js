@@ -3,14 +3,19 @@
 // the team page and when assigning (`availabilitySummary`).
 
 import { el, viewHeader, emptyState, withBusy } from '../ui.js';
+import { t, locale } from '../i18n.js';
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** ISO weekday 1–7 (Monday first) by the page's language; 1 January 2024 was a Monday. */
+function weekdayName(weekday, style) {
+  return new Intl.DateTimeFormat(locale(), { weekday: style, timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+}
 
 let state = null;
 
-/** "Tue 16:00–24:00" for one entry. */
+/** "Tue 16:00–24:00" ("di 16:00–24:00") for one entry. */
 export function entryText(entry) {
-  return `${WEEKDAYS[entry.weekday - 1]?.slice(0, 3) ?? '?'} ${entry.from}–${entry.to === '00:00' ? '24:00' : entry.to}`;
+  const day = entry.weekday >= 1 && entry.weekday <= 7 ? weekdayName(entry.weekday, 'short') : '?';
+  return `${day} ${entry.from}–${entry.to === '00:00' ? '24:00' : entry.to}`;
 }
 
 /** One line for a member's availability: "Not available: Tue 16:00–24:00 · Prefers: Sat 08:00–14:00". */
@@ -18,7 +23,7 @@ export function availabilitySummary(entries) {
   const list = Array.isArray(entries) ? entries : [];
   const off = list.filter((entry) => entry.kind === 'unavailable').map(entryText);
   const preferred = list.filter((entry) => entry.kind === 'preferred').map(entryText);
-  return [off.length ? `Not available: ${off.join(', ')}` : null, preferred.length ? `Prefers: ${preferred.join(', ')}` : null]
+  return [off.length ? t('manage.availability.notAvailableList', { times: off.join(', ') }) : null, preferred.length ? t('manage.availability.prefersList', { times: preferred.join(', ') }) : null]
     .filter(Boolean).join(' · ');
 }
 
@@ -29,33 +34,33 @@ export async function loadAvailability(ctx) {
 }
 
 function entryRow(entry, index, ctx) {
-  const remove = el('button', { class: 'button secondary', text: 'Remove', attrs: { type: 'button' }, data: { action: 'remove-availability' } });
+  const remove = el('button', { class: 'button secondary', text: t('manage.availability.remove'), attrs: { type: 'button' }, data: { action: 'remove-availability' } });
   remove.addEventListener('click', () => {
     state.entries.splice(index, 1);
     paint(ctx);
   });
   return el('li', { class: ['row', `availability-${entry.kind}`] }, [
     el('div', { class: 'row-main' }, [
-      el('p', { class: 'row-title' }, [el('strong', { text: entry.kind === 'unavailable' ? 'Not available' : 'Preferred' }), ` · ${entryText(entry)}`]),
+      el('p', { class: 'row-title' }, [el('strong', { text: entry.kind === 'unavailable' ? t('manage.availability.notAvailable') : t('manage.availability.preferred') }), ` · ${entryText(entry)}`]),
     ]),
     el('div', { class: 'row-actions' }, [remove]),
   ]);
 }
 
 function addForm(ctx) {
-  const weekday = el('select', { attrs: { name: 'weekday' } }, WEEKDAYS.map((name, index) => el('option', { text: name, attrs: { value: String(index + 1) } })));
+  const weekday = el('select', { attrs: { name: 'weekday' } }, [1, 2, 3, 4, 5, 6, 7].map((day) => el('option', { text: weekdayName(day, 'long'), attrs: { value: String(day) } })));
   const from = el('input', { attrs: { type: 'time', name: 'from', required: true, value: '16:00' } });
   const to = el('input', { attrs: { type: 'time', name: 'to', required: true, value: '00:00' } });
   const kind = el('select', { attrs: { name: 'kind' } }, [
-    el('option', { text: 'I cannot work then', attrs: { value: 'unavailable' } }),
-    el('option', { text: 'I prefer to work then', attrs: { value: 'preferred' } }),
+    el('option', { text: t('manage.availability.kind.unavailable'), attrs: { value: 'unavailable' } }),
+    el('option', { text: t('manage.availability.kind.preferred'), attrs: { value: 'preferred' } }),
   ]);
-  const add = el('button', { class: 'button secondary', text: 'Add', attrs: { type: 'submit' }, data: { action: 'add-availability' } });
+  const add = el('button', { class: 'button secondary', text: t('manage.availability.add'), attrs: { type: 'submit' }, data: { action: 'add-availability' } });
   const form = el('form', { class: 'form-row' }, [
-    el('label', {}, [el('span', { text: 'Day' }), weekday]),
-    el('label', {}, [el('span', { text: 'From' }), from]),
-    el('label', {}, [el('span', { text: 'Until (00:00 = midnight)' }), to]),
-    el('label', {}, [el('span', { text: 'Kind' }), kind]),
+    el('label', {}, [el('span', { text: t('manage.availability.day') }), weekday]),
+    el('label', {}, [el('span', { text: t('manage.availability.from') }), from]),
+    el('label', {}, [el('span', { text: t('manage.availability.until') }), to]),
+    el('label', {}, [el('span', { text: t('manage.availability.kind') }), kind]),
     add,
   ]);
   form.addEventListener('submit', (event) => {
@@ -68,24 +73,24 @@ function addForm(ctx) {
 
 function paint(ctx) {
   const { container, entries } = state;
-  const save = el('button', { class: 'button primary', text: 'Save my availability', attrs: { type: 'button' }, data: { action: 'save-availability' } });
+  const save = el('button', { class: 'button primary', text: t('manage.availability.save'), attrs: { type: 'button' }, data: { action: 'save-availability' } });
   save.addEventListener('click', () => withBusy(save, async () => {
     const saved = await ctx.api('PUT', `/users/${ctx.me.user.id}/availability`, { entries: state.entries });
     state.entries = saved?.entries ?? state.entries;
     paint(ctx);
-  }, 'Saved. Managers see it when they plan.'));
+  }, t('manage.availability.saved')));
   container.replaceChildren(
-    viewHeader('Availability'),
-    el('p', { class: 'muted', text: 'Times you cannot work every week: nobody can give you a shift then (or they are warned, depending on the workplace). Preferred times are only shown to managers.' }),
-    entries.length ? el('ul', { class: 'list availability-list' }, entries.map((entry, index) => entryRow(entry, index, ctx))) : emptyState('No times set: you are available all week.'),
-    el('section', { class: 'card' }, [el('h3', { text: 'Add a time' }), addForm(ctx)]),
+    viewHeader(t('manage.availability.title')),
+    el('p', { class: 'muted', text: t('manage.availability.hint') }),
+    entries.length ? el('ul', { class: 'list availability-list' }, entries.map((entry, index) => entryRow(entry, index, ctx))) : emptyState(t('manage.availability.none')),
+    el('section', { class: 'card' }, [el('h3', { text: t('manage.availability.addTime') }), addForm(ctx)]),
     save,
   );
 }
 
 export default {
   id: 'availability',
-  title: 'Availability',
+  get title() { return t('manage.availability.title'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     const mine = await loadAvailability(ctx);
@@ -98,7 +103,7 @@ export default {
 export async function showAvailability(ctx, userId, line) {
   try {
     const summary = availabilitySummary((await loadAvailability(ctx)).get(userId));
-    line.textContent = `Availability: ${summary || 'available all week'}`;
+    line.textContent = t('manage.availability.line', { summary: summary || t('manage.availability.allWeek') });
   } catch (error) {
     line.textContent = '';
   }

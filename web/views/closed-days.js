@@ -4,11 +4,13 @@
 
 import { el, viewHeader, formatDate, todayInWorkplace, confirmDialog, timeRange } from '../ui.js';
 import { ApiError } from '../api.js';
+import { t, tn } from '../i18n.js';
 
 /// Reloads the list on screen; null while the view is not shown.
 let reloadClosedDays = null;
 
-const SAMPLE_CSV = 'date,name\n2026-12-25,Christmas Day\n2026-12-26,Boxing Day\n';
+// The sample keeps the file's own column names: they are part of the CSV format, not page text.
+const sampleCSV = () => `date,name\n2026-12-25,${t('manage.closedDays.sample.christmas')}\n2026-12-26,${t('manage.closedDays.sample.boxingDay')}\n`;
 
 const localDay = (date) => formatDate(date, { long: true });
 
@@ -21,61 +23,61 @@ const shiftLine = (shift) => `${shift.ownerName} ${timeRange(shift)}`;
 /** The confirmation's text: who loses a shift (they are notified) and what stays. */
 export function closingMessage(preview) {
   const parts = [];
-  if (preview.removed.length === 0) parts.push('Nobody has a generated shift on this day: no shifts are removed.');
-  else parts.push(`Removes ${preview.removed.length === 1 ? 'this shift' : `these ${preview.removed.length} shifts`}: ${preview.removed.map(shiftLine).join(', ')}. ${preview.removed.length === 1 ? 'Its owner is' : 'Their owners are'} notified.`);
-  if (preview.kept.length) parts.push(`Staying (traded, edited or added by hand): ${preview.kept.map(shiftLine).join(', ')}.`);
+  if (preview.removed.length === 0) parts.push(t('manage.closedDays.noneRemoved'));
+  else parts.push(tn('manage.closedDays.removes', preview.removed.length, { shifts: preview.removed.map(shiftLine).join(', ') }));
+  if (preview.kept.length) parts.push(t('manage.closedDays.staying', { shifts: preview.kept.map(shiftLine).join(', ') }));
   return parts.join(' ');
 }
 
 export default {
   id: 'closed-days',
-  title: 'Closed days',
+  get title() { return t('manage.closedDays.title'); },
   roles: ['manager'],
 
   async render(container, ctx) {
     const upcoming = el('ul', { class: 'list closed-list', attrs: { 'aria-labelledby': 'closed-upcoming' } });
     const past = el('ul', { class: 'list closed-list closed-past', attrs: { 'aria-labelledby': 'closed-past' } });
     const pastBlock = el('details', {}, [el('summary', { attrs: { id: 'closed-past' } }), past]);
-    const upcomingEmpty = el('p', { class: 'empty', text: 'No closed days ahead.' });
+    const upcomingEmpty = el('p', { class: 'empty', text: t('manage.closedDays.noneAhead') });
 
-    const addForm = el('form', { class: 'inline-form', attrs: { id: 'closed-day-form', 'aria-label': 'Close a day' } }, [
-      field('Date', el('input', { attrs: { name: 'date', type: 'date', required: '', min: todayInWorkplace() } })),
-      field('Name', el('input', { attrs: { name: 'name', required: '', maxlength: '200', placeholder: 'e.g. Christmas Day', autocomplete: 'off' } })),
-      el('button', { class: 'button primary', text: 'Close this day', attrs: { type: 'submit' } }),
+    const addForm = el('form', { class: 'inline-form', attrs: { id: 'closed-day-form', 'aria-label': t('manage.closedDays.close') } }, [
+      field(t('manage.closedDays.date'), el('input', { attrs: { name: 'date', type: 'date', required: '', min: todayInWorkplace() } })),
+      field(t('manage.closedDays.name'), el('input', { attrs: { name: 'name', required: '', maxlength: '200', placeholder: t('manage.closedDays.namePlaceholder'), autocomplete: 'off' } })),
+      el('button', { class: 'button primary', text: t('manage.closedDays.closeThis'), attrs: { type: 'submit' } }),
     ]);
 
     const fileInput = el('input', { attrs: { name: 'file', type: 'file', accept: '.csv,text/csv,text/plain' } });
-    const csvText = el('textarea', { attrs: { name: 'csv', rows: '6', spellcheck: 'false', placeholder: SAMPLE_CSV } });
+    const csvText = el('textarea', { attrs: { name: 'csv', rows: '6', spellcheck: 'false', placeholder: sampleCSV() } });
     const importErrors = el('div', { attrs: { 'aria-live': 'polite' } });
-    const importForm = el('form', { class: 'stack-form single-column', attrs: { id: 'closed-days-import', 'aria-label': 'Import closed days from CSV' } }, [
-      el('p', { class: 'hint', text: 'One day per line: date (YYYY-MM-DD), name. A header line "date,name" is skipped; names with commas go in double quotes. If any line is wrong, nothing is imported.' }),
-      field('CSV file', fileInput),
-      field('…or paste the lines', csvText),
-      el('button', { class: 'button primary', text: 'Import', attrs: { type: 'submit' } }),
+    const importForm = el('form', { class: 'stack-form single-column', attrs: { id: 'closed-days-import', 'aria-label': t('manage.closedDays.importLabel') } }, [
+      el('p', { class: 'hint', text: t('manage.closedDays.importHint') }),
+      field(t('manage.closedDays.file'), fileInput),
+      field(t('manage.closedDays.paste'), csvText),
+      el('button', { class: 'button primary', text: t('manage.closedDays.import'), attrs: { type: 'submit' } }),
       importErrors,
     ]);
 
     container.classList.add('manager-view');
     container.replaceChildren(
-      viewHeader('Closed days'),
-      el('p', { class: 'hint', text: 'No shifts are generated on closed days; shifts already on a day you close are removed unless someone traded or edited them.' }),
-      el('div', { class: 'card' }, [el('h3', { text: 'Ahead', attrs: { id: 'closed-upcoming' } }), upcoming, upcomingEmpty, pastBlock]),
-      el('div', { class: 'card' }, [el('h3', { text: 'Close a day' }), addForm]),
-      el('details', { class: 'card' }, [el('summary', { text: 'Import from a CSV file' }), importForm]),
+      viewHeader(t('manage.closedDays.title')),
+      el('p', { class: 'hint', text: t('manage.closedDays.hint') }),
+      el('div', { class: 'card' }, [el('h3', { text: t('manage.closedDays.ahead'), attrs: { id: 'closed-upcoming' } }), upcoming, upcomingEmpty, pastBlock]),
+      el('div', { class: 'card' }, [el('h3', { text: t('manage.closedDays.close') }), addForm]),
+      el('details', { class: 'card' }, [el('summary', { text: t('manage.closedDays.importSummary') }), importForm]),
     );
 
     const dayRow = (day) => {
-      const reopen = el('button', { class: 'button secondary', text: 'Reopen', attrs: { type: 'button', 'data-action': 'reopen', 'aria-label': `Reopen ${localDay(day.date)}` } });
+      const reopen = el('button', { class: 'button secondary', text: t('manage.closedDays.reopen'), attrs: { type: 'button', 'data-action': 'reopen', 'aria-label': t('manage.closedDays.reopenDay', { day: localDay(day.date) }) } });
       reopen.addEventListener('click', async () => {
         if (!(await confirmDialog({
-          title: `Reopen ${localDay(day.date)}?`,
-          message: `“${day.name}” is removed and the day's fixed shifts are put back on the schedule.`,
-          confirmText: 'Reopen',
+          title: t('manage.closedDays.reopenTitle', { day: localDay(day.date) }),
+          message: t('manage.closedDays.reopenMessage', { name: day.name }),
+          confirmText: t('manage.closedDays.reopen'),
         }))) return;
         reopen.disabled = true;
         try {
           await ctx.api('DELETE', `/closed-days/${encodeURIComponent(day.date)}`);
-          ctx.say(`${localDay(day.date)} is open again; its shifts are back on the schedule.`, 'ok');
+          ctx.say(t('manage.closedDays.reopened', { day: localDay(day.date) }), 'ok');
           await load();
           container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
@@ -106,7 +108,7 @@ export default {
         upcomingEmpty.hidden = ahead.length > 0;
         past.replaceChildren(...before.map(dayRow));
         pastBlock.hidden = before.length === 0;
-        pastBlock.querySelector('summary').textContent = `Past closed days (${before.length})`;
+        pastBlock.querySelector('summary').textContent = t('manage.closedDays.past', { count: before.length });
       } catch (error) {
         if (request === loading) ctx.say(ctx.explain(error), 'error');
       }
@@ -122,13 +124,13 @@ export default {
         const date = String(data.get('date'));
         const preview = await ctx.api('GET', `/closed-days/preview?date=${encodeURIComponent(date)}`);
         if (!(await confirmDialog({
-          title: `Close ${localDay(date)}?`,
+          title: t('manage.closedDays.closeTitle', { day: localDay(date) }),
           message: closingMessage(preview),
-          confirmText: preview.removed.length ? `Close and remove ${preview.removed.length} shift${preview.removed.length === 1 ? '' : 's'}` : 'Close this day',
+          confirmText: preview.removed.length ? tn('manage.closedDays.closeAndRemove', preview.removed.length) : t('manage.closedDays.closeThis'),
           danger: preview.removed.length > 0,
         }))) return;
         const day = await ctx.api('POST', '/closed-days', { date, name: String(data.get('name')).trim() });
-        ctx.say(`${localDay(day.date)} is closed (${day.name}).`, 'ok');
+        ctx.say(t('manage.closedDays.closed', { day: localDay(day.date), name: day.name }), 'ok');
         addForm.reset();
         await load();
       } catch (error) {
@@ -141,7 +143,7 @@ export default {
     fileInput.addEventListener('change', async () => {
       const file = fileInput.files?.[0];
       if (!file) return;
-      if (file.size > 512 * 1024) { ctx.say('That file is too large for a list of closed days (at most 512 KB).', 'error'); fileInput.value = ''; return; }
+      if (file.size > 512 * 1024) { ctx.say(t('manage.closedDays.tooLarge'), 'error'); fileInput.value = ''; return; }
       csvText.value = await file.text();
     });
 
@@ -149,19 +151,19 @@ export default {
       event.preventDefault();
       importErrors.replaceChildren();
       const text = csvText.value;
-      if (!text.trim()) { ctx.say('Choose a CSV file or paste some lines first.', 'error'); csvText.focus(); return; }
+      if (!text.trim()) { ctx.say(t('manage.closedDays.nothingToImport'), 'error'); csvText.focus(); return; }
       const button = importForm.querySelector('button[type=submit]');
       button.disabled = true;
       try {
         const imported = await ctx.api('POST', '/closed-days/import', text);
-        ctx.say(`Imported ${imported.length} closed day${imported.length === 1 ? '' : 's'}.`, 'ok');
+        ctx.say(tn('manage.closedDays.imported', imported.length), 'ok');
         importForm.reset();
         await load();
       } catch (error) {
         ctx.say(ctx.explain(error), 'error');
         if (error instanceof ApiError && error.fields.length > 0) {
           importErrors.replaceChildren(
-            el('p', { class: 'error-text', text: 'Nothing was imported. Fix these lines and try again:' }),
+            el('p', { class: 'error-text', text: t('manage.closedDays.importFailed') }),
             el('ul', { class: 'error-list' }, error.fields.map((problem) => el('li', {}, [
               el('strong', { text: `${problem.field}: ` }), el('span', { text: problem.detail }),
             ]))),

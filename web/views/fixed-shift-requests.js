@@ -4,28 +4,29 @@
 // employee sees. Live: every `fixed_shift_request.*` event reloads it.
 
 import { el, viewHeader, emptyState, withBusy, formatInstant, statusBadge } from '../ui.js';
-import { fixedShiftRequestText, REQUEST_STATUS_WORDS } from './my-fixed-shifts.js';
+import { fixedShiftRequestText, requestStatusWord } from './my-fixed-shifts.js';
+import { t } from '../i18n.js';
 
 let state = null;
 
 function pendingRow(item, ctx) {
-  const note = el('input', { attrs: { name: 'note', maxlength: '1000', autocomplete: 'off', placeholder: 'e.g. fine from next month' } });
-  const approve = el('button', { class: 'button primary', text: 'Approve', attrs: { type: 'button' }, data: { action: 'approve-fixed-shift-request' } });
-  const decline = el('button', { class: 'button danger', text: 'Decline', attrs: { type: 'button' }, data: { action: 'decline-fixed-shift-request' } });
+  const note = el('input', { attrs: { name: 'note', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.fixedShiftRequests.notePlaceholder') } });
+  const approve = el('button', { class: 'button primary', text: t('manage.fixedShiftRequests.approve'), attrs: { type: 'button' }, data: { action: 'approve-fixed-shift-request' } });
+  const decline = el('button', { class: 'button danger', text: t('manage.fixedShiftRequests.decline'), attrs: { type: 'button' }, data: { action: 'decline-fixed-shift-request' } });
   const decide = (action, button) => withBusy(button, async () => {
     const body = note.value.trim() ? { note: note.value.trim() } : {};
     const result = await ctx.api('POST', `/fixed-shift-requests/${item.id}/${action}`, body);
     await reload(ctx);
     return result;
-  }, action === 'decline' ? `Declined: ${item.userName}.` : `Approved: ${item.userName}. Their schedule follows.`);
+  }, action === 'decline' ? t('manage.fixedShiftRequests.declined', { name: item.userName }) : t('manage.fixedShiftRequests.approved', { name: item.userName }));
   approve.addEventListener('click', () => decide('approve', approve));
   decline.addEventListener('click', () => decide('decline', decline));
   return el('li', { class: 'row fixed-shift-request', data: { requestId: item.id, userId: item.userId, kind: item.kind } }, [
     el('div', { class: 'row-main' }, [
       el('p', { class: 'row-title' }, [el('strong', { text: item.userName }), ` · ${fixedShiftRequestText(item)}`]),
       item.reason ? el('p', { class: 'small', text: item.reason }) : null,
-      el('p', { class: 'muted small', text: `Asked ${formatInstant(item.createdAt)}` }),
-      el('label', { class: 'note-field' }, [el('span', { text: 'Note (optional, the employee sees it)' }), note]),
+      el('p', { class: 'muted small', text: t('manage.fixedShiftRequests.asked', { when: formatInstant(item.createdAt) }) }),
+      el('label', { class: 'note-field' }, [el('span', { text: t('manage.fixedShiftRequests.note') }), note]),
     ]),
     el('div', { class: 'row-actions' }, [approve, decline]),
   ]);
@@ -37,15 +38,15 @@ function paint() {
   const decided = items.filter((item) => item.status !== 'pending').slice(0, 10);
   container.classList.add('manager-view');
   container.replaceChildren(
-    viewHeader('Fixed-shift requests'),
-    el('p', { class: 'hint', text: 'Approving changes the fixed shift and its future shifts that nobody traded or edited, as if you changed it on the Fixed shifts page.' }),
-    pending.length ? el('ul', { class: 'list fixed-shift-queue' }, pending.map((item) => pendingRow(item, state.ctx))) : emptyState('No fixed-shift requests are waiting for you.'),
-    el('h2', { text: 'Recently decided' }),
+    viewHeader(t('manage.fixedShiftRequests.title')),
+    el('p', { class: 'hint', text: t('manage.fixedShiftRequests.hint') }),
+    pending.length ? el('ul', { class: 'list fixed-shift-queue' }, pending.map((item) => pendingRow(item, state.ctx))) : emptyState(t('manage.fixedShiftRequests.none')),
+    el('h2', { text: t('manage.fixedShiftRequests.recent') }),
     decided.length
       ? el('ul', { class: 'list' }, decided.map((item) => el('li', { class: 'row', data: { requestId: item.id, status: item.status } }, [
-        el('p', {}, [el('strong', { text: item.userName }), ` · ${fixedShiftRequestText(item)} `, statusBadge(item.status, REQUEST_STATUS_WORDS[item.status] ?? item.status)]),
+        el('p', {}, [el('strong', { text: item.userName }), ` · ${fixedShiftRequestText(item)} `, statusBadge(item.status, requestStatusWord(item.status))]),
       ])))
-      : emptyState('Nothing decided yet.'),
+      : emptyState(t('manage.fixedShiftRequests.noneDecided')),
   );
 }
 
@@ -58,7 +59,7 @@ async function reload(ctx) {
 
 export default {
   id: 'fixed-shift-requests',
-  title: 'Fixed-shift requests',
+  get title() { return t('manage.fixedShiftRequests.title'); },
   roles: ['manager'],
   async render(container, ctx) {
     state = { container, items: [], ctx };

@@ -3,14 +3,37 @@
 // clock; the server keeps a 09:00 shift at 09:00 across daylight-saving changes.
 
 import { el, viewHeader, formatDate, confirmDialog, timeRange } from '../ui.js';
+import { t, locale, formatDuration } from '../i18n.js';
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/// The name of ISO weekday `weekday` (1 = Monday … 7 = Sunday) in the page's language, as Intl
+/// writes it inside a sentence ("Monday", "maandag"); 1 January 2024 was a Monday.
+export function weekdayName(weekday, style = 'long') {
+  const date = new Date(Date.UTC(2024, 0, Number(weekday)));
+  if (!(weekday >= 1 && weekday <= 7)) return t('manage.fixedShifts.dayNumber', { weekday });
+  return new Intl.DateTimeFormat(locale(), { weekday: style, timeZone: 'UTC' }).format(date);
+}
 
-/// Minutes as "7 h 30 min".
+/// Weekday names by index 0–6 (Monday first) as labels, read in the page's language at the moment
+/// they are used (an array-like view, so `WEEKDAYS[i]` and `WEEKDAYS.map` keep working).
+export const WEEKDAYS = new Proxy(new Array(7).fill(''), {
+  get(target, property, receiver) {
+    if (typeof property === 'string' && /^[0-6]$/.test(property)) {
+      const name = weekdayName(Number(property) + 1);
+      return name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
+    }
+    return Reflect.get(target, property, receiver);
+  },
+});
+
+/// Minutes as "7 h 30 min" ("7 u 30 min").
 export function durationText(minutes) {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return [hours ? `${hours} h` : '', rest ? `${rest} min` : ''].filter(Boolean).join(' ') || '0 min';
+  return formatDuration(Math.round(Number(minutes) || 0));
+}
+
+/// "from Monday 1 June 2026 until …": how long a fixed shift applies.
+export function validityText(shift) {
+  const from = formatDate(shift.validFrom, { long: true });
+  return shift.validUntil ? t('manage.fixedShifts.validFromUntil', { from, until: formatDate(shift.validUntil, { long: true }) }) : t('manage.fixedShifts.validFrom', { from });
 }
 
 export function field(label, control, hint) {
@@ -28,16 +51,16 @@ export function shiftFields(shift) {
   const hours = shift ? Math.floor(shift.durationMinutes / 60) : 8;
   const minutes = shift ? shift.durationMinutes % 60 : 0;
   return [
-    field('Day', weekdaySelect(shift?.weekday)),
-    field('Starts at', el('input', { attrs: { name: 'startTime', type: 'time', required: '', value: shift?.startTime ?? '09:00' } })),
+    field(t('manage.fixedShifts.day'), weekdaySelect(shift?.weekday)),
+    field(t('manage.fixedShifts.startsAt'), el('input', { attrs: { name: 'startTime', type: 'time', required: '', value: shift?.startTime ?? '09:00' } })),
     el('fieldset', { class: 'duration' }, [
-      el('legend', { text: 'Length' }),
-      field('Hours', el('input', { attrs: { name: 'hours', type: 'number', min: '0', max: '24', required: '', value: String(hours) } })),
-      field('Minutes', el('input', { attrs: { name: 'minutes', type: 'number', min: '0', max: '59', step: '5', required: '', value: String(minutes) } })),
+      el('legend', { text: t('manage.fixedShifts.length') }),
+      field(t('manage.fixedShifts.hours'), el('input', { attrs: { name: 'hours', type: 'number', min: '0', max: '24', required: '', value: String(hours) } })),
+      field(t('manage.fixedShifts.minutes'), el('input', { attrs: { name: 'minutes', type: 'number', min: '0', max: '59', step: '5', required: '', value: String(minutes) } })),
     ]),
-    field('Position (optional)', el('input', { attrs: { name: 'position', maxlength: '100', value: shift?.position ?? '', autocomplete: 'off', list: 'fixed-shift-positions' } })),
-    field('From', el('input', { attrs: { name: 'validFrom', type: 'date', value: shift?.validFrom ?? '' } }), shift ? undefined : 'Empty means today.'),
-    field('Until (optional)', el('input', { attrs: { name: 'validUntil', type: 'date', value: shift?.validUntil ?? '' } })),
+    field(t('manage.fixedShifts.position'), el('input', { attrs: { name: 'position', maxlength: '100', value: shift?.position ?? '', autocomplete: 'off', list: 'fixed-shift-positions' } })),
+    field(t('manage.fixedShifts.from'), el('input', { attrs: { name: 'validFrom', type: 'date', value: shift?.validFrom ?? '' } }), shift ? undefined : t('manage.fixedShifts.fromHint')),
+    field(t('manage.fixedShifts.until'), el('input', { attrs: { name: 'validUntil', type: 'date', value: shift?.validUntil ?? '' } })),
   ];
 }
 
@@ -46,7 +69,7 @@ export function bodyFrom(form) {
   const data = new FormData(form);
   const durationMinutes = Number(data.get('hours')) * 60 + Number(data.get('minutes'));
   if (!Number.isInteger(durationMinutes) || durationMinutes < 1 || durationMinutes > 1440) {
-    return { problem: 'A fixed shift lasts between 1 minute and 24 hours.' };
+    return { problem: t('manage.fixedShifts.lengthProblem') };
   }
   const body = { weekday: Number(data.get('weekday')), startTime: String(data.get('startTime')).slice(0, 5), durationMinutes };
   const position = String(data.get('position') ?? '').trim();
@@ -58,28 +81,28 @@ export function bodyFrom(form) {
 
 export default {
   id: 'fixed-shifts',
-  title: 'Fixed shifts',
+  get title() { return t('manage.fixedShifts.title'); },
   roles: ['manager'],
 
   async render(container, ctx) {
-    const memberSelect = el('select', { attrs: { name: 'member', 'aria-controls': 'fixed-shift-list' } }, [el('option', { text: 'Everyone', attrs: { value: '' } })]);
+    const memberSelect = el('select', { attrs: { name: 'member', 'aria-controls': 'fixed-shift-list' } }, [el('option', { text: t('manage.fixedShifts.everyone'), attrs: { value: '' } })]);
     const list = el('div', { attrs: { id: 'fixed-shift-list', 'aria-live': 'polite' } });
     const positions = el('datalist', { attrs: { id: 'fixed-shift-positions' } });
     const ownerSelect = el('select', { attrs: { name: 'ownerId', required: '' } });
-    const createForm = el('form', { class: 'stack-form', attrs: { id: 'fixed-shift-form', 'aria-label': 'Add a fixed shift' } }, [
-      field('Employee', ownerSelect),
+    const createForm = el('form', { class: 'stack-form', attrs: { id: 'fixed-shift-form', 'aria-label': t('manage.fixedShifts.add') } }, [
+      field(t('manage.fixedShifts.employee'), ownerSelect),
       ...shiftFields(null),
-      el('button', { class: 'button primary', text: 'Add fixed shift', attrs: { type: 'submit' } }),
+      el('button', { class: 'button primary', text: t('manage.fixedShifts.addButton'), attrs: { type: 'submit' } }),
     ]);
     container.classList.add('manager-view');
     container.replaceChildren(
-      viewHeader('Fixed shifts'),
-      el('p', { class: 'hint', text: 'Every week the schedule gets these shifts, eight weeks ahead. Changes apply to future shifts nobody traded or edited.' }),
+      viewHeader(t('manage.fixedShifts.title')),
+      el('p', { class: 'hint', text: t('manage.fixedShifts.hint') }),
       el('div', { class: 'card' }, [
-        el('form', { class: 'inline-form', attrs: { 'aria-label': 'Choose an employee' } }, [field('Employee', memberSelect)]),
+        el('form', { class: 'inline-form', attrs: { 'aria-label': t('manage.fixedShifts.choose') } }, [field(t('manage.fixedShifts.employee'), memberSelect)]),
         list,
       ]),
-      el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: 'Add a fixed shift' }), createForm]),
+      el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: t('manage.fixedShifts.add') }), createForm]),
       positions,
     );
 
@@ -90,8 +113,8 @@ export default {
       const form = el('form', { class: 'stack-form edit-form' }, [
         ...shiftFields(shift),
         el('div', { class: 'button-row' }, [
-          el('button', { class: 'button primary', text: 'Save', attrs: { type: 'submit' } }),
-          el('button', { class: 'button secondary', text: 'Cancel', attrs: { type: 'button', 'data-action': 'cancel-edit' } }),
+          el('button', { class: 'button primary', text: t('manage.fixedShifts.save'), attrs: { type: 'submit' } }),
+          el('button', { class: 'button secondary', text: t('manage.fixedShifts.cancel'), attrs: { type: 'button', 'data-action': 'cancel-edit' } }),
         ]),
       ]);
       form.addEventListener('submit', async (event) => {
@@ -103,11 +126,11 @@ export default {
         for (const key of ['weekday', 'startTime', 'durationMinutes', 'position', 'validFrom', 'validUntil']) {
           if (body[key] !== undefined && body[key] !== (shift[key] ?? undefined)) changes[key] = body[key];
         }
-        if (Object.keys(changes).length === 0) { ctx.say('Nothing changed.', 'info'); return; }
+        if (Object.keys(changes).length === 0) { ctx.say(t('manage.fixedShifts.nothingChanged'), 'info'); return; }
         form.querySelector('button[type=submit]').disabled = true;
         try {
           await ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes);
-          ctx.say(`Saved. ${shift.ownerName}'s future ${WEEKDAYS[(body.weekday ?? shift.weekday) - 1]} shifts follow.`, 'ok');
+          ctx.say(t('manage.fixedShifts.saved', { name: shift.ownerName, weekday: weekdayName(body.weekday ?? shift.weekday) }), 'ok');
           await load();
           container.querySelector(`[data-fixed-shift-id="${shift.id}"] [data-action=edit-fixed-shift]`)?.focus();
         } catch (error) {
@@ -124,18 +147,18 @@ export default {
     };
 
     const shiftRow = (shift) => {
-      const what = `${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} ${shift.startTime} shift`;
-      const end = el('button', { class: 'button secondary', text: 'End', attrs: { type: 'button', 'data-action': 'end-fixed-shift', 'aria-label': `End ${what}` } });
+      const what = t('manage.fixedShifts.what', { name: shift.ownerName, weekday: weekdayName(shift.weekday), time: shift.startTime });
+      const end = el('button', { class: 'button secondary', text: t('manage.fixedShifts.end'), attrs: { type: 'button', 'data-action': 'end-fixed-shift', 'aria-label': t('manage.fixedShifts.endWhat', { what }) } });
       end.addEventListener('click', async () => {
         if (!(await confirmDialog({
-          title: `End ${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} shift?`,
-          message: 'Its future occurrences that nobody traded or edited are removed from the schedule.',
-          confirmText: 'End fixed shift', danger: true,
+          title: t('manage.fixedShifts.endTitle', { name: shift.ownerName, weekday: weekdayName(shift.weekday) }),
+          message: t('manage.fixedShifts.endMessage'),
+          confirmText: t('manage.fixedShifts.endConfirm'), danger: true,
         }))) return;
         end.disabled = true;
         try {
           await ctx.api('DELETE', `/fixed-shifts/${shift.id}`);
-          ctx.say(`${shift.ownerName}'s ${WEEKDAYS[shift.weekday - 1]} shift has ended; future occurrences are removed.`, 'ok');
+          ctx.say(t('manage.fixedShifts.ended', { name: shift.ownerName, weekday: weekdayName(shift.weekday) }), 'ok');
           await load();
           container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
@@ -143,12 +166,12 @@ export default {
           ctx.say(ctx.explain(error), 'error');
         }
       });
-      const validity = `from ${formatDate(shift.validFrom, { long: true })}${shift.validUntil ? ` until ${formatDate(shift.validUntil, { long: true })}` : ''}`;
+      const validity = validityText(shift);
       const form = editForm(shift);
       form.id = `fixed-shift-edit-${shift.id}`;
       form.classList.add('row-detail');
       form.hidden = true;
-      const editButton = el('button', { class: 'button secondary', text: 'Edit', attrs: { type: 'button', 'data-action': 'edit-fixed-shift', 'aria-expanded': 'false', 'aria-controls': form.id, 'aria-label': `Edit ${what}` } });
+      const editButton = el('button', { class: 'button secondary', text: t('manage.fixedShifts.edit'), attrs: { type: 'button', 'data-action': 'edit-fixed-shift', 'aria-expanded': 'false', 'aria-controls': form.id, 'aria-label': t('manage.fixedShifts.editWhat', { what }) } });
       editButton.addEventListener('click', () => {
         form.hidden = !form.hidden;
         editButton.setAttribute('aria-expanded', String(!form.hidden));
@@ -157,7 +180,7 @@ export default {
       return el('li', { class: 'row fixed-shift', attrs: { 'data-fixed-shift-id': String(shift.id) } }, [
         el('div', { class: 'row-main' }, [
           el('p', { class: 'row-title' }, [
-            el('span', { class: 'weekday', text: WEEKDAYS[shift.weekday - 1] ?? `Day ${shift.weekday}` }),
+            el('span', { class: 'weekday', text: WEEKDAYS[shift.weekday - 1] ?? t('manage.fixedShifts.dayNumber', { weekday: shift.weekday }) }),
             ` ${timeRange(shift)} `,
             shift.position ? el('span', { class: 'badge badge-position', text: shift.position }) : null,
           ]),
@@ -181,7 +204,7 @@ export default {
           if (shift.position && !known.has(shift.position)) { known.add(shift.position); positions.append(el('option', { attrs: { value: shift.position } })); }
         }
         if (shifts.length === 0) {
-          list.replaceChildren(el('p', { class: 'empty', text: userId ? `${nameOf(Number(userId))} has no fixed shifts.` : 'Nobody has fixed shifts yet.' }));
+          list.replaceChildren(el('p', { class: 'empty', text: userId ? t('manage.fixedShifts.noneFor', { name: nameOf(Number(userId)) }) : t('manage.fixedShifts.none') }));
           return;
         }
         // One group per member, so "Everyone" reads like a roster.
@@ -212,7 +235,7 @@ export default {
       button.disabled = true;
       try {
         await ctx.api('POST', '/fixed-shifts', body);
-        ctx.say(`Added: ${nameOf(body.ownerId)} works every ${WEEKDAYS[body.weekday - 1]} from ${body.startTime}. The schedule is filled eight weeks ahead.`, 'ok');
+        ctx.say(t('manage.fixedShifts.added', { name: nameOf(body.ownerId), weekday: weekdayName(body.weekday), time: body.startTime }), 'ok');
         if (memberSelect.value && memberSelect.value !== String(body.ownerId)) memberSelect.value = String(body.ownerId);
         await load();
       } catch (error) {

@@ -3,21 +3,16 @@
 // manager has approved (approved periods are locked for payroll).
 
 import { el, viewHeader, emptyState, formatDate, formatMinutes, todayInWorkplace } from '../ui.js';
+import { t, formatNumber, formatDuration } from '../i18n.js';
 
-const statusWords = {
-  present: 'Worked', absent: 'Absent', odd_punches: 'Punch missing', day_off: 'Day off', upcoming: 'Upcoming',
-  not_scheduled: 'Not scheduled', not_employed: 'Not employed',
-};
-const attentionWords = {
-  odd_punches: 'punch without partner', missing_check_out: 'no check-out', worked_without_shift: 'worked without a shift',
-  shift_without_punches: 'shift without punches', late: 'late', early: 'left early',
-};
+/// Day statuses and attention marks with words in the catalogue (`hours.status.*`, `hours.attention.*`).
+const STATUSES = new Set(['present', 'absent', 'odd_punches', 'day_off', 'upcoming', 'not_scheduled', 'not_employed']);
+const ATTENTIONS = new Set(['odd_punches', 'missing_check_out', 'worked_without_shift', 'shift_without_punches', 'late', 'early']);
+const statusWord = (status) => (STATUSES.has(status) ? t(`hours.status.${status}`) : status);
+const attentionWord = (mark) => (ATTENTIONS.has(mark) ? t(`hours.attention.${mark}`) : mark);
 
 export function absenceRule() {
-  return el('p', { class: 'small muted', data: { rule: 'absence' } },
-    'An absence is a day on which you had a scheduled shift (or, if you work the fixed weekly quota, a working day) '
-    + 'inside your employment period, and did not check in. Days before you joined or after you left are never absences. '
-    + 'Paid time is worked time minus breaks; overtime is measured on paid time.');
+  return el('p', { class: 'small muted', data: { rule: 'absence' } }, t('hours.absenceRule'));
 }
 
 function approvedOn(date, approvals) {
@@ -27,18 +22,18 @@ function approvedOn(date, approvals) {
 function table(hours) {
   const rows = hours.days.map(({ day, attention }) => el('tr', { class: `day-${day.status}`, data: { date: day.date } }, [
     el('td', { text: formatDate(day.date) }),
-    el('td', { text: statusWords[day.status] || day.status }),
+    el('td', { text: statusWord(day.status) }),
     el('td', { class: 'n', text: day.scheduledMinutes ? formatMinutes(day.scheduledMinutes) : '' }),
     el('td', { class: 'n', text: day.workedMinutes ? formatMinutes(day.workedMinutes) : '' }),
     el('td', { class: 'n', text: day.breakMinutes ? formatMinutes(day.breakMinutes) : '' }),
     el('td', { class: 'n', text: day.paidMinutes ? formatMinutes(day.paidMinutes) : '' }),
     el('td', { class: 'n', text: typeof day.overtimeMinutes === 'number' && day.status !== 'upcoming' ? formatMinutes(day.overtimeMinutes) : '' }),
-    el('td', { text: approvedOn(day.date, hours.approvals) ? 'Approved' : '' }),
-    el('td', { class: 'small', text: attention.map((a) => attentionWords[a] || a).join(', ') }),
+    el('td', { text: approvedOn(day.date, hours.approvals) ? t('hours.approved') : '' }),
+    el('td', { class: 'small', text: attention.map(attentionWord).join(t('hours.attentionJoin')) }),
   ]));
-  return el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': 'My days', tabindex: '0' } }, [
+  return el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': t('hours.myDays'), tabindex: '0' } }, [
     el('table', { class: 'data-table hours-table' }, [
-      el('thead', {}, el('tr', {}, ['Day', 'Status', 'Scheduled', 'Worked', 'Break', 'Paid', 'Overtime', 'Approved', 'Needs a look'].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))),
+      el('thead', {}, el('tr', {}, ['day', 'status', 'scheduled', 'worked', 'break', 'paid', 'overtime', 'approved', 'attention'].map((h) => el('th', { text: t(`hours.col.${h}`), attrs: { scope: 'col' } })))),
       el('tbody', {}, rows),
     ]),
   ]);
@@ -46,44 +41,48 @@ function table(hours) {
 
 function summary(hours) {
   const pairs = [
-    ['Worked', formatMinutes(hours.workedMinutes) || '0 min'],
-    ['Breaks', formatMinutes(hours.breakMinutes) || '0 min'],
-    ['Paid', formatMinutes(hours.paidMinutes) || '0 min'],
-    ['Scheduled', formatMinutes(hours.scheduledMinutes) || '0 min'],
-    ['Overtime this week so far', formatMinutes(hours.weekOvertimeMinutes) || '0 min'],
-    ['Overtime this month so far', formatMinutes(hours.monthOvertimeMinutes) || '0 min'],
-    ['Absences', String(hours.absences)],
+    [t('hours.worked'), formatMinutes(hours.workedMinutes) || formatDuration(0)],
+    [t('hours.breaks'), formatMinutes(hours.breakMinutes) || formatDuration(0)],
+    [t('hours.paid'), formatMinutes(hours.paidMinutes) || formatDuration(0)],
+    [t('hours.scheduled'), formatMinutes(hours.scheduledMinutes) || formatDuration(0)],
+    [t('hours.weekOvertime'), formatMinutes(hours.weekOvertimeMinutes) || formatDuration(0)],
+    [t('hours.monthOvertime'), formatMinutes(hours.monthOvertimeMinutes) || formatDuration(0)],
+    [t('hours.absences'), formatNumber(hours.absences)],
   ];
   return el('dl', { class: 'summary-list', data: { summary: 'hours' } }, pairs.flatMap(([k, v]) => [el('dt', { text: k }), el('dd', { text: v })]));
 }
 
 function approvalsList(hours) {
-  if (!hours.approvals.length) return emptyState('No period of this month has been approved yet.');
+  if (!hours.approvals.length) return emptyState(t('hours.noApprovals'));
   return el('ul', { class: 'plain-list' }, hours.approvals.map((a) => el('li', { data: { approvalId: a.id } },
-    `${formatDate(a.from)} – ${formatDate(a.to)}: ${a.locked ? `approved by ${a.approvedByName}` : `unlocked by ${a.unlockedByName} (${a.unlockReason})`}`)));
+    a.locked
+      ? t('hours.approvedBy', { from: formatDate(a.from), to: formatDate(a.to), name: a.approvedByName })
+      : t('hours.unlockedBy', { from: formatDate(a.from), to: formatDate(a.to), name: a.unlockedByName, reason: a.unlockReason }))));
 }
 
 export default {
   id: 'hours',
-  title: 'My hours',
+  get title() { return t('views.hours'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
-    const month = el('input', { attrs: { type: 'month', name: 'month', value: todayInWorkplace().slice(0, 7), 'aria-label': 'Month' } });
+    const month = el('input', { attrs: { type: 'month', name: 'month', value: todayInWorkplace().slice(0, 7), 'aria-label': t('hours.month') } });
     const body = el('div');
     const load = async () => {
       const hours = await ctx.api('GET', `/timeclock/my-hours?month=${encodeURIComponent(month.value)}`);
       body.replaceChildren(
         summary(hours),
         absenceRule(),
-        el('h3', { text: 'Approved periods' }),
+        el('h3', { text: t('hours.approvedPeriods') }),
         approvalsList(hours),
-        el('h3', { text: 'Days' }),
+        el('h3', { text: t('hours.days') }),
         table(hours),
-        el('p', { class: 'small muted', text: `Times in ${hours.timeZone}.` }),
+        el('p', { class: 'small muted', text: t('hours.timesIn', { zone: hours.timeZone }) }),
       );
     };
     month.addEventListener('change', () => load().catch((error) => ctx.say(ctx.explain(error), 'error')));
-    container.replaceChildren(viewHeader('My hours', el('label', {}, ['Month ', month])), body);
+    // manager.css's .manager-view lets the days table scroll inside its region instead of widening a phone's page.
+    container.classList.add('manager-view');
+    container.replaceChildren(viewHeader(t('hours.heading'), el('label', {}, [t('hours.monthLabel'), month])), body);
     await load();
   },
 };

@@ -6,6 +6,7 @@ import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
   preserveFocus, isFuture, formatShift, weekLabel,
 } from '../ui.js';
+import { t, tn } from '../i18n.js';
 import { fetchPreview, refusalSentence } from './preview.js';
 import { activeMembers, assignPanel } from './assign.js';
 
@@ -18,28 +19,28 @@ function sortShifts(shifts) {
 function row(shift, ctx, fresh) {
   const mine = shift.ownerId === ctx.me.user.id;
   const summary = shiftSummary(shift, { owner: !mine, status: false });
-  if (mine) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge status-mine', text: 'Your shift' }));
-  if (!qualifiedFor(shift, ctx)) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge not-qualified', text: 'Not your position' }));
-  if (shift.unassigned) summary.append(el('p', { class: 'small muted', text: mine ? 'A manager released it; you cover it until someone picks it up.' : 'Open shift released by a manager.' }));
+  if (mine) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge status-mine', text: t('market.yourShift') }));
+  if (!qualifiedFor(shift, ctx)) summary.querySelector('.row-title')?.append(' ', el('span', { class: 'badge not-qualified', text: t('market.notYourPosition') }));
+  if (shift.unassigned) summary.append(el('p', { class: 'small muted', text: mine ? t('market.releasedMine') : t('market.released') }));
   let actions;
   if (mine) {
     actions = shift.unassigned
       ? []
-      : [actionButton('revoke', 'Take back', (button) => withBusy(button, async () => {
+      : [actionButton('revoke', t('market.takeBack'), (button) => withBusy(button, async () => {
         const result = await ctx.api('POST', `/shifts/${shift.id}/revoke`);
         apply(result?.shifts || [], ctx);
-      }, 'Your shift is back on your schedule.'))];
+      }, t('market.takenBack')))];
   } else if (state.previews.get(shift.id)?.allowed === false) {
     // The server would refuse the pick-up: say why instead of offering the button.
     const preview = state.previews.get(shift.id);
-    summary.append(el('p', { class: 'small cannot-take', data: { code: preview.refusal?.code ?? '' }, text: `You cannot pick this up: ${refusalSentence(preview)}` }));
+    summary.append(el('p', { class: 'small cannot-take', data: { code: preview.refusal?.code ?? '' }, text: t('market.cannotPickUp', { reason: refusalSentence(preview) }) }));
     actions = [];
   } else {
-    actions = [actionButton('pick-up', 'Pick up', async (button) => {
+    actions = [actionButton('pick-up', t('market.pickUp'), async (button) => {
       const answer = await confirmDialog({
-        title: 'Pick up this shift?',
-        message: `${shift.ownerName}: ${formatShift(shift)}. ${ctx.me.workplace.settings?.autoApprove ? 'It becomes yours right away.' : 'A manager approves it before it becomes yours.'}`,
-        confirmText: 'Pick up',
+        title: t('market.pickUpTitle'),
+        message: t(ctx.me.workplace.settings?.autoApprove ? 'market.pickUpMessageAuto' : 'market.pickUpMessage', { owner: shift.ownerName, shift: formatShift(shift) }),
+        confirmText: t('market.pickUp'),
       });
       if (!answer) return;
       await withBusy(button, async () => {
@@ -47,8 +48,8 @@ function row(shift, ctx, fresh) {
         apply(result?.shifts || [], ctx);
         return result;
       }, (result) => (result?.deal?.state === 'approved'
-        ? 'The shift is yours. It is on your schedule now.'
-        : 'You picked it up. A manager approves it next; you get a notification.'));
+        ? t('market.pickedUpApproved')
+        : t('market.pickedUp')));
     }, { kind: 'primary' })];
   }
   if (ctx.me.user.role === 'manager') actions.push(assignButton(shift, ctx));
@@ -76,7 +77,7 @@ async function loadPreviews(ctx, shifts) {
 // explicitly, with a reason that goes into the shift's history.
 
 function assignButton(shift, ctx) {
-  return actionButton('assign', 'Assign…', async () => {
+  return actionButton('assign', t('market.assign'), async () => {
     if (!state.members) {
       try {
         state.members = await activeMembers(ctx);
@@ -104,7 +105,7 @@ function marketAssignPanel(shift, ctx) {
 function byWeek(shifts) {
   const groups = new Map();
   for (const shift of shifts) {
-    const label = weekLabel(shift.date) || 'Later';
+    const label = weekLabel(shift.date) || t('market.later');
     if (!groups.has(label)) groups.set(label, []);
     groups.get(label).push(shift);
   }
@@ -126,8 +127,8 @@ function qualificationFilter(shifts, ctx) {
   const showAll = state.showUnqualified || ctx.me.user.role === 'manager';
   const toggle = other.length && ctx.me.user.role !== 'manager'
     ? actionButton('toggle-unqualified', state.showUnqualified
-      ? 'Hide shifts for positions you are not qualified for'
-      : `Show ${other.length} ${other.length === 1 ? 'shift' : 'shifts'} for positions you are not qualified for`, () => {
+      ? t('market.hideUnqualified')
+      : tn('market.showUnqualified', other.length), () => {
       state.showUnqualified = !state.showUnqualified;
       preserveFocus(state.container, () => paint(ctx));
     })
@@ -145,10 +146,10 @@ function paint(ctx, freshIds = new Set()) {
   const visible = sortShifts(shifts.filter(isFuture));
   const mineCount = visible.filter((shift) => shift.ownerId === ctx.me.user.id).length;
   const summary = visible.length === 0
-    ? 'Nothing on offer right now.'
-    : `${visible.length} ${visible.length === 1 ? 'shift' : 'shifts'} on offer${mineCount ? `, ${mineCount} of them yours` : ''}.`;
+    ? t('market.nothing')
+    : mineCount ? tn('market.onOfferMine', visible.length, { mine: mineCount }) : tn('market.onOffer', visible.length);
   container.replaceChildren(
-    viewHeader('Marketplace'),
+    viewHeader(t('market.heading')),
     el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: summary }),
     ...(toggle ? [toggle] : []),
     ...(visible.length
@@ -156,7 +157,7 @@ function paint(ctx, freshIds = new Set()) {
         el('h3', { text: label }),
         el('ul', { class: 'list' }, shifts.map((shift) => row(shift, ctx, freshIds.has(shift.id)))),
       ]))
-      : [emptyState('When a coworker offers a shift, it appears here right away. Offer one of yours from My schedule.')]),
+      : [emptyState(t('market.empty'))]),
   );
 }
 
@@ -195,7 +196,7 @@ async function reload(ctx) {
 
 export default {
   id: 'market',
-  title: 'Marketplace',
+  get title() { return t('views.market'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     state = { container, shifts: [], previews: new Map(), members: null, assigning: null };

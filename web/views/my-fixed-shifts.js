@@ -6,48 +6,53 @@
 // `fixed_shift_request.*` and `schedule.changed` events reload the page.
 
 import { el, viewHeader, formatDate, confirmDialog, timeRange, actionButton, withBusy, statusBadge, emptyState } from '../ui.js';
-import { WEEKDAYS, durationText, shiftFields, bodyFrom, field } from './fixed-shifts.js';
+import { durationText, shiftFields, bodyFrom, field, weekdayName, validityText, WEEKDAYS } from './fixed-shifts.js';
+import { t } from '../i18n.js';
 
 /** Reloads the page on screen (null while another view is shown). */
 let reloadView = null;
 
-export const REQUEST_STATUS_WORDS = {
-  pending: 'Waiting for a manager',
-  approved: 'Approved',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
-};
+/// The states of a fixed-shift request (`manage.fixedShiftRequests.status.<status>`); a state a newer
+/// server sends that has no word yet is shown as itself.
+const REQUEST_STATUSES = new Set(['pending', 'approved', 'declined', 'withdrawn']);
+export function requestStatusWord(status) {
+  return REQUEST_STATUSES.has(status) ? t(`manage.fixedShiftRequests.status.${status}`) : status;
+}
 
 /** "Wednesday 09:00–13:00 · bar". */
 function shiftText(shift) {
-  return `${WEEKDAYS[shift.weekday - 1] ?? `Day ${shift.weekday}`} ${timeRange(shift)}${shift.position ? ` · ${shift.position}` : ''}`;
+  const position = shift.position ? ` · ${shift.position}` : '';
+  return `${weekdayName(shift.weekday)} ${timeRange(shift)}${position}`;
 }
 
-/** What a fixed-shift request asks, in words ("Change: Monday 09:00–17:00 → Tuesday 10:00–18:00"). */
+/** What a fixed-shift request asks, in words ("Change fixed shift: Monday 09:00–17:00 → Tuesday 10:00–18:00"). */
 export function fixedShiftRequestText(item) {
-  const dates = [
-    item.validFrom ? `from ${formatDate(item.validFrom, { long: true })}` : '',
-    item.validUntil ? `until ${formatDate(item.validUntil, { long: true })}` : '',
-  ].filter(Boolean).join(' ');
+  const from = item.validFrom ? formatDate(item.validFrom, { long: true }) : '';
+  const until = item.validUntil ? formatDate(item.validUntil, { long: true }) : '';
+  const dates = from && until ? t('manage.fixedShiftRequests.fromUntil', { from, until })
+    : from ? t('manage.fixedShiftRequests.from', { from })
+      : until ? t('manage.fixedShiftRequests.until', { until }) : '';
   const when = dates ? ` (${dates})` : '';
   const current = item.fixedShift;
-  if (item.kind === 'add') return `New fixed shift: ${shiftText(item)}${when}`;
-  if (item.kind === 'end') return `End fixed shift: ${current ? shiftText(current) : `#${item.fixedShiftId}`}`;
+  if (item.kind === 'add') return t('manage.fixedShiftRequests.add', { shift: shiftText(item), when });
+  if (item.kind === 'end') return t('manage.fixedShiftRequests.end', { shift: current ? shiftText(current) : `#${item.fixedShiftId}` });
   const after = { ...(current ?? {}) };
   for (const key of ['weekday', 'startTime', 'durationMinutes', 'position']) {
     if (item[key] !== undefined && item[key] !== null) after[key] = item[key];
   }
   if (item.position === '') after.position = null;
-  return `Change fixed shift: ${current ? `${shiftText(current)} → ` : ''}${shiftText(after)}${when}`;
+  return current
+    ? t('manage.fixedShiftRequests.change', { before: shiftText(current), shift: shiftText(after), when })
+    : t('manage.fixedShiftRequests.changeTo', { shift: shiftText(after), when });
 }
 
 function reasonField() {
-  return field('Reason for your manager (optional)', el('input', { attrs: { name: 'reason', maxlength: '1000', autocomplete: 'off', placeholder: 'e.g. my classes moved' } }));
+  return field(t('manage.myFixedShifts.reason'), el('input', { attrs: { name: 'reason', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.myFixedShifts.reasonPlaceholder') } }));
 }
 
 export default {
   id: 'my-fixed-shifts',
-  title: 'My fixed shifts',
+  get title() { return t('manage.myFixedShifts.title'); },
   roles: ['employee'],
 
   async render(container, ctx) {
@@ -55,23 +60,24 @@ export default {
     const list = el('ul', { class: 'list fixed-shift-list', attrs: { id: 'my-fixed-shift-list', 'aria-live': 'polite' } });
     const requestList = el('ul', { class: 'list fixed-shift-request-list', attrs: { id: 'my-fixed-shift-requests', 'aria-live': 'polite' } });
     const requestSection = el('section', { class: 'card', attrs: { 'aria-labelledby': 'my-fixed-shift-requests-heading' } }, [
-      el('h2', { text: 'My requests', attrs: { id: 'my-fixed-shift-requests-heading' } }),
+      el('h2', { text: t('manage.myFixedShifts.requests'), attrs: { id: 'my-fixed-shift-requests-heading' } }),
       requestList,
     ]);
-    const createForm = el('form', { class: 'stack-form', attrs: { id: 'my-fixed-shift-form', 'aria-label': allowed ? 'Add a fixed shift' : 'Ask for a new fixed shift' } }, [
+    const addWords = allowed ? t('manage.fixedShifts.add') : t('manage.myFixedShifts.askAdd');
+    const createForm = el('form', { class: 'stack-form', attrs: { id: 'my-fixed-shift-form', 'aria-label': addWords } }, [
       ...shiftFields(null),
       allowed ? null : reasonField(),
       el('button', {
-        class: 'button primary', text: allowed ? 'Add fixed shift' : 'Ask your manager',
+        class: 'button primary', text: allowed ? t('manage.fixedShifts.addButton') : t('manage.myFixedShifts.askButton'),
         attrs: { type: 'submit' }, data: allowed ? {} : { action: 'ask-add-fixed-shift' },
       }),
     ].filter(Boolean));
-    const addDetails = el('details', { class: 'card' }, [el('summary', { text: allowed ? 'Add a fixed shift' : 'Ask for a new fixed shift' }), createForm]);
+    const addDetails = el('details', { class: 'card' }, [el('summary', { text: addWords }), createForm]);
     container.replaceChildren(...[
-      viewHeader('My fixed shifts'),
-      el('p', { class: 'hint', text: 'Every week your schedule gets these shifts, eight weeks ahead. Changes apply to future shifts nobody traded or edited.' }),
+      viewHeader(t('manage.myFixedShifts.title')),
+      el('p', { class: 'hint', text: t('manage.myFixedShifts.hint') }),
       allowed ? null : el('p', { class: 'notice', attrs: { role: 'note' }, data: { notice: 'ask-manager' },
-        text: 'In this workplace a manager approves changes to fixed shifts: add, change or end one here to ask, and you get a notification when they decide.' }),
+        text: t('manage.myFixedShifts.askManager') }),
       el('div', { class: 'card' }, [list]),
       requestSection,
       addDetails,
@@ -81,20 +87,21 @@ export default {
     const ask = async (button, body, done) => (await withBusy(button, () => ctx.api('POST', '/fixed-shift-requests', body), done)) !== undefined;
 
     const row = (shift) => {
-      const what = `your ${WEEKDAYS[shift.weekday - 1]} ${timeRange(shift)} shift`;
-      const validity = `from ${formatDate(shift.validFrom, { long: true })}${shift.validUntil ? ` until ${formatDate(shift.validUntil, { long: true })}` : ''}`;
+      const what = t('manage.myFixedShifts.what', { weekday: weekdayName(shift.weekday), time: timeRange(shift) });
+      const validity = validityText(shift);
       const parts = [el('div', { class: 'row-main' }, [
         el('p', { class: 'row-title' }, [
-          el('span', { class: 'weekday', text: WEEKDAYS[shift.weekday - 1] ?? `Day ${shift.weekday}` }),
+          el('span', { class: 'weekday', text: WEEKDAYS[shift.weekday - 1] ?? t('manage.fixedShifts.dayNumber', { weekday: shift.weekday }) }),
           ` ${timeRange(shift)} `,
           shift.position ? el('span', { class: 'badge badge-position', text: shift.position }) : null,
         ]),
         el('p', { class: 'muted small', text: `${durationText(shift.durationMinutes)} · ${validity}` }),
       ])];
-      const form = el('form', { class: 'stack-form edit-form row-detail', attrs: { id: `my-fixed-shift-edit-${shift.id}`, 'aria-label': allowed ? `Change ${what}` : `Ask to change ${what}` } }, [
+      const changeWords = allowed ? t('manage.myFixedShifts.changeWhat', { what }) : t('manage.myFixedShifts.askChangeWhat', { what });
+      const form = el('form', { class: 'stack-form edit-form row-detail', attrs: { id: `my-fixed-shift-edit-${shift.id}`, 'aria-label': changeWords } }, [
         ...shiftFields(shift),
         allowed ? null : reasonField(),
-        el('button', { class: 'button primary', text: allowed ? 'Save' : 'Ask your manager', attrs: { type: 'submit' }, data: allowed ? {} : { action: 'ask-change-fixed-shift' } }),
+        el('button', { class: 'button primary', text: allowed ? t('manage.fixedShifts.save') : t('manage.myFixedShifts.askButton'), attrs: { type: 'submit' }, data: allowed ? {} : { action: 'ask-change-fixed-shift' } }),
       ].filter(Boolean));
       form.hidden = true;
       form.addEventListener('submit', async (event) => {
@@ -104,43 +111,43 @@ export default {
         const changes = {};
         for (const key of Object.keys(body)) if (body[key] !== (shift[key] ?? undefined)) changes[key] = body[key];
         if (!allowed && shift.position && body.position === undefined) changes.position = '';
-        if (!Object.keys(changes).length) { ctx.say('Nothing changed.', 'info'); return; }
+        if (!Object.keys(changes).length) { ctx.say(t('manage.fixedShifts.nothingChanged'), 'info'); return; }
         const button = form.querySelector('button[type=submit]');
         if (allowed) {
-          if (await withBusy(button, () => ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes), 'Saved. Your future shifts follow.')) await load();
+          if (await withBusy(button, () => ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes), t('manage.myFixedShifts.saved'))) await load();
           return;
         }
         const reason = String(new FormData(form).get('reason') ?? '').trim();
         if (await ask(button, { kind: 'change', fixedShiftId: shift.id, ...changes, ...(reason ? { reason } : {}) },
-          'Asked. Your manager decides; you get a notification.')) await load();
+          t('manage.myFixedShifts.asked'))) await load();
       });
-      const edit = el('button', { class: 'button secondary', text: 'Change', attrs: { type: 'button', 'data-action': 'edit-my-fixed-shift', 'aria-expanded': 'false', 'aria-controls': form.id, 'aria-label': `Change ${what}` } });
+      const edit = el('button', { class: 'button secondary', text: t('manage.myFixedShifts.change'), attrs: { type: 'button', 'data-action': 'edit-my-fixed-shift', 'aria-expanded': 'false', 'aria-controls': form.id, 'aria-label': changeWords } });
       edit.addEventListener('click', () => {
         form.hidden = !form.hidden;
         edit.setAttribute('aria-expanded', String(!form.hidden));
         if (!form.hidden) form.querySelector('select, input')?.focus();
       });
-      const end = actionButton('end-my-fixed-shift', 'End', async (button) => {
+      const end = actionButton('end-my-fixed-shift', t('manage.fixedShifts.end'), async (button) => {
         if (allowed) {
           if (!(await confirmDialog({
-            title: `End ${what}?`, message: 'Its future occurrences that nobody traded or edited leave your schedule.',
-            confirmText: 'End fixed shift', danger: true,
+            title: t('manage.myFixedShifts.endTitle', { what }), message: t('manage.myFixedShifts.endMessage'),
+            confirmText: t('manage.fixedShifts.endConfirm'), danger: true,
           }))) return;
-          if (await withBusy(button, () => ctx.api('DELETE', `/fixed-shifts/${shift.id}`), 'Ended; its future shifts are off your schedule.') !== undefined) {
+          if (await withBusy(button, () => ctx.api('DELETE', `/fixed-shifts/${shift.id}`), t('manage.myFixedShifts.ended')) !== undefined) {
             await load();
             container.querySelector('h1')?.focus({ preventScroll: true });
           }
           return;
         }
         const answer = await confirmDialog({
-          title: `Ask to end ${what}?`, message: 'Your manager decides. Once approved, its future occurrences that nobody traded or edited leave your schedule.',
-          confirmText: 'Ask your manager', noteLabel: 'Reason for your manager (optional)',
+          title: t('manage.myFixedShifts.askEndTitle', { what }), message: t('manage.myFixedShifts.askEndMessage'),
+          confirmText: t('manage.myFixedShifts.askButton'), noteLabel: t('manage.myFixedShifts.reason'),
         });
         if (!answer) return;
         if (await ask(button, { kind: 'end', fixedShiftId: shift.id, ...(answer.note ? { reason: answer.note } : {}) },
-          'Asked. Your manager decides; you get a notification.')) await load();
+          t('manage.myFixedShifts.asked'))) await load();
       });
-      end.setAttribute('aria-label', allowed ? `End ${what}` : `Ask to end ${what}`);
+      end.setAttribute('aria-label', allowed ? t('manage.fixedShifts.endWhat', { what }) : t('manage.myFixedShifts.askEndWhat', { what }));
       parts.push(el('div', { class: 'row-actions' }, [edit, end]), form);
       return el('li', { class: 'row fixed-shift', data: { fixedShiftId: shift.id } }, parts);
     };
@@ -148,16 +155,16 @@ export default {
     const requestRow = (item) => {
       const actions = [];
       if (item.status === 'pending') {
-        actions.push(actionButton('withdraw-fixed-shift-request', 'Withdraw', async (button) => {
-          if (!(await confirmDialog({ title: 'Withdraw this request?', message: 'It leaves your manager\u2019s queue.', confirmText: 'Withdraw' }))) return;
-          if (await withBusy(button, () => ctx.api('POST', `/fixed-shift-requests/${item.id}/withdraw`), 'Withdrawn.') !== undefined) await load();
+        actions.push(actionButton('withdraw-fixed-shift-request', t('manage.myFixedShifts.withdraw'), async (button) => {
+          if (!(await confirmDialog({ title: t('manage.myFixedShifts.withdrawTitle'), message: t('manage.myFixedShifts.withdrawMessage'), confirmText: t('manage.myFixedShifts.withdraw') }))) return;
+          if (await withBusy(button, () => ctx.api('POST', `/fixed-shift-requests/${item.id}/withdraw`), t('manage.myFixedShifts.withdrawn')) !== undefined) await load();
         }));
       }
       return el('li', { class: 'row fixed-shift-request', data: { requestId: item.id, status: item.status, kind: item.kind } }, [
         el('div', { class: 'row-main' }, [
-          el('p', { class: 'row-title' }, [el('strong', { text: fixedShiftRequestText(item) }), ' ', statusBadge(item.status, REQUEST_STATUS_WORDS[item.status] ?? item.status)]),
+          el('p', { class: 'row-title' }, [el('strong', { text: fixedShiftRequestText(item) }), ' ', statusBadge(item.status, requestStatusWord(item.status))]),
           item.reason ? el('p', { class: 'small', text: item.reason }) : null,
-          item.managerNote ? el('p', { class: 'small manager-note', text: `Manager: ${item.managerNote}` }) : null,
+          item.managerNote ? el('p', { class: 'small manager-note', text: t('manage.myFixedShifts.managerNote', { note: item.managerNote }) }) : null,
         ]),
         el('div', { class: 'row-actions' }, actions),
       ]);
@@ -168,9 +175,9 @@ export default {
         const [shifts, requests] = await Promise.all([ctx.api('GET', '/fixed-shifts'), ctx.api('GET', '/fixed-shift-requests')]);
         if (!container.isConnected) return;
         shifts.sort((a, b) => a.weekday - b.weekday || a.startTime.localeCompare(b.startTime));
-        list.replaceChildren(...(shifts.length ? shifts.map(row) : [el('li', { class: 'empty', text: 'You have no fixed shifts.' })]));
+        list.replaceChildren(...(shifts.length ? shifts.map(row) : [el('li', { class: 'empty', text: t('manage.myFixedShifts.none') })]));
         const items = Array.isArray(requests) ? requests : [];
-        requestList.replaceChildren(...(items.length ? items.map(requestRow) : [emptyState(allowed ? 'No requests.' : 'You have not asked for anything yet.')]));
+        requestList.replaceChildren(...(items.length ? items.map(requestRow) : [emptyState(allowed ? t('manage.myFixedShifts.noRequests') : t('manage.myFixedShifts.nothingAsked'))]));
         // Where employees change their own, the list only matters for requests made before.
         requestSection.hidden = allowed && !items.length;
       } catch (error) {
@@ -186,13 +193,13 @@ export default {
       const button = createForm.querySelector('button[type=submit]');
       if (allowed) {
         const added = await withBusy(button, () => ctx.api('POST', '/fixed-shifts', body),
-          `Added: you work every ${WEEKDAYS[body.weekday - 1]} from ${body.startTime}. Your schedule is filled eight weeks ahead.`);
+          t('manage.myFixedShifts.added', { weekday: weekdayName(body.weekday), time: body.startTime }));
         if (added) await load();
         return;
       }
       const reason = String(new FormData(createForm).get('reason') ?? '').trim();
       if (await ask(button, { kind: 'add', ...body, ...(reason ? { reason } : {}) },
-        `Asked: every ${WEEKDAYS[body.weekday - 1]} from ${body.startTime}. Your manager decides; you get a notification.`)) {
+        t('manage.myFixedShifts.askedAdd', { weekday: weekdayName(body.weekday), time: body.startTime }))) {
         createForm.reset();
         addDetails.open = false;
         await load();

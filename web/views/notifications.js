@@ -3,8 +3,9 @@
 // sentences, kept in localStorage per user and merged with GET /notifications on start, with an unread
 // count for the header badge.
 
-import { el, viewHeader, emptyState, formatShift, formatInstant, say } from '../ui.js';
-import { api } from '../api.js';
+import { el, viewHeader, emptyState, formatDate, formatShift, formatInstant, say } from '../ui.js';
+import { t } from '../i18n.js';
+import { api, problemSentence } from '../api.js';
 import { periodText } from './time-off.js';
 import { fixedShiftRequestText } from './my-fixed-shifts.js';
 
@@ -15,19 +16,18 @@ function shiftsOf(event) {
 }
 
 function list(shifts) {
-  return shifts.map(formatShift).join(' and ');
+  return shifts.map(formatShift).join(t('notifications.listJoin'));
 }
 
-/** " by Maria" when the event names who decided the deal. */
+/** The decider's name, when the event names who decided the deal. */
 function by(event) {
-  const name = event.data?.decision?.byName;
-  return name ? ` by ${name}` : '';
+  return event.data?.decision?.byName || '';
 }
 
 /** The decider's note as a quoted sentence ending, or nothing. */
 function noteOf(event) {
   const note = event.data?.decision?.note;
-  return note ? ` Note from ${event.data.decision.byName || 'the manager'}: “${note}”` : '';
+  return note ? t('notifications.note', { name: event.data.decision.byName || t('notifications.theManager'), note }) : '';
 }
 
 /** A sentence (and where to look) for an event of topic `notifications`, seen by `me`. */
@@ -36,69 +36,75 @@ export function describe(event, me) {
   const shifts = shiftsOf(event);
   const mine = shifts.filter((shift) => shift.ownerId === myId);
   const others = shifts.filter((shift) => shift.ownerId !== myId);
-  const any = list(shifts) || 'a shift';
-  const yourShift = shifts.length ? `your shift ${list(shifts)}` : 'one of your shifts';
+  const any = list(shifts) || t('notifications.aShift');
+  const yourShift = shifts.length ? t('notifications.yourShiftList', { shifts: list(shifts) }) : t('notifications.oneOfYourShifts');
+  const note = noteOf(event);
   switch (event.type) {
     case 'suggestion.made': {
       const shift = shifts[0];
       return shift
-        ? { text: `${shift.ownerName} suggested their shift ${formatShift(shift)} for your request.`, link: 'requests' }
-        : { text: 'A coworker suggested a shift for your request.', link: 'requests' };
+        ? { text: t('notifications.suggestionMade', { name: shift.ownerName, shift: formatShift(shift) }), link: 'requests' }
+        : { text: t('notifications.suggestionMadeSomeone'), link: 'requests' };
     }
-    case 'suggestion.released':
-      return { text: `Your suggested shift ${list(mine) || list(shifts) || ''} went back to your schedule: the request was filled or withdrawn.`.replace('shift  went', 'shift went'), link: 'schedule' };
+    case 'suggestion.released': {
+      const released = list(mine) || list(shifts);
+      return { text: released ? t('notifications.suggestionReleased', { shifts: released }) : t('notifications.suggestionReleasedNoShift'), link: 'schedule' };
+    }
     case 'swap.proposed': {
       const theirs = others[0];
-      return theirs
-        ? { text: `${theirs.ownerName} proposes to swap their shift ${formatShift(theirs)} for your shift ${list(mine) || ''}.`.replace(' .', '.'), link: 'swaps' }
-        : { text: 'A coworker proposes a swap with you.', link: 'swaps' };
+      if (!theirs) return { text: t('notifications.swapProposedSomeone'), link: 'swaps' };
+      return mine.length
+        ? { text: t('notifications.swapProposed', { name: theirs.ownerName, theirs: formatShift(theirs), mine: list(mine) }), link: 'swaps' }
+        : { text: t('notifications.swapProposedNoMine', { name: theirs.ownerName, theirs: formatShift(theirs) }), link: 'swaps' };
     }
     case 'deal.approved':
       return mine.length
-        ? { text: `Approved${by(event)}: you now work ${list(mine)}.${noteOf(event)}`, link: 'schedule' }
-        : { text: `Approved${by(event)}: ${others[0]?.ownerName || 'a coworker'} takes over ${yourShift}.${noteOf(event)}`, link: 'schedule' };
+        ? { text: t(by(event) ? 'notifications.approvedMineBy' : 'notifications.approvedMine', { by: by(event), shifts: list(mine), note }), link: 'schedule' }
+        : { text: t(by(event) ? 'notifications.approvedTheirsBy' : 'notifications.approvedTheirs', { by: by(event), name: others[0]?.ownerName || t('notifications.aCoworker'), shift: yourShift, note }), link: 'schedule' };
     case 'deal.rejected':
-      return { text: `${event.data?.decision?.byName || 'A manager'} rejected the deal for ${any}. Everything stays as it was.${noteOf(event)}`, link: 'schedule' };
+      return { text: t('notifications.rejected', { by: by(event) || t('notifications.aManager'), shifts: any, note }), link: 'schedule' };
     case 'deal.declined':
-      return { text: `The swap for ${any} was declined. Both shifts stay where they were.`, link: 'swaps' };
+      return { text: t('notifications.declined', { shifts: any }), link: 'swaps' };
     case 'deal.cancelled':
-      return { text: `The deal for ${any} was withdrawn${by(event)}.${noteOf(event)}`, link: 'schedule' };
+      return { text: t(by(event) ? 'notifications.cancelledBy' : 'notifications.cancelled', { by: by(event), shifts: any, note }), link: 'schedule' };
     case 'deal.expired':
-      return { text: `The deal for ${any} expired because the shift started before anyone decided.`, link: 'schedule' };
+      return { text: t('notifications.expired', { shifts: any }), link: 'schedule' };
     case 'shift.unassigned':
-      return { text: `A manager released ${yourShift} to the marketplace. You cover it until someone picks it up.`, link: 'market' };
+      return { text: t('notifications.unassigned', { shift: yourShift }), link: 'market' };
     case 'shift.assigned':
       return mine.length
-        ? { text: `A manager gave you the shift ${list(mine)}.`, link: 'schedule' }
-        : { text: `A manager gave ${yourShift} to ${others[0]?.ownerName || 'someone else'}.`, link: 'schedule' };
+        ? { text: t('notifications.assignedMine', { shifts: list(mine) }), link: 'schedule' }
+        : { text: t('notifications.assignedTheirs', { shift: yourShift, name: others[0]?.ownerName || t('notifications.someoneElse') }), link: 'schedule' };
     case 'shift.edited':
-      return { text: `A manager changed your shift: ${any}.`, link: 'schedule' };
+      return { text: t('notifications.edited', { shifts: any }), link: 'schedule' };
     case 'shift.created':
-      return { text: `A manager added a shift for you: ${any}.`, link: 'schedule' };
+      return { text: t('notifications.created', { shifts: any }), link: 'schedule' };
     case 'shift.rule_overridden': {
       // Managers only: a manager broke an overridable rule on purpose (the reason is in the shift's history).
-      const rules = (event.data?.overriddenRules || []).map((code) => code.replaceAll('_', ' ')).join(', ') || 'a rule';
-      const who = shifts[0]?.ownerName ? ` for ${shifts[0].ownerName}` : '';
-      const why = event.data?.overrideReason ? ` Reason: ${event.data.overrideReason}` : '';
-      return { text: `A manager overrode ${rules}${who} (${any}).${why}`, link: 'schedule' };
+      // Each overridden rule in the page's words (its problem sentence), not its code.
+      const rules = (event.data?.overriddenRules || []).map((code) => problemSentence({ code, status: 409 })).join(' ') || t('notifications.ruleUnknown');
+      const name = shifts[0]?.ownerName;
+      const why = event.data?.overrideReason ? t('notifications.reason', { reason: event.data.overrideReason }) : '';
+      return { text: t(name ? 'notifications.ruleOverriddenFor' : 'notifications.ruleOverridden', { rules, name: name || '', shifts: any, why }), link: 'schedule' };
     }
     case 'shift.picked_up': {
       const shift = shifts[0];
       if (event.data?.requestId && shift) {
-        return { text: `Your suggested shift ${formatShift(shift)} was accepted. A manager decides next; until then it is still yours.`, link: 'requests' };
+        return { text: t('notifications.suggestionAccepted', { shift: formatShift(shift) }), link: 'requests' };
       }
       return shift
-        ? { text: `Someone picked up your shift ${formatShift(shift)}. A manager decides next; until then it is still yours.`, link: 'swaps' }
-        : { text: 'Someone picked up one of your shifts. A manager decides next.', link: 'swaps' };
+        ? { text: t('notifications.pickedUp', { shift: formatShift(shift) }), link: 'swaps' }
+        : { text: t('notifications.pickedUpSomeone'), link: 'swaps' };
     }
     case 'shift.closed_day': {
       const gone = Array.isArray(event.data?.removedShifts) ? event.data.removedShifts.filter((shift) => shift.ownerId === myId) : [];
-      const what = gone.length ? `your shift ${list(gone)}` : 'your shift';
-      return { text: `${event.data?.date || 'A day'} is closed (${event.data?.name || 'closed'}): ${what} is off your schedule.`, link: 'schedule' };
+      const what = gone.length ? t('notifications.yourShiftList', { shifts: list(gone) }) : t('notifications.yourShift');
+      const date = event.data?.date ? formatDate(event.data.date) : t('notifications.aDay');
+      return { text: t('notifications.closedDay', { date, name: event.data?.name || t('notifications.closedWord'), what }), link: 'schedule' };
     }
     case 'shift.reminder': {
       const shift = shifts[0];
-      return { text: shift ? `Reminder: your shift ${formatShift(shift)} starts soon.` : 'Reminder: your shift starts soon.', link: 'schedule' };
+      return { text: shift ? t('notifications.reminder', { shift: formatShift(shift) }) : t('notifications.reminderNoShift'), link: 'schedule' };
     }
     case 'time_off.requested':
     case 'time_off.approved':
@@ -121,16 +127,16 @@ function fixedShiftRequestNotification(event, myId) {
   if (!item || event.data?.actorId === myId) return null;
   const mine = item.userId === myId;
   const what = fixedShiftRequestText(item);
-  const note = item.managerNote ? ` “${item.managerNote}”` : '';
+  const note = item.managerNote ? t('notifications.managerNote', { note: item.managerNote }) : '';
   switch (event.type) {
     case 'fixed_shift_request.requested':
-      return mine ? null : { text: `${item.userName} asks: ${what}.`, link: 'fixed-shift-requests' };
+      return mine ? null : { text: t('notifications.fixedShiftRequested', { name: item.userName, what }), link: 'fixed-shift-requests' };
     case 'fixed_shift_request.approved':
-      return mine ? { text: `Approved: ${what}.${note}`, link: 'my-fixed-shifts' } : null;
+      return mine ? { text: t('notifications.fixedShiftApproved', { what, note }), link: 'my-fixed-shifts' } : null;
     case 'fixed_shift_request.declined':
-      return mine ? { text: `Declined: ${what}.${note}`, link: 'my-fixed-shifts' } : null;
+      return mine ? { text: t('notifications.fixedShiftDeclined', { what, note }), link: 'my-fixed-shifts' } : null;
     default:
-      return mine ? null : { text: `${item.userName} withdrew a request: ${what}.`, link: 'fixed-shift-requests' };
+      return mine ? null : { text: t('notifications.fixedShiftWithdrawn', { name: item.userName, what }), link: 'fixed-shift-requests' };
   }
 }
 
@@ -140,21 +146,37 @@ function timeOffNotification(event, myId) {
   if (!item) return null;
   const mine = item.userId === myId;
   const period = periodText(item);
-  const note = item.managerNote ? ` “${item.managerNote}”` : '';
+  const note = item.managerNote ? t('notifications.managerNote', { note: item.managerNote }) : '';
   switch (event.type) {
     case 'time_off.requested':
-      return mine ? null : { text: `${item.userName} asks for time off: ${period}.`, link: 'time-off-queue' };
+      return mine ? null : { text: t('notifications.timeOffRequested', { name: item.userName, period }), link: 'time-off-queue' };
     case 'time_off.approved':
       if (item.decidedBy === myId) return null;
       return mine
-        ? { text: `Your time off ${period} was approved.${note}`, link: 'time-off' }
-        : { text: `${item.userName}'s time off ${period} was approved.`, link: 'time-off-queue' };
+        ? { text: t('notifications.timeOffApprovedMine', { period, note }), link: 'time-off' }
+        : { text: t('notifications.timeOffApprovedTheirs', { name: item.userName, period }), link: 'time-off-queue' };
     case 'time_off.declined':
       if (item.decidedBy === myId) return null;
-      return mine ? { text: `Your time off ${period} was declined.${note}`, link: 'time-off' } : null;
+      return mine ? { text: t('notifications.timeOffDeclined', { period, note }), link: 'time-off' } : null;
     default:
-      return mine ? null : { text: `${item.userName} withdrew their time off ${period}.`, link: 'time-off-queue' };
+      return mine ? null : { text: t('notifications.timeOffWithdrawn', { name: item.userName, period }), link: 'time-off-queue' };
   }
+}
+
+/** What a stored notification keeps of its event, so its sentence can be said again in another language. */
+function kept(event) {
+  return { type: event.type, data: event.data };
+}
+
+/** A stored notification's sentence in the page's current language (its saved text for old entries). */
+function sentenceOf(item) {
+  if (item.event && notificationStore.me) {
+    try {
+      const described = describe(item.event, notificationStore.me);
+      if (described) return described.text;
+    } catch { /* an event shape this version does not know: keep the saved words */ }
+  }
+  return item.text;
 }
 
 /** The notifications of the logged-in user, persisted per user and workplace. */
@@ -197,7 +219,7 @@ class NotificationStore {
       if (!described) continue;
       // Older than what this device already showed: arrives as read, no toast.
       const newest = this.items.length ? Math.max(...this.items.map((item) => item.id)) : 0;
-      this.items.push({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: event.id <= newest });
+      this.items.push({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: event.id <= newest, event: kept(event) });
       added = true;
     }
     if (!added) return;
@@ -232,7 +254,7 @@ class NotificationStore {
     if (event.data && event.data.actorId === this.me.user.id && event.type !== 'shift.reminder') return;
     const described = describe(event, this.me);
     if (!described) return;
-    this.items.unshift({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: false });
+    this.items.unshift({ id: event.id, type: event.type, at: event.at, text: described.text, link: described.link, read: false, event: kept(event) });
     this.items.sort((a, b) => b.id - a.id);
     this.items = this.items.slice(0, MAX_ITEMS);
     this.save();
@@ -268,20 +290,20 @@ function renderList(ctx) {
       data: { eventId: item.id },
     }, [
       el('div', { class: 'row-main' }, [
-        unread.has(item.id) ? el('span', { class: 'badge status-new', text: 'New' }) : null,
-        el('p', { class: 'notification-text', text: item.text }),
+        unread.has(item.id) ? el('span', { class: 'badge status-new', text: t('notifications.new') }) : null,
+        el('p', { class: 'notification-text', text: sentenceOf(item) }),
         el('p', { class: 'muted small' }, [
           item.at ? el('time', { attrs: { datetime: item.at }, text: formatInstant(item.at) }) : null,
         ]),
       ]),
-      item.link ? el('a', { class: 'button secondary', text: 'Open', attrs: { href: `#/${item.link}` } }) : null,
+      item.link ? el('a', { class: 'button secondary', text: t('notifications.open'), attrs: { href: `#/${item.link}` } }) : null,
     ])))
-    : emptyState('Nothing yet. When a manager decides on your deals, a coworker suggests a shift or proposes a swap, it shows up here right away.');
+    : emptyState(t('notifications.empty'));
   container.replaceChildren(
-    viewHeader('Notifications', items.length
-      ? el('button', { class: 'button secondary', text: 'Clear all', attrs: { type: 'button' }, on: { click: () => notificationStore.clear() } })
+    viewHeader(t('notifications.heading'), items.length
+      ? el('button', { class: 'button secondary', text: t('notifications.clearAll'), attrs: { type: 'button' }, on: { click: () => notificationStore.clear() } })
       : null),
-    el('p', { class: 'muted', text: 'New ones arrive live; older ones come from the server, so every device shows them.' }),
+    el('p', { class: 'muted', text: t('notifications.intro') }),
     listNode,
   );
   // Seen now: the badge goes to zero, the "New" marks stay until the next visit.
@@ -291,7 +313,7 @@ function renderList(ctx) {
 
 export default {
   id: 'notifications',
-  title: 'Notifications',
+  get title() { return t('views.notifications'); },
   roles: ['employee', 'manager'],
   async render(section, ctx) {
     container = section;

@@ -6,6 +6,7 @@
 
 import { problemSentence, query } from '../api.js';
 import { el, formatShift } from '../ui.js';
+import { t, formatNumber } from '../i18n.js';
 
 /** Asks the server what `action` on `shiftId` would do now; null when the preview itself fails. */
 export async function fetchPreview(ctx, shiftId, action, parameters = {}) {
@@ -16,7 +17,7 @@ export async function fetchPreview(ctx, shiftId, action, parameters = {}) {
   }
 }
 
-const hours = (value) => `${Number(value).toLocaleString('en-GB', { maximumFractionDigits: 2 })} h`;
+const hours = (value) => t('preview.hours', { hours: formatNumber(Number(value)) });
 
 /** Why the action would be refused, in words, naming the shifts it clashes with. */
 export function refusalSentence(preview) {
@@ -24,15 +25,26 @@ export function refusalSentence(preview) {
   const sentence = problemSentence({ code: preview.refusal.code, status: preview.refusal.status });
   const clashes = (preview.effects || []).flatMap((effect) => effect.conflictingShifts || []);
   if (!clashes.length) return sentence;
-  return `${sentence} Already working: ${clashes.map((shift) => `${shift.ownerName} ${formatShift(shift)}`).join(', ')}.`;
+  return t('preview.alreadyWorking', {
+    sentence,
+    shifts: clashes.map((shift) => t('preview.clash', { name: shift.ownerName, shift: formatShift(shift) })).join(t('preview.listJoin')),
+  });
 }
 
 /** "Anna: 16 h → 20 h in week 49" for each receiver. */
 export function hoursLines(preview) {
   return (preview?.effects || []).map((effect) => {
-    const week = String(effect.week || '').replace(/^\d{4}-W0?/, 'week ');
-    return `${effect.userName || 'Receiver'}: ${hours(effect.hoursBefore)} → ${hours(effect.hoursAfter)} in ${week}`;
+    const week = /^\d{4}-W0?(\d+)$/.exec(String(effect.week || ''))?.[1];
+    const line = { name: effect.userName || t('preview.receiver'), before: hours(effect.hoursBefore), after: hours(effect.hoursAfter), week };
+    return week ? t('preview.hoursLine', line) : t('preview.hoursLineNoWeek', line);
   });
+}
+
+/** "Anna: <the rule's sentence> (a manager may override this)". */
+function ruleText(rule) {
+  const said = problemSentence({ code: rule.code, status: 409 });
+  const sentence = rule.overridable ? t('preview.overridable', { sentence: said }) : said;
+  return rule.userName ? t('preview.ruleFor', { name: rule.userName, sentence }) : sentence;
 }
 
 /**
@@ -45,7 +57,7 @@ export function previewPanel(preview, { showHours = true } = {}) {
   const items = rules.map((rule) => el('li', {
     class: ['preview-rule', `severity-${rule.severity}`],
     data: { code: rule.code },
-    text: `${rule.userName ? `${rule.userName}: ` : ''}${problemSentence({ code: rule.code, status: 409 })}${rule.overridable ? ' (a manager may override this)' : ''}`,
+    text: ruleText(rule),
   }));
   if (preview.refusal && !rules.some((rule) => rule.code === preview.refusal.code)) {
     items.unshift(el('li', { class: 'preview-rule severity-refuse', data: { code: preview.refusal.code }, text: problemSentence(preview.refusal) }));

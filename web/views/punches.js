@@ -5,13 +5,15 @@
 // Times are typed and shown in the workplace's time zone, whatever zone this browser is in.
 
 import { el, viewHeader, formatDate, formatInstant, confirmDialog } from '../ui.js';
+import { t, tn } from '../i18n.js';
 
 const PAGE_SIZE = 100;
 const PRESENT_REFRESH_MS = 60_000;
-const SOURCES = { kiosk: 'Kiosk', manager: 'Manager', demo: 'Demo data' };
+const SOURCES = { kiosk: 'manage.punches.source.kiosk', manager: 'manage.punches.source.manager', demo: 'manage.punches.source.demo' };
 
 /// The zone's offset from UTC in minutes at an instant (positive east of Greenwich).
 export function zoneOffsetMinutes(instantMs, timeZone) {
+  // i18n-exempt: numeric date parts for arithmetic, never shown
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
   }).formatToParts(new Date(instantMs));
@@ -57,75 +59,80 @@ function field(label, control) {
 
 function kindSelect(value) {
   const control = el('select', { attrs: { name: 'kind', required: '' } }, [
-    el('option', { text: 'Check-in', attrs: { value: 'in' } }),
-    el('option', { text: 'Check-out', attrs: { value: 'out' } }),
+    el('option', { text: t('manage.punches.checkIn'), attrs: { value: 'in' } }),
+    el('option', { text: t('manage.punches.checkOut'), attrs: { value: 'out' } }),
   ]);
   control.value = value ?? 'in';
   return control;
 }
 
-const kindBadge = (kind) => el('span', { class: `badge badge-punch-${kind === 'in' ? 'in' : 'out'}`, text: kind === 'in' ? 'In' : 'Out' });
+const kindBadge = (kind) => el('span', { class: `badge badge-punch-${kind === 'in' ? 'in' : 'out'}`, text: kind === 'in' ? t('manage.punches.in') : t('manage.punches.out') });
 
 function cell(label, children, className) {
   return el('td', { class: className, attrs: { 'data-label': label } }, children);
 }
 
+/** "Anna's check-in of Tue 24 Nov at 09:02", the words a correction names a punch by. */
+function punchWords(punch) {
+  return t(punch.kind === 'in' ? 'manage.punches.checkInOf' : 'manage.punches.checkOutOf', { name: punch.displayName, day: dayLabel(punch.localDate), time: clock(punch.at) });
+}
+
 export default {
   id: 'punches',
-  title: 'Punches',
+  get title() { return t('manage.punches.title'); },
   roles: ['manager'],
 
   async render(container, ctx) {
     const timeZone = ctx.me.workplace.timeZone;
     const present = el('ul', { class: 'present-list people', attrs: { 'aria-labelledby': 'present-heading' } });
 
-    const filterForm = el('form', { class: 'filter-form', attrs: { role: 'search', 'aria-label': 'Filter punches' } }, [
-      field('Person', el('input', { attrs: { name: 'search', type: 'search', autocomplete: 'off', placeholder: 'Name or username' } })),
-      field('From', el('input', { attrs: { name: 'from', type: 'date' } })),
-      field('To', el('input', { attrs: { name: 'to', type: 'date' } })),
-      field('Position', el('input', { attrs: { name: 'position', type: 'search', autocomplete: 'off' } })),
-      field('Order', el('select', { attrs: { name: 'sort' } }, [
-        el('option', { text: 'Newest first', attrs: { value: 'newest' } }),
-        el('option', { text: 'Oldest first', attrs: { value: 'oldest' } }),
-        el('option', { text: 'By person', attrs: { value: 'person' } }),
-        el('option', { text: 'By position', attrs: { value: 'position' } }),
+    const filterForm = el('form', { class: 'filter-form', attrs: { role: 'search', 'aria-label': t('manage.punches.filter') } }, [
+      field(t('manage.punches.person'), el('input', { attrs: { name: 'search', type: 'search', autocomplete: 'off', placeholder: t('manage.punches.searchPlaceholder') } })),
+      field(t('manage.punches.from'), el('input', { attrs: { name: 'from', type: 'date' } })),
+      field(t('manage.punches.to'), el('input', { attrs: { name: 'to', type: 'date' } })),
+      field(t('manage.punches.position'), el('input', { attrs: { name: 'position', type: 'search', autocomplete: 'off' } })),
+      field(t('manage.punches.order'), el('select', { attrs: { name: 'sort' } }, [
+        el('option', { text: t('manage.punches.sort.newest'), attrs: { value: 'newest' } }),
+        el('option', { text: t('manage.punches.sort.oldest'), attrs: { value: 'oldest' } }),
+        el('option', { text: t('manage.punches.sort.person'), attrs: { value: 'person' } }),
+        el('option', { text: t('manage.punches.sort.position'), attrs: { value: 'position' } }),
       ])),
-      el('button', { class: 'button primary', text: 'Show', attrs: { type: 'submit' } }),
+      el('button', { class: 'button primary', text: t('manage.punches.show'), attrs: { type: 'submit' } }),
     ]);
     const tableBody = el('tbody');
     const table = el('table', { class: 'data-table punch-table responsive-table' }, [
-      el('caption', { class: 'visually-hidden', text: 'Punches' }),
-      el('thead', {}, [el('tr', {}, ['Day', 'Time', 'Person', 'Punch', 'Where', 'Position', 'Correct'].map((name) => el('th', { text: name, attrs: { scope: 'col' } })))]),
+      el('caption', { class: 'visually-hidden', text: t('manage.punches.title') }),
+      el('thead', {}, [el('tr', {}, ['manage.punches.day', 'manage.punches.time', 'manage.punches.person', 'manage.punches.punch', 'manage.punches.where', 'manage.punches.position', 'manage.punches.correct'].map((key) => el('th', { text: t(key), attrs: { scope: 'col' } })))]),
       tableBody,
     ]);
     const resultNote = el('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
-    const moreButton = el('button', { class: 'button secondary', text: 'Show more', attrs: { type: 'button', 'data-action': 'more' } });
+    const moreButton = el('button', { class: 'button secondary', text: t('manage.punches.more'), attrs: { type: 'button', 'data-action': 'more' } });
     moreButton.hidden = true;
 
     const memberSelect = el('select', { attrs: { name: 'userID', required: '' } });
     const now = isoToWallTime(new Date().toISOString(), timeZone);
-    const addForm = el('form', { class: 'stack-form', attrs: { id: 'add-punch-form', 'aria-label': 'Add a punch' } }, [
-      field('Person', memberSelect),
-      field('Day', el('input', { attrs: { name: 'date', type: 'date', required: '', value: now.date } })),
-      field('Time', el('input', { attrs: { name: 'time', type: 'time', required: '', value: now.time } })),
-      field('Punch', kindSelect('in')),
-      field('Reason', el('input', { attrs: { name: 'reason', required: '', maxlength: '500', placeholder: 'e.g. forgot to check in', autocomplete: 'off' } })),
-      el('button', { class: 'button primary', text: 'Add punch', attrs: { type: 'submit', 'data-action': 'add-punch' } }),
+    const addForm = el('form', { class: 'stack-form', attrs: { id: 'add-punch-form', 'aria-label': t('manage.punches.addLabel') } }, [
+      field(t('manage.punches.person'), memberSelect),
+      field(t('manage.punches.day'), el('input', { attrs: { name: 'date', type: 'date', required: '', value: now.date } })),
+      field(t('manage.punches.time'), el('input', { attrs: { name: 'time', type: 'time', required: '', value: now.time } })),
+      field(t('manage.punches.punch'), kindSelect('in')),
+      field(t('manage.punches.reason'), el('input', { attrs: { name: 'reason', required: '', maxlength: '500', placeholder: t('manage.punches.reasonPlaceholder'), autocomplete: 'off' } })),
+      el('button', { class: 'button primary', text: t('manage.punches.add'), attrs: { type: 'submit', 'data-action': 'add-punch' } }),
     ]);
     const edits = el('ul', { class: 'edit-list' });
-    const editsBlock = el('details', { class: 'card' }, [el('summary', { text: 'Audit trail of corrections' }), edits]);
+    const editsBlock = el('details', { class: 'card' }, [el('summary', { text: t('manage.punches.trail') }), edits]);
 
     container.classList.add('manager-view');
     container.replaceChildren(
-      viewHeader('Punches'),
-      el('div', { class: 'card' }, [el('h3', { text: 'Checked in now', attrs: { id: 'present-heading' } }), present]),
+      viewHeader(t('manage.punches.title')),
+      el('div', { class: 'card' }, [el('h3', { text: t('manage.punches.present'), attrs: { id: 'present-heading' } }), present]),
       el('div', { class: 'card' }, [
         filterForm,
         resultNote,
-        el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': 'Punches', tabindex: '0' } }, [table]),
+        el('div', { class: 'table-scroll', attrs: { role: 'region', 'aria-label': t('manage.punches.title'), tabindex: '0' } }, [table]),
         moreButton,
       ]),
-      el('details', { class: 'card' }, [el('summary', { text: 'Add a forgotten punch' }), addForm]),
+      el('details', { class: 'card' }, [el('summary', { text: t('manage.punches.addForgotten') }), addForm]),
       editsBlock,
     );
 
@@ -134,10 +141,10 @@ export default {
       try {
         const people = await ctx.api('GET', '/timeclock/present');
         present.replaceChildren(...(people.length === 0
-          ? [el('li', { class: 'empty', text: 'Nobody is checked in.' })]
+          ? [el('li', { class: 'empty', text: t('manage.punches.nobodyIn') })]
           : people.map((person) => el('li', { class: 'person', attrs: { 'data-user-id': String(person.userID) } }, [
             el('strong', { text: person.displayName }),
-            el('span', { class: 'muted', text: ` since ${stamp(person.since)}` }),
+            el('span', { class: 'muted', text: ` ${t('manage.punches.since', { moment: stamp(person.since) })}` }),
           ]))));
       } catch (error) {
         if (!quiet) ctx.say(ctx.explain(error), 'error');
@@ -148,13 +155,13 @@ export default {
     const correctionForm = (punch) => {
       const wall = isoToWallTime(punch.at, timeZone);
       const form = el('form', { class: 'stack-form correction-form' }, [
-        field('Day', el('input', { attrs: { name: 'date', type: 'date', required: '', value: wall.date } })),
-        field('Time', el('input', { attrs: { name: 'time', type: 'time', required: '', value: wall.time } })),
-        field('Punch', kindSelect(punch.kind)),
-        field('Reason', el('input', { attrs: { name: 'reason', required: '', maxlength: '500', autocomplete: 'off' } })),
+        field(t('manage.punches.day'), el('input', { attrs: { name: 'date', type: 'date', required: '', value: wall.date } })),
+        field(t('manage.punches.time'), el('input', { attrs: { name: 'time', type: 'time', required: '', value: wall.time } })),
+        field(t('manage.punches.punch'), kindSelect(punch.kind)),
+        field(t('manage.punches.reason'), el('input', { attrs: { name: 'reason', required: '', maxlength: '500', autocomplete: 'off' } })),
         el('div', { class: 'button-row' }, [
-          el('button', { class: 'button primary', text: 'Save', attrs: { type: 'submit', 'data-action': 'move-punch' } }),
-          el('button', { class: 'button danger', text: 'Delete punch', attrs: { type: 'button', 'data-action': 'delete-punch' } }),
+          el('button', { class: 'button primary', text: t('manage.punches.save'), attrs: { type: 'submit', 'data-action': 'move-punch' } }),
+          el('button', { class: 'button danger', text: t('manage.punches.delete'), attrs: { type: 'button', 'data-action': 'delete-punch' } }),
         ]),
       ]);
       const reasonOf = () => String(new FormData(form).get('reason') ?? '').trim();
@@ -162,14 +169,14 @@ export default {
         event.preventDefault();
         const data = new FormData(form);
         const at = wallTimeToISO(data.get('date'), data.get('time'), timeZone);
-        if (!at) { ctx.say('Enter a day and a time.', 'error'); return; }
+        if (!at) { ctx.say(t('manage.punches.enterDayTime'), 'error'); return; }
         const body = { reason: reasonOf() };
         if (at !== punch.at.replace(/\.\d+Z$/, 'Z')) body.at = at;
         if (data.get('kind') !== punch.kind) body.kind = data.get('kind');
-        if (!body.at && !body.kind) { ctx.say('Nothing changed: pick another time or flip in/out.', 'info'); return; }
+        if (!body.at && !body.kind) { ctx.say(t('manage.punches.nothingChanged'), 'info'); return; }
         try {
           await ctx.api('PATCH', `/punches/${punch.id}`, body);
-          ctx.say(`${punch.displayName}'s punch is corrected.`, 'ok');
+          ctx.say(t('manage.punches.corrected', { name: punch.displayName }), 'ok');
           await Promise.all([reloadPunches(), loadEdits(), loadPresent()]);
           tableBody.querySelector(`tr[data-punch-id="${punch.id}"] [data-action=correct-punch]`)?.focus();
         } catch (error) {
@@ -179,18 +186,18 @@ export default {
       form.querySelector('[data-action=delete-punch]').addEventListener('click', async () => {
         const reason = reasonOf();
         if (!reason) {
-          ctx.say('Give a reason for deleting the punch; it goes into the audit trail.', 'error');
+          ctx.say(t('manage.punches.reasonNeeded'), 'error');
           form.querySelector('input[name=reason]').focus();
           return;
         }
         if (!(await confirmDialog({
-          title: 'Delete this punch?',
-          message: `${punch.displayName}'s ${punch.kind === 'in' ? 'check-in' : 'check-out'} of ${dayLabel(punch.localDate)} at ${clock(punch.at)}. The audit trail keeps what it was.`,
-          confirmText: 'Delete punch', danger: true,
+          title: t('manage.punches.deleteTitle'),
+          message: t('manage.punches.deleteMessage', { punch: punchWords(punch) }),
+          confirmText: t('manage.punches.delete'), danger: true,
         }))) return;
         try {
           await ctx.api('DELETE', `/punches/${punch.id}?reason=${encodeURIComponent(reason)}`);
-          ctx.say(`${punch.displayName}'s ${punch.kind === 'in' ? 'check-in' : 'check-out'} of ${dayLabel(punch.localDate)} ${clock(punch.at)} is deleted.`, 'ok');
+          ctx.say(t('manage.punches.deleted', { punch: punchWords(punch) }), 'ok');
           await Promise.all([reloadPunches(), loadEdits(), loadPresent()]);
           container.querySelector('h1')?.focus({ preventScroll: true }); // the row is gone
         } catch (error) {
@@ -205,7 +212,7 @@ export default {
       const formRow = el('tr', { class: 'correction-row', attrs: { id: `punch-correct-${punch.id}` }, hidden: true }, [
         el('td', { attrs: { colspan: '7' } }, [correctionForm(punch)]),
       ]);
-      const toggle = el('button', { class: 'button secondary', text: 'Correct', attrs: { type: 'button', 'data-action': 'correct-punch', 'aria-expanded': 'false', 'aria-controls': formRow.id, 'aria-label': `Correct ${punch.displayName}'s ${punch.kind === 'in' ? 'check-in' : 'check-out'} of ${dayLabel(punch.localDate)} at ${clock(punch.at)}` } });
+      const toggle = el('button', { class: 'button secondary', text: t('manage.punches.correct'), attrs: { type: 'button', 'data-action': 'correct-punch', 'aria-expanded': 'false', 'aria-controls': formRow.id, 'aria-label': t('manage.punches.correctLabel', { punch: punchWords(punch) }) } });
       toggle.addEventListener('click', () => {
         formRow.hidden = !formRow.hidden;
         toggle.setAttribute('aria-expanded', String(!formRow.hidden));
@@ -215,13 +222,13 @@ export default {
     };
 
     const punchRow = (punch, toggle) => el('tr', { attrs: { 'data-punch-id': String(punch.id), 'data-user-id': String(punch.userID) } }, [
-      cell('Day', [el('time', { text: dayLabel(punch.localDate), attrs: { datetime: punch.localDate } })]),
-      cell('Time', [el('time', { text: clock(punch.at), attrs: { datetime: punch.at } })], 'num'),
-      cell('Person', [el('span', { text: punch.displayName })]),
-      cell('Punch', [kindBadge(punch.kind)]),
-      cell('Where', [el('span', { text: punch.source === 'kiosk' && punch.kioskName ? punch.kioskName : (SOURCES[punch.source] ?? punch.source) })]),
-      cell('Position', [el('span', { text: punch.position ?? '—' })]),
-      cell('Correct', [toggle]),
+      cell(t('manage.punches.day'), [el('time', { text: dayLabel(punch.localDate), attrs: { datetime: punch.localDate } })]),
+      cell(t('manage.punches.time'), [el('time', { text: clock(punch.at), attrs: { datetime: punch.at } })], 'num'),
+      cell(t('manage.punches.person'), [el('span', { text: punch.displayName })]),
+      cell(t('manage.punches.punch'), [kindBadge(punch.kind)]),
+      cell(t('manage.punches.where'), [el('span', { text: punch.source === 'kiosk' && punch.kioskName ? punch.kioskName : (SOURCES[punch.source] ? t(SOURCES[punch.source]) : punch.source) })]),
+      cell(t('manage.punches.position'), [el('span', { text: punch.position ?? '—' })]),
+      cell(t('manage.punches.correct'), [toggle], 'punch-correct'),
     ]);
 
     // History -------------------------------------------------------------------------------
@@ -247,7 +254,7 @@ export default {
         if (append) tableBody.append(...punches.flatMap(punchRows));
         else tableBody.replaceChildren(...punches.flatMap(punchRows));
         moreButton.hidden = punches.length < PAGE_SIZE;
-        resultNote.textContent = offset === 0 ? 'No punches match.' : `Showing ${offset} punch${offset === 1 ? '' : 'es'}.`;
+        resultNote.textContent = offset === 0 ? t('manage.punches.noMatch') : tn('manage.punches.showing', offset);
       } catch (error) {
         if (request === loading) ctx.say(ctx.explain(error), 'error');
       }
@@ -268,12 +275,12 @@ export default {
       event.preventDefault();
       const data = new FormData(addForm);
       const at = wallTimeToISO(data.get('date'), data.get('time'), timeZone);
-      if (!at) { ctx.say('Enter a day and a time.', 'error'); return; }
+      if (!at) { ctx.say(t('manage.punches.enterDayTime'), 'error'); return; }
       const button = addForm.querySelector('button[type=submit]');
       button.disabled = true;
       try {
         const punch = await ctx.api('POST', '/punches', { userID: Number(data.get('userID')), at, kind: data.get('kind'), reason: String(data.get('reason')).trim() });
-        ctx.say(`Added a ${punch.kind === 'in' ? 'check-in' : 'check-out'} for ${punch.displayName} on ${dayLabel(punch.localDate)} at ${clock(punch.at)}.`, 'ok');
+        ctx.say(t('manage.punches.added', { punch: punchWords(punch) }), 'ok');
         addForm.querySelector('input[name=reason]').value = '';
         await Promise.all([reloadPunches(), loadEdits(), loadPresent()]);
       } catch (error) {
@@ -285,21 +292,22 @@ export default {
 
     // Audit trail ---------------------------------------------------------------------------
     let members = [];
-    const nameOf = (id) => members.find((m) => m.id === id)?.displayName ?? `member #${id}`;
-    const describe = (side) => (side ? `${side.kind === 'in' ? 'in' : 'out'} at ${stamp(side.at)}` : '');
+    const nameOf = (id) => members.find((m) => m.id === id)?.displayName ?? t('manage.punches.memberNumber', { id });
+    const describe = (side) => (side ? t(side.kind === 'in' ? 'manage.punches.inAt' : 'manage.punches.outAt', { moment: stamp(side.at) }) : '');
     const loadEdits = async () => {
       try {
         const trail = await ctx.api('GET', '/punch-edits');
         edits.replaceChildren(...(trail.length === 0
-          ? [el('li', { class: 'empty', text: 'No corrections yet.' })]
+          ? [el('li', { class: 'empty', text: t('manage.punches.noEdits') })]
           : trail.slice(0, 100).map((edit) => {
-            const what = edit.action === 'add' ? `added ${describe(edit.after)}`
-              : edit.action === 'delete' ? `deleted ${describe(edit.before)}`
-                : `moved ${describe(edit.before)} → ${describe(edit.after)}`;
+            const name = nameOf(edit.userID);
+            const what = edit.action === 'add' ? t('manage.punches.edit.added', { punch: describe(edit.after), name })
+              : edit.action === 'delete' ? t('manage.punches.edit.deleted', { punch: describe(edit.before), name })
+                : t('manage.punches.edit.moved', { from: describe(edit.before), to: describe(edit.after), name });
             return el('li', { attrs: { 'data-punch-id': String(edit.punchID) } }, [
               el('span', { class: 'muted small block', text: stamp(edit.at) }),
               el('strong', { text: edit.actorName }),
-              el('span', { text: ` ${what} for ${nameOf(edit.userID)}: ` }),
+              el('span', { text: ` ${what}: ` }),
               el('q', { text: edit.reason }),
             ]);
           })));

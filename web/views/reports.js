@@ -1,14 +1,15 @@
 // Reports (managers): worked hours per day and by position as SVG charts over a chosen range,
 // the monthly timeclock report as a table, CSV/JSON downloads and a printable version.
 
-import { el, viewHeader, formatDate, formatMinutes, todayInWorkplace } from '../ui.js';
+import { el, viewHeader, formatDate, todayInWorkplace } from '../ui.js';
+import { t, tn, locale, formatDuration } from '../i18n.js';
 import { hoursPerDayChart, positionBarsChart, chartLegend, movingAverage, smoothingWindow, positionName, formatHours } from '../chart.js';
 
 const RANGES = [
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-  { value: 'month', label: 'Month' },
-  { value: 'all', label: 'All' },
+  { value: '7d', label: 'manage.reports.range.7d' },
+  { value: '30d', label: 'manage.reports.range.30d' },
+  { value: 'month', label: 'manage.reports.range.month' },
+  { value: 'all', label: 'manage.reports.range.all' },
 ];
 
 /// "YYYY-MM" of today in the workplace's time zone (not the browser's).
@@ -17,7 +18,7 @@ const currentMonth = () => todayInWorkplace().slice(0, 7);
 function monthTitle(month) {
   const parsed = new Date(`${month}-01T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return month;
-  return parsed.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return parsed.toLocaleDateString(locale(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 const dayTitle = (date) => formatDate(date, { long: true });
@@ -42,6 +43,7 @@ function csvCell(value) {
 }
 
 function chartCSV(data, smoothed) {
+  // i18n-exempt: CSV column names are a data format for spreadsheets and scripts, like the server's CSV
   const lines = [['date', 'worked_minutes', 'worked_hours', ...(smoothed ? ['moving_average_hours'] : [])].join(',')];
   data.days.forEach((day, index) => {
     const cells = [day.date, day.workedMinutes, (day.workedMinutes / 60).toFixed(2)];
@@ -69,15 +71,15 @@ function headerRow(names) {
 
 /// The report's columns after the member; `numeric` ones are right-aligned.
 const REPORT_COLUMNS = [
-  { label: 'Pay' }, { label: 'Worked', numeric: true }, { label: 'Scheduled', numeric: true },
-  { label: 'Overtime', numeric: true }, { label: 'Absences', numeric: true }, { label: 'Diligence absences', numeric: true },
-  { label: 'Schedule' }, { label: 'Punches' },
+  { key: 'manage.reports.column.pay' }, { key: 'manage.reports.column.worked', numeric: true }, { key: 'manage.reports.column.scheduled', numeric: true },
+  { key: 'manage.reports.column.overtime', numeric: true }, { key: 'manage.reports.column.absences', numeric: true }, { key: 'manage.reports.column.diligenceAbsences', numeric: true },
+  { key: 'manage.reports.column.schedule' }, { key: 'manage.reports.column.punches' },
 ];
 
 /// A report cell labelled with its column (phones show the label, tables the header).
 function cell(column, content) {
-  const { label, numeric } = REPORT_COLUMNS[column];
-  return el('td', { class: numeric ? 'num' : null, attrs: { 'data-label': label } }, [content]);
+  const { key, numeric } = REPORT_COLUMNS[column];
+  return el('td', { class: numeric ? 'num' : null, attrs: { 'data-label': t(key) } }, [content]);
 }
 
 /// A member with odd punches (a check-in without check-out…) gets a link to those days' punches,
@@ -88,8 +90,8 @@ function oddPunchesLink(employee) {
   const query = new URLSearchParams({ search: employee.username });
   if (count > 0) { query.set('from', dates[0]); query.set('to', dates[count - 1]); }
   return el('a', {
-    class: 'badge badge-warn', text: `Odd punches: ${count} day${count === 1 ? '' : 's'}`,
-    attrs: { href: `#/punches?${query}`, title: `Correct ${employee.name}'s punches` },
+    class: 'badge badge-warn', text: tn('manage.reports.oddPunches', count),
+    attrs: { href: `#/punches?${query}`, title: t('manage.reports.correctPunches', { name: employee.name }) },
   });
 }
 
@@ -98,16 +100,16 @@ function monthlyTable(report) {
   for (const employee of report.employees) {
     const schedule = employee.schedule ?? {};
     const deviations = [
-      schedule.lateArrivals ? `${schedule.lateArrivals} late` : '',
-      schedule.earlyLeaves ? `${schedule.earlyLeaves} early` : '',
-      schedule.noShows ? `${schedule.noShows} no-show` : '',
+      schedule.lateArrivals ? tn('manage.reports.late', schedule.lateArrivals) : '',
+      schedule.earlyLeaves ? tn('manage.reports.early', schedule.earlyLeaves) : '',
+      schedule.noShows ? tn('manage.reports.noShow', schedule.noShows) : '',
     ].filter(Boolean).join(', ') || '—';
     const complete = employee.complete
-      ? el('span', { class: 'badge badge-ok', text: 'Complete' })
+      ? el('span', { class: 'badge badge-ok', text: t('manage.reports.complete') })
       : oddPunchesLink(employee);
     body.append(el('tr', { attrs: { 'data-user-id': String(employee.userID) } }, [
       el('th', { attrs: { scope: 'row' } }, [el('span', { text: employee.name }), el('span', { class: 'muted small block', text: employee.username })]),
-      cell(0, employee.payType === 'diligence' ? 'Diligence' : 'Normal'),
+      cell(0, employee.payType === 'diligence' ? t('manage.reports.pay.diligence') : t('manage.reports.pay.normal')),
       cell(1, hoursOf(employee.workedMinutes)),
       cell(2, hoursOf(schedule.scheduledMinutes)),
       cell(3, hoursOf(employee.overtimeMinutes)),
@@ -119,7 +121,7 @@ function monthlyTable(report) {
   }
   const totals = report.totals ?? {};
   const foot = el('tfoot', {}, [el('tr', {}, [
-    el('th', { text: `Total (${totals.employees ?? report.employees.length} members)`, attrs: { scope: 'row' } }),
+    el('th', { text: tn('manage.reports.total', totals.employees ?? report.employees.length), attrs: { scope: 'row' } }),
     el('td'),
     cell(1, hoursOf(totals.workedMinutes)),
     cell(2, hoursOf(totals.scheduledMinutes)),
@@ -127,48 +129,49 @@ function monthlyTable(report) {
     cell(4, String(totals.absences ?? '')),
     cell(5, String(totals.diligenceAbsences ?? '')),
     el('td'),
-    cell(7, totals.incompleteEmployees ? `${totals.incompleteEmployees} incomplete` : 'All complete'),
+    cell(7, totals.incompleteEmployees ? tn('manage.reports.incomplete', totals.incompleteEmployees) : t('manage.reports.allComplete')),
   ])]);
   const table = el('table', { class: 'data-table report-table responsive-table' }, [
-    el('caption', { text: `Timeclock report, ${monthTitle(report.month)}` }),
-    headerRow(['Member', ...REPORT_COLUMNS.map((column) => column.label)]),
+    el('caption', { text: t('manage.reports.caption', { month: monthTitle(report.month) }) }),
+    headerRow([t('manage.reports.column.member'), ...REPORT_COLUMNS.map((column) => t(column.key))]),
     body, foot,
   ]);
-  return tableScroller(`Timeclock report ${monthTitle(report.month)}`, table);
+  return tableScroller(t('manage.reports.caption', { month: monthTitle(report.month) }), table);
 }
 
 /// Words and badge colour of a timeclock day's status.
 const DAY_STATUS = {
-  present: ['Present', 'badge-ok'],
-  absent: ['Absent', 'badge-inactive'],
-  odd_punches: ['Odd punches', 'badge-warn'],
-  day_off: ['Day off', 'badge-position'],
-  upcoming: ['Not yet', 'badge-position'],
+  present: ['manage.reports.day.present', 'badge-ok'],
+  absent: ['manage.reports.day.absent', 'badge-inactive'],
+  odd_punches: ['manage.reports.day.oddPunches', 'badge-warn'],
+  day_off: ['manage.reports.day.dayOff', 'badge-position'],
+  upcoming: ['manage.reports.day.upcoming', 'badge-position'],
 };
 
 /// One member's month day by day (the report answers `days` when asked for one member).
 function memberDaysTable(employee) {
   const body = el('tbody');
   for (const day of employee.days ?? []) {
-    const [words, badge] = DAY_STATUS[day.status] ?? [day.status, 'badge-position'];
+    const [wordsKey, badge] = DAY_STATUS[day.status] ?? [null, 'badge-position'];
+    const words = wordsKey ? t(wordsKey) : day.status;
     body.append(el('tr', { attrs: { 'data-date': day.date } }, [
       el('th', { text: dayTitle(day.date), attrs: { scope: 'row' } }),
-      el('td', { attrs: { 'data-label': 'Status' } }, [el('span', { class: `badge ${badge}`, text: day.isClosed ? `${words} (closed)` : words })]),
-      el('td', { class: 'num', text: hoursOf(day.workedMinutes), attrs: { 'data-label': 'Worked' } }),
-      el('td', { class: 'num', text: day.quotaMinutes === null || day.quotaMinutes === undefined ? '—' : hoursOf(day.quotaMinutes), attrs: { 'data-label': 'Quota' } }),
-      el('td', { class: 'num', text: day.overtimeMinutes === null || day.overtimeMinutes === undefined ? '—' : formatSignedMinutes(day.overtimeMinutes), attrs: { 'data-label': 'Overtime' } }),
+      el('td', { attrs: { 'data-label': t('manage.reports.column.status') } }, [el('span', { class: `badge ${badge}`, text: day.isClosed ? t('manage.reports.day.closed', { status: words }) : words })]),
+      el('td', { class: 'num', text: hoursOf(day.workedMinutes), attrs: { 'data-label': t('manage.reports.column.worked') } }),
+      el('td', { class: 'num', text: day.quotaMinutes === null || day.quotaMinutes === undefined ? '—' : hoursOf(day.quotaMinutes), attrs: { 'data-label': t('manage.reports.column.quota') } }),
+      el('td', { class: 'num', text: day.overtimeMinutes === null || day.overtimeMinutes === undefined ? '—' : formatSignedMinutes(day.overtimeMinutes), attrs: { 'data-label': t('manage.reports.column.overtime') } }),
     ]));
   }
   const table = el('table', { class: 'data-table responsive-table member-days' }, [
-    el('caption', { text: `${employee.name}, day by day` }),
-    headerRow(['Day', 'Status', 'Worked', 'Quota', 'Overtime']),
+    el('caption', { text: t('manage.reports.dayByDay', { name: employee.name }) }),
+    headerRow(['manage.reports.column.day', 'manage.reports.column.status', 'manage.reports.column.worked', 'manage.reports.column.quota', 'manage.reports.column.overtime'].map((key) => t(key))),
     body,
   ]);
-  return tableScroller(`${employee.name} day by day`, table);
+  return tableScroller(t('manage.reports.dayByDay', { name: employee.name }), table);
 }
 
 /// Overtime minutes with their sign: "+41 min", "−1 h 7 min".
-const formatSignedMinutes = (minutes) => (minutes > 0 ? `+${formatMinutes(minutes)}` : formatMinutes(minutes));
+const formatSignedMinutes = (minutes) => (minutes > 0 ? `+${formatDuration(Math.round(minutes))}` : formatDuration(Math.round(minutes)));
 
 function daysTable(data, smoothed) {
   const body = el('tbody');
@@ -180,13 +183,13 @@ function daysTable(data, smoothed) {
     ]));
   });
   return el('table', { class: 'data-table' }, [
-    headerRow(['Day', 'Worked', ...(smoothed ? ['Moving average'] : [])]), body,
+    headerRow([t('manage.reports.column.day'), t('manage.reports.column.worked'), ...(smoothed ? [t('manage.reports.column.movingAverage')] : [])]), body,
   ]);
 }
 
 export default {
   id: 'reports',
-  title: 'Reports',
+  get title() { return t('manage.reports.title'); },
   roles: ['manager'],
 
   async render(container, ctx) {
@@ -197,18 +200,18 @@ export default {
 
     // Controls: range (segmented radios), month, member, smoothing.
     const rangeGroup = el('fieldset', { class: 'segmented' }, [
-      el('legend', { text: 'Range' }),
-      ...RANGES.map((range) => radio('range', range.value, range.label, range.value === state.range)),
+      el('legend', { text: t('manage.reports.range') }),
+      ...RANGES.map((range) => radio('range', range.value, t(range.label), range.value === state.range)),
     ]);
     const monthInput = el('input', { attrs: { type: 'month', name: 'month', value: state.month, max: thisMonth, required: '' } });
-    const monthLabel = el('label', { class: 'month-field' }, [el('span', { text: 'Month' }), monthInput]);
+    const monthLabel = el('label', { class: 'month-field' }, [el('span', { text: t('manage.reports.month') }), monthInput]);
     monthLabel.hidden = true;
-    const memberSelect = el('select', { attrs: { name: 'userID' } }, [el('option', { text: 'Whole workplace', attrs: { value: '' } })]);
+    const memberSelect = el('select', { attrs: { name: 'userID' } }, [el('option', { text: t('manage.reports.wholeWorkplace'), attrs: { value: '' } })]);
     const smoothBox = el('input', { attrs: { type: 'checkbox', name: 'smooth' } });
-    const controls = el('form', { class: 'report-controls no-print', attrs: { 'aria-label': 'Chart options' } }, [
+    const controls = el('form', { class: 'report-controls no-print', attrs: { 'aria-label': t('manage.reports.chartOptions') } }, [
       rangeGroup, monthLabel,
-      el('label', {}, [el('span', { text: 'Who (charts and report)' }), memberSelect]),
-      el('label', { class: 'inline' }, [smoothBox, el('span', { text: 'Smooth (moving average)' })]),
+      el('label', {}, [el('span', { text: t('manage.reports.who') }), memberSelect]),
+      el('label', { class: 'inline' }, [smoothBox, el('span', { text: t('manage.reports.smooth') })]),
     ]);
     controls.addEventListener('submit', (event) => event.preventDefault());
 
@@ -217,38 +220,34 @@ export default {
     const daysLegend = el('div');
     const positionsFigure = el('div', { class: 'chart-frame' });
     const numbers = el('div');
-    const chartCSVButton = el('button', { class: 'button secondary', text: 'Chart data (CSV)', attrs: { type: 'button', 'data-action': 'download-chart-csv' } });
-    const chartJSONButton = el('button', { class: 'button secondary', text: 'Chart data (JSON)', attrs: { type: 'button', 'data-action': 'download-chart-json' } });
+    const chartCSVButton = el('button', { class: 'button secondary', text: t('manage.reports.chartCSV'), attrs: { type: 'button', 'data-action': 'download-chart-csv' } });
+    const chartJSONButton = el('button', { class: 'button secondary', text: t('manage.reports.chartJSON'), attrs: { type: 'button', 'data-action': 'download-chart-json' } });
 
     const reportMonthInput = el('input', { attrs: { type: 'month', name: 'reportMonth', value: thisMonth, max: thisMonth, required: '' } });
     const reportLinks = el('div', { class: 'button-row no-print' });
     const reportBody = el('div', { attrs: { 'aria-live': 'polite' } });
-    const printButton = el('button', { class: 'button primary', text: 'Print this report', attrs: { type: 'button', 'data-action': 'print' } });
+    const printButton = el('button', { class: 'button primary', text: t('manage.reports.print'), attrs: { type: 'button', 'data-action': 'print' } });
 
     container.classList.add('manager-view', 'reports-view');
     container.replaceChildren(
-      viewHeader('Reports'),
-      el('p', { class: 'print-only print-meta', text: `${ctx.me.workplace.name} · printed ${new Date().toLocaleString('en-GB', { timeZone: ctx.me.workplace.timeZone })}` }),
+      viewHeader(t('manage.reports.title')),
+      el('p', { class: 'print-only print-meta', text: t('manage.reports.printed', { workplace: ctx.me.workplace.name, moment: new Date().toLocaleString(locale(), { timeZone: ctx.me.workplace.timeZone }) }) }),
       el('div', { class: 'card' }, [
         controls,
         summary,
-        el('h3', { text: 'Worked hours per day' }),
+        el('h3', { text: t('manage.chart.daysTitle') }),
         daysFigure, daysLegend,
-        el('h3', { text: 'Hours by position' }),
+        el('h3', { text: t('manage.chart.positionsTitle') }),
         positionsFigure,
-        chartLegend([{ swatch: 'worked', label: 'Worked' }, { swatch: 'scheduled', label: 'Scheduled' }]),
-        el('details', { class: 'no-print' }, [el('summary', { text: 'Show the numbers' }), numbers]),
+        chartLegend([{ swatch: 'worked', label: t('manage.reports.column.worked') }, { swatch: 'scheduled', label: t('manage.reports.column.scheduled') }]),
+        el('details', { class: 'no-print' }, [el('summary', { text: t('manage.reports.showNumbers') }), numbers]),
         el('div', { class: 'button-row no-print' }, [chartCSVButton, chartJSONButton]),
       ]),
       el('div', { class: 'card' }, [
-        el('h3', { text: 'Monthly timeclock report' }),
-        el('p', { class: 'small muted', data: { rule: 'absence' } },
-          'An absence is a day on which the person had a scheduled shift (or, for someone working the fixed quota, a working day) '
-          + 'inside their employment period, and did not punch; days before they joined or after they left never count. '
-          + 'Diligence pay is the other pay model: instead of overtime, a person on diligence pay is judged by their absences, capped per month. '
-          + 'Overtime is measured on paid time (worked minus breaks).'),
-        el('form', { class: 'inline-form no-print', attrs: { 'aria-label': 'Report month' } }, [
-          el('label', {}, [el('span', { text: 'Month' }), reportMonthInput]),
+        el('h3', { text: t('manage.reports.monthly') }),
+        el('p', { class: 'small muted', data: { rule: 'absence' } }, t('manage.reports.explanation')),
+        el('form', { class: 'inline-form no-print', attrs: { 'aria-label': t('manage.reports.reportMonth') } }, [
+          el('label', {}, [el('span', { text: t('manage.reports.month') }), reportMonthInput]),
         ]),
         reportLinks,
         reportBody,
@@ -267,10 +266,10 @@ export default {
       const height = width < 480 ? 220 : 280;
       daysFigure.replaceChildren(hoursPerDayChart({ days: data.days, smooth: state.smooth, width, height }));
       positionsFigure.replaceChildren(positionBarsChart({ positions: data.byPosition, width }));
-      const legend = [{ swatch: 'area', label: 'Hours worked that day' }];
-      if (state.smooth) legend.push({ swatch: 'smooth', label: `${smoothingWindow(data.days.length)}-day moving average` });
+      const legend = [{ swatch: 'area', label: t('manage.reports.legendDay') }];
+      if (state.smooth) legend.push({ swatch: 'smooth', label: t('manage.reports.legendSmooth', { window: smoothingWindow(data.days.length) }) });
       daysLegend.replaceChildren(chartLegend(legend));
-      numbers.replaceChildren(tableScroller('Worked hours per day', daysTable(data, smoothedValues())));
+      numbers.replaceChildren(tableScroller(t('manage.chart.daysTitle'), daysTable(data, smoothedValues())));
     };
 
     const loadChart = async () => {
@@ -283,8 +282,10 @@ export default {
         const data = await ctx.api('GET', `/reports/chart?${query}`);
         if (request !== chartRequest) return; // a newer choice is on its way
         state.data = data;
-        const who = state.userID ? memberSelect.selectedOptions[0]?.textContent : 'the whole workplace';
-        summary.textContent = `${formatHours(data.totalWorkedMinutes / 60)} worked by ${who} from ${dayTitle(data.from)} to ${dayTitle(data.to)}.`;
+        const args = { hours: formatHours(data.totalWorkedMinutes / 60), from: dayTitle(data.from), to: dayTitle(data.to) };
+        summary.textContent = state.userID
+          ? t('manage.reports.summaryMember', { ...args, name: memberSelect.selectedOptions[0]?.textContent ?? '' })
+          : t('manage.reports.summaryWorkplace', args);
         draw();
       } catch (error) {
         if (request === chartRequest) ctx.say(ctx.explain(error), 'error');
@@ -301,18 +302,18 @@ export default {
       const base = `/api/v1/reports/monthly?${query}`;
       const slug = state.userID ? `${ctx.me.workplace.slug}-member-${state.userID}` : ctx.me.workplace.slug;
       reportLinks.replaceChildren(
-        el('a', { class: 'button secondary', text: 'Download CSV', attrs: { href: `${base}&format=csv`, download: `timeclock-${slug}-${month}.csv`, 'data-action': 'download-report-csv' } }),
-        el('a', { class: 'button secondary', text: 'Download JSON', attrs: { href: `${base}&format=json`, download: `timeclock-${slug}-${month}.json`, 'data-action': 'download-report-json' } }),
-        el('a', { class: 'button secondary', text: 'Payroll CSV (per day)', attrs: { href: `${base}&format=payroll`, download: `payroll-${slug}-${month}.csv`, 'data-action': 'download-payroll-csv' } }),
-        el('a', { class: 'button secondary', text: 'Printable page', attrs: { href: `${base}&format=html`, target: '_blank', rel: 'noopener' } }),
+        el('a', { class: 'button secondary', text: t('manage.reports.downloadCSV'), attrs: { href: `${base}&format=csv`, download: `timeclock-${slug}-${month}.csv`, 'data-action': 'download-report-csv' } }),
+        el('a', { class: 'button secondary', text: t('manage.reports.downloadJSON'), attrs: { href: `${base}&format=json`, download: `timeclock-${slug}-${month}.json`, 'data-action': 'download-report-json' } }),
+        el('a', { class: 'button secondary', text: t('manage.reports.payrollCSV'), attrs: { href: `${base}&format=payroll`, download: `payroll-${slug}-${month}.csv`, 'data-action': 'download-payroll-csv' } }),
+        el('a', { class: 'button secondary', text: t('manage.reports.printable'), attrs: { href: `${base}&format=html`, target: '_blank', rel: 'noopener' } }),
       );
-      reportBody.replaceChildren(el('p', { class: 'muted', text: 'Loading the report…' }));
+      reportBody.replaceChildren(el('p', { class: 'muted', text: t('manage.reports.loading') }));
       try {
         const report = await ctx.api('GET', `/reports/monthly?${query}`);
         if (request !== reportRequest) return;
         const parts = [];
-        if (report.judgedThrough) parts.push(el('p', { class: 'muted small', text: `Days after ${dayTitle(report.judgedThrough)} are not judged yet.` }));
-        parts.push(report.employees.length ? monthlyTable(report) : el('p', { text: 'Nobody worked or was scheduled this month.' }));
+        if (report.judgedThrough) parts.push(el('p', { class: 'muted small', text: t('manage.reports.judgedThrough', { day: dayTitle(report.judgedThrough) }) }));
+        parts.push(report.employees.length ? monthlyTable(report) : el('p', { text: t('manage.reports.nobody') }));
         if (report.employees.length === 1 && report.employees[0].days) parts.push(memberDaysTable(report.employees[0]));
         reportBody.replaceChildren(...parts);
       } catch (error) {

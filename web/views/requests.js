@@ -4,8 +4,9 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, withBusy, confirmDialog,
-  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture, timeRange,
+  preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture, timeRange, weekLabel,
 } from '../ui.js';
+import { t, tn } from '../i18n.js';
 import { fetchPreview, refusalSentence } from './preview.js';
 
 let state = null;
@@ -38,8 +39,8 @@ function askForm(ctx) {
   const { freeDates } = state;
   if (!freeDates.length) {
     return el('section', { class: 'card', attrs: { 'aria-labelledby': 'ask-title' } }, [
-      el('h3', { text: 'Ask for extra work', attrs: { id: 'ask-title' } }),
-      emptyState('You have no free dates in the next eight weeks (every day has a shift, a request or is closed).'),
+      el('h3', { text: t('requests.askTitle'), attrs: { id: 'ask-title' } }),
+      emptyState(t('requests.noFreeDates')),
     ]);
   }
   const byWeek = new Map();
@@ -48,15 +49,16 @@ function askForm(ctx) {
     byWeek.get(free.week).push(free);
   }
   const fieldsets = [...byWeek.entries()].map(([week, dates]) => el('fieldset', {}, [
-    el('legend', { text: week }),
+    // The server's label is English; the page says the ISO week in its own language.
+    el('legend', { text: weekLabel(dates[0]?.date) || week }),
     el('div', { class: 'choices' }, dates.map((free) => el('label', { class: 'choice' }, [
       el('input', { attrs: { type: 'checkbox', name: 'dates', value: free.date } }),
       el('span', { text: formatDate(free.date) }),
     ]))),
   ]));
-  const submit = el('button', { class: 'button primary', text: 'Ask for these dates', attrs: { type: 'submit' }, data: { action: 'post-requests' } });
+  const submit = el('button', { class: 'button primary', text: t('requests.askSubmit'), attrs: { type: 'submit' }, data: { action: 'post-requests' } });
   const form = el('form', { attrs: { id: 'request-form', 'aria-labelledby': 'ask-title' } }, [
-    el('p', { class: 'muted', text: 'Tick the days you would like to work. Coworkers can then suggest one of their shifts to you.' }),
+    el('p', { class: 'muted', text: t('requests.askHint') }),
     ...fieldsets,
     el('div', { class: 'row-actions' }, [submit]),
   ]);
@@ -64,18 +66,18 @@ function askForm(ctx) {
     event.preventDefault();
     const dates = [...form.querySelectorAll('input[name=dates]:checked')].map((input) => input.value);
     if (!dates.length) {
-      ctx.say('Tick at least one date first.', 'error');
+      ctx.say(t('requests.tickOne'), 'error');
       return;
     }
     await withBusy(submit, async () => {
       await ctx.api('POST', '/requests', { dates });
       await refresh(ctx);
-    }, dates.length === 1 ? 'Your request is posted.' : `Your ${dates.length} requests are posted.`);
+    }, tn('requests.posted', dates.length));
   });
   // Folded away by default (issue 17: what coworkers ask comes first on a phone); a live reload keeps it as the person left it.
   const details = el('details', { class: 'card ask-details', attrs: { id: 'ask-details' } }, [
-    el('summary', {}, [el('h3', { class: 'summary-heading', text: 'Ask for extra work', attrs: { id: 'ask-title' } }),
-      el('span', { class: 'muted small', text: ` ${freeDates.length} free date${freeDates.length === 1 ? '' : 's'}` })]),
+    el('summary', {}, [el('h3', { class: 'summary-heading', text: t('requests.askTitle'), attrs: { id: 'ask-title' } }),
+      el('span', { class: 'muted small', text: tn('requests.freeDates', freeDates.length) })]),
     form,
   ]);
   details.open = Boolean(state.askOpen);
@@ -90,7 +92,9 @@ function acceptedLine(request) {
   if (request.status !== 'pending_deal' || !request.dealId) return null;
   const deal = state.deals.find((candidate) => candidate.id === request.dealId);
   const leg = deal?.legs[0];
-  return leg ? el('p', { class: 'small', text: `You accepted ${leg.giverName}'s shift ${timeRange(leg.shift)}${leg.shift.position ? ` (${leg.shift.position})` : ''}. A manager decides next.` }) : null;
+  return leg ? el('p', { class: 'small', text: leg.shift.position
+    ? t('requests.acceptedWithPosition', { name: leg.giverName, time: timeRange(leg.shift), position: leg.shift.position })
+    : t('requests.accepted', { name: leg.giverName, time: timeRange(leg.shift) }) }) : null;
 }
 
 function myRequestRow(request, ctx) {
@@ -102,31 +106,31 @@ function myRequestRow(request, ctx) {
       el('p', {}, [statusBadge(request.status)]),
       acceptedLine(request),
       suggestions.length
-        ? el('ul', { class: 'list suggestions', attrs: { 'aria-label': 'Suggestions' } }, suggestions.map((shift) => el('li', { class: 'row', data: { shiftId: shift.id } }, [
+        ? el('ul', { class: 'list suggestions', attrs: { 'aria-label': t('requests.suggestions') } }, suggestions.map((shift) => el('li', { class: 'row', data: { shiftId: shift.id } }, [
           shiftSummary(shift, { owner: true, status: false }),
           open && state.previews?.get(shift.id)?.allowed === false
-            ? el('p', { class: 'small cannot-take', data: { code: state.previews.get(shift.id).refusal?.code ?? '' }, text: `You cannot accept this one: ${refusalSentence(state.previews.get(shift.id))}` })
+            ? el('p', { class: 'small cannot-take', data: { code: state.previews.get(shift.id).refusal?.code ?? '' }, text: t('requests.cannotAccept', { reason: refusalSentence(state.previews.get(shift.id)) }) })
             : null,
-          open && state.previews?.get(shift.id)?.allowed !== false ? el('div', { class: 'row-actions' }, [actionButton('accept', 'Accept', async (button) => {
+          open && state.previews?.get(shift.id)?.allowed !== false ? el('div', { class: 'row-actions' }, [actionButton('accept', t('requests.accept'), async (button) => {
             const answer = await confirmDialog({
-              title: 'Accept this suggestion?',
-              message: `You take over ${shift.ownerName}'s shift ${formatShift(shift)}. The other suggestions are released.`,
-              confirmText: 'Accept',
+              title: t('requests.acceptTitle'),
+              message: t('requests.acceptMessage', { name: shift.ownerName, shift: formatShift(shift) }),
+              confirmText: t('requests.accept'),
             });
             if (!answer) return;
             await withBusy(button, async () => {
               const result = await ctx.api('POST', `/requests/${request.id}/suggestions/${shift.id}/accept`);
               await refresh(ctx);
               return result;
-            }, (result) => (result?.deal?.state === 'approved' ? 'Accepted: the shift is yours.' : 'Accepted. A manager approves it next; you get a notification.'));
+            }, (result) => (result?.deal?.state === 'approved' ? t('requests.acceptedApproved') : t('requests.acceptedPending')));
           }, { kind: 'primary' })]) : null,
         ])))
-        : el('p', { class: 'muted small', text: open ? 'No suggestions yet. Coworkers see your request now.' : '' }),
+        : el('p', { class: 'muted small', text: open ? t('requests.noSuggestions') : '' }),
     ]),
-    open ? el('div', { class: 'row-actions' }, [actionButton('withdraw', 'Withdraw', (button) => withBusy(button, async () => {
+    open ? el('div', { class: 'row-actions' }, [actionButton('withdraw', t('requests.withdraw'), (button) => withBusy(button, async () => {
       await ctx.api('DELETE', `/requests/${request.id}`);
       await refresh(ctx);
-    }, 'Request withdrawn.'))]) : null,
+    }, t('requests.withdrawn')))]) : null,
   ]);
 }
 
@@ -140,23 +144,25 @@ function coworkerRequestRow(request, ctx) {
   if (request.status !== 'open') {
     actions = [];
   } else if (mySuggestion) {
-    actions = [el('span', { class: 'small', text: `You suggested ${timeRange(mySuggestion)}.` }),
-      actionButton('withdraw-suggestion', 'Withdraw suggestion', (button) => withBusy(button, async () => {
+    actions = [el('span', { class: 'small', text: t('requests.youSuggested', { time: timeRange(mySuggestion) }) }),
+      actionButton('withdraw-suggestion', t('requests.withdrawSuggestion'), (button) => withBusy(button, async () => {
         await ctx.api('DELETE', `/shifts/${mySuggestion.id}/suggestion`);
         await refresh(ctx);
-      }, 'Suggestion withdrawn.'))];
+      }, t('requests.suggestionWithdrawn')))];
   } else if (candidates.length) {
-    actions = candidates.map((shift) => actionButton('suggest', `Suggest my ${timeRange(shift)}${shift.position ? ` (${shift.position})` : ''}`, (button) => withBusy(button, async () => {
+    actions = candidates.map((shift) => actionButton('suggest', shift.position
+      ? t('requests.suggestWithPosition', { time: timeRange(shift), position: shift.position })
+      : t('requests.suggest', { time: timeRange(shift) }), (button) => withBusy(button, async () => {
       await ctx.api('POST', `/requests/${request.id}/suggestions`, { shiftId: shift.id });
       await refresh(ctx);
-    }, `Suggested to ${request.requesterName}. They can accept it now.`), { kind: 'primary' }));
+    }, t('requests.suggested', { name: request.requesterName })), { kind: 'primary' }));
   } else {
-    actions = [el('span', { class: 'muted small', text: 'You have no free shift that day to suggest.' })];
+    actions = [el('span', { class: 'muted small', text: t('requests.noShiftToSuggest') })];
   }
   return el('li', { class: 'row', data: { requestId: request.id } }, [
     el('div', { class: 'row-main' }, [
       el('p', { class: 'row-title' }, [el('time', { attrs: { datetime: request.date }, text: formatDate(request.date, { long: true }) })]),
-      el('p', { class: 'muted', text: `${request.requesterName} would like to work` }),
+      el('p', { class: 'muted', text: t('requests.wouldLikeToWork', { name: request.requesterName }) }),
       request.status !== 'open' ? el('p', {}, [statusBadge(request.status)]) : null,
     ]),
     el('div', { class: 'row-actions' }, actions),
@@ -168,14 +174,14 @@ function paint(ctx) {
   const mine = state.requests.filter((request) => request.requesterId === myId);
   const others = state.requests.filter((request) => request.requesterId !== myId);
   state.container.replaceChildren(
-    viewHeader('Requests'),
+    viewHeader(t('requests.heading')),
     el('section', { attrs: { 'aria-labelledby': 'other-requests-title' } }, [
-      el('h3', { text: 'Coworkers asking for work', attrs: { id: 'other-requests-title' } }),
-      others.length ? el('ul', { class: 'list' }, others.map((request) => coworkerRequestRow(request, ctx))) : emptyState('No coworker is asking for work right now.'),
+      el('h3', { text: t('requests.othersTitle'), attrs: { id: 'other-requests-title' } }),
+      others.length ? el('ul', { class: 'list' }, others.map((request) => coworkerRequestRow(request, ctx))) : emptyState(t('requests.othersEmpty')),
     ]),
     el('section', { attrs: { 'aria-labelledby': 'my-requests-title' } }, [
-      el('h3', { text: 'My requests', attrs: { id: 'my-requests-title' } }),
-      mine.length ? el('ul', { class: 'list' }, mine.map((request) => myRequestRow(request, ctx))) : emptyState('You have no open requests.'),
+      el('h3', { text: t('requests.mineTitle'), attrs: { id: 'my-requests-title' } }),
+      mine.length ? el('ul', { class: 'list' }, mine.map((request) => myRequestRow(request, ctx))) : emptyState(t('requests.mineEmpty')),
     ]),
     askForm(ctx),
   );
@@ -198,7 +204,7 @@ const refreshSoon = debounce((ctx) => refresh(ctx).catch((error) => ctx.say(ctx.
 
 export default {
   id: 'requests',
-  title: 'Requests',
+  get title() { return t('views.requests'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     state = { container, requests: [], freeDates: [], myShifts: [], deals: [], previews: new Map() };

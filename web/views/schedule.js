@@ -4,8 +4,9 @@
 
 import {
   el, viewHeader, emptyState, shiftSummary, actionButton, cancelDealButton, withBusy,
-  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge, parseLocalDate,
+  preserveFocus, debounce, isFuture, formatShift, statusText, statusBadge, parseLocalDate, weekLabel,
 } from '../ui.js';
+import { t, tn, locale } from '../i18n.js';
 
 let state = null;
 
@@ -22,50 +23,50 @@ function dealOf(shift) {
 }
 
 function dealWords(deal, me) {
-  if (!deal) return 'In a deal that waits for an answer.';
+  if (!deal) return t('schedule.dealWaiting');
   const other = deal.legs.find((leg) => leg.giverId !== me.user.id && leg.receiverId === me.user.id)
     || deal.legs.find((leg) => leg.receiverId !== me.user.id);
   if (deal.kind === 'swap' && deal.state === 'proposed') {
     return deal.initiatorId === me.user.id
-      ? `Swap proposed to ${other?.giverName || 'a coworker'}; waiting for their answer.`
-      : `${other?.giverName || 'A coworker'} proposes a swap; answer it under Swaps.`;
+      ? t('schedule.swapProposedTo', { name: other?.giverName || t('schedule.aCoworker') })
+      : t('schedule.swapProposedBy', { name: other?.giverName || t('schedule.aCoworkerStart') });
   }
   if (deal.kind === 'pick_up') {
     const taker = deal.legs[0]?.receiverName;
-    return taker ? `${taker} picked it up; ${statusText(deal.state).toLowerCase()}.` : statusText(deal.state);
+    return taker ? t('schedule.pickedUpBy', { name: taker, status: statusText(deal.state).toLocaleLowerCase(locale()) }) : statusText(deal.state);
   }
-  return `${statusText(deal.state)}.`;
+  return t('schedule.dealStatus', { status: statusText(deal.state) });
 }
 
 function actionsFor(shift, ctx) {
-  if (!isFuture(shift)) return [el('span', { class: 'muted small', text: 'Started or over' })];
+  if (!isFuture(shift)) return [el('span', { class: 'muted small', text: t('schedule.startedOrOver') })];
   const id = shift.id;
   switch (shift.status) {
     case 'scheduled':
       return [
-        actionButton('supply', 'Offer on marketplace', (button) => withBusy(button, async () => {
+        actionButton('supply', t('schedule.offer'), (button) => withBusy(button, async () => {
           await ctx.api('POST', `/shifts/${id}/supply`);
           await refresh(ctx);
-        }, 'Your shift is on the marketplace. Coworkers see it now.'), { kind: 'primary' }),
-        actionButton('propose-swap', 'Propose swap', () => ctx.navigate(`swaps?offer=${id}`)),
+        }, t('schedule.offered')), { kind: 'primary' }),
+        actionButton('propose-swap', t('schedule.proposeSwap'), () => ctx.navigate(`swaps?offer=${id}`)),
       ];
     case 'supplied':
-      if (shift.unassigned) return [el('span', { class: 'muted small', text: 'Stays yours until someone picks it up.' })];
-      return [actionButton('revoke', 'Take back', (button) => withBusy(button, async () => {
+      if (shift.unassigned) return [el('span', { class: 'muted small', text: t('schedule.staysYours') })];
+      return [actionButton('revoke', t('schedule.takeBack'), (button) => withBusy(button, async () => {
         await ctx.api('POST', `/shifts/${id}/revoke`);
         await refresh(ctx);
-      }, 'Your shift is back on your schedule.'))];
+      }, t('schedule.takenBack')))];
     case 'suggested':
-      return [actionButton('withdraw-suggestion', 'Withdraw suggestion', (button) => withBusy(button, async () => {
+      return [actionButton('withdraw-suggestion', t('schedule.withdrawSuggestion'), (button) => withBusy(button, async () => {
         await ctx.api('DELETE', `/shifts/${id}/suggestion`);
         await refresh(ctx);
-      }, 'Suggestion withdrawn.'))];
+      }, t('schedule.suggestionWithdrawn')))];
     case 'in_deal': {
       const deal = dealOf(shift);
       if (!shift.dealId) return [];
       return [cancelDealButton(ctx, shift.dealId, {
-        label: 'Cancel deal',
-        message: `${formatShift(shift)}: ${dealWords(deal, ctx.me)} Cancelling puts every shift back where it was.`,
+        label: t('schedule.cancelDeal'),
+        message: t('schedule.cancelDealMessage', { shift: formatShift(shift), deal: dealWords(deal, ctx.me) }),
         after: () => refresh(ctx),
       })];
     }
@@ -92,14 +93,14 @@ function incoming(ctx) {
     for (const leg of deal.legs) {
       if (leg.receiverId !== myId) continue;
       const waiting = deal.state === 'proposed'
-        ? (deal.initiatorId === myId ? `Waiting for ${leg.giverName} to answer your swap.` : `${leg.giverName} proposes this swap; answer it under Swaps.`)
+        ? (deal.initiatorId === myId ? t('schedule.waitingForGiver', { name: leg.giverName }) : t('schedule.giverProposes', { name: leg.giverName }))
         : '';
       const summary = shiftSummary(leg.shift, { owner: true, status: false });
-      summary.append(el('p', { class: 'small' }, [statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== myId ? 'Waiting for your answer' : undefined), waiting ? ` ${waiting}` : null]));
+      summary.append(el('p', { class: 'small' }, [statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== myId ? t('schedule.waitingForYou') : undefined), waiting ? ` ${waiting}` : null]));
       rows.push(el('li', { class: 'row', data: { dealId: deal.id, shiftId: leg.shift.id } }, [
         summary,
         el('div', { class: 'row-actions' }, [cancelDealButton(ctx, deal.id, {
-          message: `${formatShift(leg.shift)} stays with ${leg.giverName}.`,
+          message: t('schedule.staysWith', { shift: formatShift(leg.shift), name: leg.giverName }),
           after: () => refresh(ctx),
         })]),
       ]));
@@ -107,7 +108,7 @@ function incoming(ctx) {
   }
   if (!rows.length) return null;
   return el('section', { class: 'week', attrs: { 'aria-labelledby': 'incoming-title' } }, [
-    el('h3', { text: 'Coming your way', attrs: { id: 'incoming-title' } }),
+    el('h3', { text: t('schedule.comingYourWay'), attrs: { id: 'incoming-title' } }),
     el('ul', { class: 'list' }, rows),
   ]);
 }
@@ -121,24 +122,24 @@ function weekRange(week) {
   const sunday = new Date(monday);
   sunday.setUTCDate(monday.getUTCDate() + 6);
   const day = (date) => date.getUTCDate();
-  const month = (date) => new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' }).format(date);
+  const month = (date) => new Intl.DateTimeFormat(locale(), { month: 'short', timeZone: 'UTC' }).format(date);
   return monday.getUTCMonth() === sunday.getUTCMonth()
-    ? ` · ${day(monday)}–${day(sunday)} ${month(sunday)}`
-    : ` · ${day(monday)} ${month(monday)} – ${day(sunday)} ${month(sunday)}`;
+    ? t('schedule.rangeSameMonth', { from: day(monday), to: day(sunday), month: month(sunday) })
+    : t('schedule.rangeTwoMonths', { from: day(monday), fromMonth: month(monday), to: day(sunday), toMonth: month(sunday) });
 }
 
 function paint(ctx) {
   const { container, weeks } = state;
   const body = weeks.length
     ? weeks.map((week) => el('section', { class: 'week', attrs: { 'aria-labelledby': `week-${week.weekBasedYear}-${week.week}` } }, [
-      el('h3', { attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }, [week.label, el('span', { class: 'week-range', text: weekRange(week) })]),
+      el('h3', { attrs: { id: `week-${week.weekBasedYear}-${week.week}` } }, [weekLabel(week.shifts[0]?.date) || week.label, el('span', { class: 'week-range', text: weekRange(week) })]),
       el('ul', { class: 'list' }, week.shifts.map((shift) => shiftRow(shift, ctx))),
     ]))
-    : [emptyState('No shifts in the coming weeks. Ask for extra work under Requests, or pick up a shift on the Marketplace.')];
+    : [emptyState(t('schedule.empty'))];
   const total = weeks.reduce((sum, week) => sum + week.shifts.length, 0);
   container.replaceChildren(
-    viewHeader('My schedule', el('a', { class: 'button secondary', text: 'Marketplace', attrs: { href: '#/market' } })),
-    el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: total === 1 ? '1 shift in the next 8 weeks.' : `${total} shifts in the next 8 weeks.` }),
+    viewHeader(t('schedule.heading'), el('a', { class: 'button secondary', text: t('schedule.toMarket'), attrs: { href: '#/market' } })),
+    el('p', { class: 'muted', attrs: { 'aria-live': 'polite' }, text: tn('schedule.total', total) }),
     ...[incoming(ctx)].filter(Boolean),
     ...body,
   );
@@ -166,7 +167,7 @@ function touchesMe(event, me) {
 
 export default {
   id: 'schedule',
-  title: 'My schedule',
+  get title() { return t('views.schedule'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     state = { container, weeks: [], deals: [] };

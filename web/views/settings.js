@@ -4,7 +4,8 @@
 // Two requests save it: PATCH /workplace (name, zone, `settings`) and PUT /timeclock/rules. A
 // time-zone change is explained and confirmed first, because it moves untouched generated shifts.
 
-import { el, viewHeader, confirmDialog, formatMinutes } from '../ui.js';
+import { el, viewHeader, confirmDialog } from '../ui.js';
+import { t, formatDuration } from '../i18n.js';
 
 function field(label, control, hint) {
   return el('label', {}, [el('span', { text: label }), control, ...(hint ? [el('span', { class: 'hint small', text: hint })] : [])]);
@@ -22,17 +23,15 @@ function numberInput(name, value, { min, max, step = 1, placeholder } = {}) {
 
 /** The hour/rest limits the workplace may switch on, with the words for their unit. */
 const limits = [
-  ['maxWeeklyHours', 'Most hours in a week', 'hours', 168],
-  ['minRestHours', 'Fewest hours of rest between two shifts', 'hours', 72],
-  ['maxConsecutiveDays', 'Most working days in a row', 'days', 31],
-  ['maxShiftHours', 'Longest shift', 'hours', 24],
+  ['maxWeeklyHours', 'manage.settings.limit.maxWeeklyHours', 'manage.settings.unit.hours', 168],
+  ['minRestHours', 'manage.settings.limit.minRestHours', 'manage.settings.unit.hours', 72],
+  ['maxConsecutiveDays', 'manage.settings.limit.maxConsecutiveDays', 'manage.settings.unit.days', 31],
+  ['maxShiftHours', 'manage.settings.limit.maxShiftHours', 'manage.settings.unit.hours', 24],
 ];
 
 /** What a time-zone change does, in the words of AccountService.updateWorkplace. */
 export function zoneChangeMessage(from, to) {
-  return `Shifty keeps the schedule at the same local times: fixed-shift weeks ahead that nobody has touched are made again at their `
-    + `clock times in ${to} (a 09:00 shift stays 09:00). Shifts that were traded, reassigned, edited or added by hand keep their `
-    + `moment in time, so they show at a different local time than in ${from}. Everyone sees the new zone at once.`;
+  return t('manage.settings.zoneChange', { from, to });
 }
 
 const minutesOrBlank = (value) => (value === null || value === undefined ? '' : String(value));
@@ -40,8 +39,8 @@ const minutesOrBlank = (value) => (value === null || value === undefined ? '' : 
 /** A refuse/warn choice: what the rulebook does when a rule or limit is broken. */
 function severitySelect(name, current, ariaLabel) {
   const select = el('select', { attrs: { name, 'aria-label': ariaLabel } }, [
-    el('option', { text: 'Refuse', attrs: { value: 'refuse' } }),
-    el('option', { text: 'Warn only', attrs: { value: 'warn' } }),
+    el('option', { text: t('manage.settings.severity.refuse'), attrs: { value: 'refuse' } }),
+    el('option', { text: t('manage.settings.severity.warn'), attrs: { value: 'warn' } }),
   ]);
   select.value = current ?? 'refuse';
   return select;
@@ -54,7 +53,7 @@ function ruleSelect(name, current, label) {
 
 export default {
   id: 'settings',
-  title: 'Settings',
+  get title() { return t('manage.settings.title'); },
   roles: ['manager'],
 
   async render(container, ctx) {
@@ -69,76 +68,88 @@ export default {
       zoneNote.textContent = next && next !== workplace.timeZone ? zoneChangeMessage(workplace.timeZone, next) : '';
     });
 
-    const limitRows = limits.map(([key, label, unit, max]) => {
+    // The workplace's default language (members without their own choice read the page, e-mails and
+    // pushes in it); the languages come from the login page's list, the one place the server names them.
+    const languageSelect = el('select', { attrs: { name: 'language', 'data-setting': 'language' } });
+    const languages = await ctx.api('GET', '/login-page').then((page) => page?.languages).catch(() => null);
+    const currentLanguage = settings.language ?? 'en';
+    const choices = Array.isArray(languages) && languages.length ? languages : [{ code: currentLanguage, name: currentLanguage }];
+    languageSelect.replaceChildren(...choices.map((entry) => el('option', { text: entry.name, attrs: { value: entry.code } })));
+    languageSelect.value = currentLanguage;
+
+    const limitRows = limits.map(([key, labelKey, unitKey, max]) => {
       const current = settings.hourLimits?.[key];
-      const value = numberInput(`${key}.limit`, current?.limit, { min: 1, max, placeholder: 'off' });
-      value.setAttribute('aria-label', `${label} (${unit}; empty is off)`);
-      const severity = severitySelect(`${key}.severity`, current?.severity, `${label}: when broken`);
-      return el('div', { class: 'limit-row', data: { limit: key } }, [el('span', { class: 'limit-label', text: `${label} (${unit})` }), value, severity]);
+      const label = t(labelKey);
+      const unit = t(unitKey);
+      const value = numberInput(`${key}.limit`, current?.limit, { min: 1, max, placeholder: t('manage.settings.limit.off') });
+      value.setAttribute('aria-label', t('manage.settings.limit.valueLabel', { label, unit }));
+      const severity = severitySelect(`${key}.severity`, current?.severity, t('manage.settings.limit.severityLabel', { label }));
+      return el('div', { class: 'limit-row', data: { limit: key } }, [el('span', { class: 'limit-label', text: t('manage.settings.limit.heading', { label, unit }) }), value, severity]);
     });
 
     const breakRows = el('div', { class: 'break-rules' });
     const breakRow = (rule = {}) => {
-      const after = numberInput('afterMinutes', rule.afterMinutes, { min: 0, max: 1500, placeholder: 'e.g. 330' });
-      after.setAttribute('aria-label', 'After this many minutes of work');
-      const length = numberInput('breakMinutes', rule.breakMinutes, { min: 1, max: 240, placeholder: 'e.g. 30' });
-      length.setAttribute('aria-label', 'Unpaid break in minutes');
-      const remove = el('button', { class: 'button secondary', text: 'Remove', attrs: { type: 'button', 'data-action': 'remove-break-rule' } });
-      const row = el('div', { class: 'break-rule' }, [el('span', { text: 'After' }), after, el('span', { text: 'min of work,' }), length, el('span', { text: 'min unpaid break' }), remove]);
+      const after = numberInput('afterMinutes', rule.afterMinutes, { min: 0, max: 1500, placeholder: t('manage.settings.break.afterPlaceholder') });
+      after.setAttribute('aria-label', t('manage.settings.break.afterLabel'));
+      const length = numberInput('breakMinutes', rule.breakMinutes, { min: 1, max: 240, placeholder: t('manage.settings.break.lengthPlaceholder') });
+      length.setAttribute('aria-label', t('manage.settings.break.lengthLabel'));
+      const remove = el('button', { class: 'button secondary', text: t('manage.settings.break.remove'), attrs: { type: 'button', 'data-action': 'remove-break-rule' } });
+      const row = el('div', { class: 'break-rule' }, [el('span', { text: t('manage.settings.break.before') }), after, el('span', { text: t('manage.settings.break.between') }), length, el('span', { text: t('manage.settings.break.after') }), remove]);
       remove.addEventListener('click', () => row.remove());
       return row;
     };
     breakRows.replaceChildren(...(rules.breakRules ?? []).map(breakRow));
-    const addBreak = el('button', { class: 'button secondary', text: 'Add a break rule', attrs: { type: 'button', 'data-action': 'add-break-rule' } });
+    const addBreak = el('button', { class: 'button secondary', text: t('manage.settings.break.add'), attrs: { type: 'button', 'data-action': 'add-break-rule' } });
     addBreak.addEventListener('click', () => breakRows.append(breakRow()));
 
-    const form = el('form', { class: 'settings-form', attrs: { id: 'settings-form', 'aria-label': 'Workplace settings' } }, [
+    const form = el('form', { class: 'settings-form', attrs: { id: 'settings-form', 'aria-label': t('manage.settings.formLabel') } }, [
       el('fieldset', { class: 'card' }, [
-        el('legend', { text: 'Workplace' }),
-        field('Name', el('input', { attrs: { name: 'name', required: '', maxlength: '200', value: workplace.name, autocomplete: 'organization' } })),
-        field('Time zone', zoneInput, 'An IANA zone such as Europe/Amsterdam. Every time on the page and in reports is in this zone.'),
+        el('legend', { text: t('manage.settings.workplace') }),
+        field(t('manage.settings.name'), el('input', { attrs: { name: 'name', required: '', maxlength: '200', value: workplace.name, autocomplete: 'organization' } })),
+        field(t('manage.settings.timeZone'), zoneInput, t('manage.settings.timeZoneHint')),
+        'language' in settings ? field(t('manage.settings.language'), languageSelect, t('manage.settings.languageHint')) : null,
         zoneNote,
         zoneList,
       ]),
       el('fieldset', { class: 'card' }, [
-        el('legend', { text: 'Marketplace' }),
-        checkbox('autoApprove', settings.autoApprove, 'Trades take effect without a manager’s approval'),
-        checkbox('onePerDay', settings.onePerDay, 'Nobody gets two shifts on one day'),
-        checkbox('employeesManageFixedShifts', settings.employeesManageFixedShifts, 'Employees may add and change their own fixed shifts'),
-        field('Reminder before a shift (minutes)', numberInput('reminderMinutesBefore', settings.reminderMinutesBefore, { min: 0, max: 10080 }), '0 sends no reminders.'),
-        field('Deal expiry (hours before the shift)', numberInput('dealExpiryHours', settings.dealExpiryHours ?? 0, { min: 0, max: 168 }), 'A trade nobody decided expires this many hours before its shift starts; 0: when it starts. Trades that would wait are refused after that.'),
+        el('legend', { text: t('manage.settings.marketplace') }),
+        checkbox('autoApprove', settings.autoApprove, t('manage.settings.autoApprove')),
+        checkbox('onePerDay', settings.onePerDay, t('manage.settings.onePerDay')),
+        checkbox('employeesManageFixedShifts', settings.employeesManageFixedShifts, t('manage.settings.employeesManageFixedShifts')),
+        field(t('manage.settings.reminder'), numberInput('reminderMinutesBefore', settings.reminderMinutesBefore, { min: 0, max: 10080 }), t('manage.settings.reminderHint')),
+        field(t('manage.settings.dealExpiry'), numberInput('dealExpiryHours', settings.dealExpiryHours ?? 0, { min: 0, max: 168 }), t('manage.settings.dealExpiryHint')),
       ]),
       el('fieldset', { class: 'card' }, [
-        el('legend', { text: 'Hour and rest limits' }),
-        el('p', { class: 'hint small', text: 'Leave a limit empty to switch it off. “Refuse” stops a trade or assignment that breaks it; “Warn only” shows the warning and lets it through. A member’s own limit (Team page) replaces the workplace’s.' }),
+        el('legend', { text: t('manage.settings.limits') }),
+        el('p', { class: 'hint small', text: t('manage.settings.limitsHint') }),
         ...limitRows,
       ]),
       el('fieldset', { class: 'card' }, [
-        el('legend', { text: 'Time off and availability' }),
-        el('p', { class: 'hint small', text: 'What happens when a trade or an assignment gives someone a shift during their approved time off, or in a time they said they cannot work.' }),
-        ruleSelect('timeOffRule', settings.timeOffRule, 'During approved time off'),
-        ruleSelect('availabilityRule', settings.availabilityRule, 'In an unavailable time'),
+        el('legend', { text: t('manage.settings.timeOffAvailability') }),
+        el('p', { class: 'hint small', text: t('manage.settings.timeOffAvailabilityHint') }),
+        ruleSelect('timeOffRule', settings.timeOffRule, t('manage.settings.timeOffRule')),
+        ruleSelect('availabilityRule', settings.availabilityRule, t('manage.settings.availabilityRule')),
       ]),
       el('fieldset', { class: 'card' }, [
-        el('legend', { text: 'Timeclock' }),
-        field('Quota Monday to Friday (minutes)', numberInput('mondayToFridayQuotaMinutes', rules.mondayToFridayQuotaMinutes, { min: 0, max: 1500 }), `Now ${formatMinutes(rules.mondayToFridayQuotaMinutes)} a day.`),
-        field('Quota Saturday (minutes)', numberInput('saturdayQuotaMinutes', minutesOrBlank(rules.saturdayQuotaMinutes), { min: 0, max: 1500, placeholder: 'day off' }), 'Empty: a day off.'),
-        field('Quota Sunday (minutes)', numberInput('sundayQuotaMinutes', minutesOrBlank(rules.sundayQuotaMinutes), { min: 0, max: 1500, placeholder: 'day off' }), 'Empty: a day off.'),
-        field('Schedule tolerance (minutes)', numberInput('scheduleToleranceMinutes', rules.scheduleToleranceMinutes, { min: 0, max: 240 }), 'Punching this early or late still counts as on time.'),
-        field('Daily overtime floor (minutes, 0 or less)', numberInput('dailyOvertimeFloorMinutes', rules.dailyOvertimeFloorMinutes, { min: -1500, max: 0 }), 'How far below the quota a day’s balance may go.'),
-        field('Weekly overtime floor (minutes, 0 or less)', numberInput('weeklyOvertimeFloorMinutes', rules.weeklyOvertimeFloorMinutes, { min: -10500, max: 0 })),
-        field('Monthly overtime floor (minutes, 0 or less)', numberInput('monthlyOvertimeFloorMinutes', rules.monthlyOvertimeFloorMinutes, { min: -46500, max: 0 })),
-        field('Absences allowed per month on diligence pay', numberInput('diligenceAbsenceCap', rules.diligenceAbsenceCap, { min: 0, max: 31 })),
-        checkbox('dayOffWorkCountsAsOvertime', rules.dayOffWorkCountsAsOvertime, 'Work on a day off counts fully as overtime'),
-        el('p', { class: 'small', text: 'Unpaid breaks by length of the day’s work (punched breaks replace them for that day):' }),
+        el('legend', { text: t('manage.settings.timeclock') }),
+        field(t('manage.settings.quotaWeekdays'), numberInput('mondayToFridayQuotaMinutes', rules.mondayToFridayQuotaMinutes, { min: 0, max: 1500 }), t('manage.settings.quotaNow', { duration: formatDuration(rules.mondayToFridayQuotaMinutes) })),
+        field(t('manage.settings.quotaSaturday'), numberInput('saturdayQuotaMinutes', minutesOrBlank(rules.saturdayQuotaMinutes), { min: 0, max: 1500, placeholder: t('manage.settings.dayOff') }), t('manage.settings.dayOffHint')),
+        field(t('manage.settings.quotaSunday'), numberInput('sundayQuotaMinutes', minutesOrBlank(rules.sundayQuotaMinutes), { min: 0, max: 1500, placeholder: t('manage.settings.dayOff') }), t('manage.settings.dayOffHint')),
+        field(t('manage.settings.tolerance'), numberInput('scheduleToleranceMinutes', rules.scheduleToleranceMinutes, { min: 0, max: 240 }), t('manage.settings.toleranceHint')),
+        field(t('manage.settings.dailyFloor'), numberInput('dailyOvertimeFloorMinutes', rules.dailyOvertimeFloorMinutes, { min: -1500, max: 0 }), t('manage.settings.dailyFloorHint')),
+        field(t('manage.settings.weeklyFloor'), numberInput('weeklyOvertimeFloorMinutes', rules.weeklyOvertimeFloorMinutes, { min: -10500, max: 0 })),
+        field(t('manage.settings.monthlyFloor'), numberInput('monthlyOvertimeFloorMinutes', rules.monthlyOvertimeFloorMinutes, { min: -46500, max: 0 })),
+        field(t('manage.settings.diligenceCap'), numberInput('diligenceAbsenceCap', rules.diligenceAbsenceCap, { min: 0, max: 31 })),
+        checkbox('dayOffWorkCountsAsOvertime', rules.dayOffWorkCountsAsOvertime, t('manage.settings.dayOffWork')),
+        el('p', { class: 'small', text: t('manage.settings.breaksIntro') }),
         breakRows,
         addBreak,
       ]),
-      el('div', { class: 'form-actions' }, [el('button', { class: 'button primary', text: 'Save settings', attrs: { type: 'submit' } })]),
+      el('div', { class: 'form-actions' }, [el('button', { class: 'button primary', text: t('manage.settings.save'), attrs: { type: 'submit' } })]),
     ]);
 
     container.classList.add('manager-view', 'settings-view');
-    container.replaceChildren(viewHeader('Settings'), form);
+    container.replaceChildren(viewHeader(t('manage.settings.title')), form);
 
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
@@ -146,9 +157,9 @@ export default {
       const data = new FormData(form);
       const timeZone = String(data.get('timeZone')).trim();
       if (timeZone !== workplace.timeZone && !(await confirmDialog({
-        title: `Change the time zone to ${timeZone}?`,
+        title: t('manage.settings.zoneConfirmTitle', { zone: timeZone }),
         message: zoneChangeMessage(workplace.timeZone, timeZone),
-        confirmText: 'Change the time zone',
+        confirmText: t('manage.settings.zoneConfirm'),
       }))) return;
 
       const hourLimits = {};
@@ -176,6 +187,8 @@ export default {
             hourLimits,
             timeOffRule: data.get('timeOffRule'),
             availabilityRule: data.get('availabilityRule'),
+            // Only to a server that has the setting (older ones answer without it and refuse unknown keys).
+            ...('language' in settings ? { language: String(data.get('language') || settings.language) } : {}),
           },
         });
         await ctx.api('PUT', '/timeclock/rules', {
@@ -195,7 +208,13 @@ export default {
         const name = document.getElementById('workplace-name');
         if (name) name.textContent = saved.name;
         zoneNote.textContent = '';
-        ctx.say('Settings saved.', 'ok');
+        // Members without their own choice read the workplace's language: so does this manager.
+        const followsWorkplace = ctx.me.languagePreference === null || ctx.me.languagePreference === undefined;
+        if (followsWorkplace && saved.settings?.language && ctx.me.language !== saved.settings.language) {
+          ctx.me.language = saved.settings.language;
+          await ctx.setLanguage?.(saved.settings.language);
+        }
+        ctx.say(t('manage.settings.saved'), 'ok');
       } catch (error) {
         ctx.say(ctx.explain(error), 'error');
       } finally {

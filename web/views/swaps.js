@@ -8,6 +8,7 @@ import {
   el, viewHeader, emptyState, actionButton, cancelDealButton, withBusy, preserveFocus, debounce,
   formatShift, formatInstant, statusBadge, isFuture,
 } from '../ui.js';
+import { t } from '../i18n.js';
 import { fetchPreview, refusalSentence, hoursLines } from './preview.js';
 
 let state = null;
@@ -28,17 +29,17 @@ async function load(ctx) {
     .filter((shift) => (shift.status === 'scheduled' || shift.status === 'supplied') && !shift.unassigned && isFuture(shift));
   const theirs = new Map();
   for (const shift of Array.isArray(market) ? market : []) {
-    if (shift.ownerId !== myId && !shift.unassigned && isFuture(shift)) theirs.set(shift.id, { ...shift, source: 'on the marketplace' });
+    if (shift.ownerId !== myId && !shift.unassigned && isFuture(shift)) theirs.set(shift.id, { ...shift, source: t('swaps.sourceMarket') });
   }
   for (const shift of Array.isArray(team) ? team : []) {
     if (shift.ownerId === myId || theirs.has(shift.id) || shift.unassigned || shift.status !== 'scheduled' || !isFuture(shift)) continue;
-    theirs.set(shift.id, { ...shift, source: 'team schedule' });
+    theirs.set(shift.id, { ...shift, source: t('swaps.sourceTeam') });
   }
   for (const next of now?.next?.shifts || []) {
     if (next.user?.id === myId || theirs.has(next.shiftId)) continue;
     const shift = {
-      id: next.shiftId, ownerId: next.user?.id, ownerName: next.user?.name || 'A coworker', date: next.date,
-      startTime: next.startTime, endTime: next.endTime, startsAt: next.startsAt, position: next.position || null, source: 'works next',
+      id: next.shiftId, ownerId: next.user?.id, ownerName: next.user?.name || t('swaps.aCoworkerStart'), date: next.date,
+      startTime: next.startTime, endTime: next.endTime, startsAt: next.startsAt, position: next.position || null, source: t('swaps.sourceNext'),
     };
     if (isFuture(shift)) theirs.set(shift.id, shift);
   }
@@ -47,7 +48,7 @@ async function load(ctx) {
   if (want && !theirs.has(want)) {
     const wanted = await ctx.api('GET', `/shifts/${want}`).catch(() => null);
     if (wanted && wanted.ownerId !== myId && wanted.status === 'scheduled' && !wanted.unassigned && isFuture(wanted)) {
-      theirs.set(wanted.id, { ...wanted, source: 'team week' });
+      theirs.set(wanted.id, { ...wanted, source: t('swaps.sourceWeek') });
     }
   }
   const coworkerShifts = [...theirs.values()].sort((a, b) => String(a.startsAt).localeCompare(String(b.startsAt)));
@@ -58,23 +59,23 @@ function legs(deal, myId) {
   return {
     give: deal.legs.filter((leg) => leg.giverId === myId),
     get: deal.legs.filter((leg) => leg.receiverId === myId),
-    other: deal.legs.find((leg) => leg.giverId !== myId)?.giverName || deal.legs.find((leg) => leg.receiverId !== myId)?.receiverName || 'a coworker',
+    other: deal.legs.find((leg) => leg.giverId !== myId)?.giverName || deal.legs.find((leg) => leg.receiverId !== myId)?.receiverName || t('swaps.aCoworker'),
   };
 }
 
 function dealRow(deal, ctx, actions) {
   const { give, get, other } = legs(deal, ctx.me.user.id);
   const lines = [];
-  if (give.length) lines.push(el('p', {}, [el('strong', { text: 'You give: ' }), give.map((leg) => formatShift(leg.shift)).join(', ')]));
-  if (get.length) lines.push(el('p', {}, [el('strong', { text: 'You get: ' }), get.map((leg) => formatShift(leg.shift)).join(', ')]));
-  const kind = deal.kind === 'swap' ? `Swap with ${other}` : deal.kind === 'pick_up' ? (give.length ? `${other} picks up your shift` : `Pick-up from ${other}`) : `Suggestion with ${other}`;
+  if (give.length) lines.push(el('p', {}, [el('strong', { text: t('swaps.youGive') }), give.map((leg) => formatShift(leg.shift)).join(t('swaps.listSeparator'))]));
+  if (get.length) lines.push(el('p', {}, [el('strong', { text: t('swaps.youGet') }), get.map((leg) => formatShift(leg.shift)).join(t('swaps.listSeparator'))]));
+  const kind = t(deal.kind === 'swap' ? 'swaps.kindSwap' : deal.kind === 'pick_up' ? (give.length ? 'swaps.kindPickUpMine' : 'swaps.kindPickUp') : 'swaps.kindSuggestion', { name: other });
   return el('li', { class: 'row', data: { dealId: deal.id } }, [
     el('div', { class: 'row-main' }, [
       el('p', { class: 'row-title', text: kind }),
       ...lines,
       el('p', { class: 'small muted' }, [
-        statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== ctx.me.user.id ? 'Waiting for your answer' : undefined),
-        ` Expires ${formatInstant(deal.expiresAt)} (when the first shift starts).`]),
+        statusBadge(deal.state, deal.state === 'proposed' && deal.initiatorId !== ctx.me.user.id ? t('swaps.waitingForYou') : undefined),
+        t('swaps.expires', { time: formatInstant(deal.expiresAt) })]),
     ]),
     el('div', { class: 'row-actions' }, actions),
   ]);
@@ -83,14 +84,14 @@ function dealRow(deal, ctx, actions) {
 function proposeForm(ctx) {
   const { myShifts, coworkerShifts } = state;
   const offered = el('select', { attrs: { name: 'offeredShiftId', id: 'swap-offered', required: true } }, [
-    el('option', { attrs: { value: '' }, text: 'Choose one of your shifts' }),
+    el('option', { attrs: { value: '' }, text: t('swaps.chooseMine') }),
     ...myShifts.map((shift) => el('option', { attrs: { value: shift.id }, text: formatShift(shift) })),
   ]);
   const wanted = el('select', { attrs: { name: 'wantedShiftId', id: 'swap-wanted', required: true } }, [
-    el('option', { attrs: { value: '' }, text: 'Choose a coworker’s shift' }),
-    ...coworkerShifts.map((shift) => el('option', { attrs: { value: shift.id }, text: `${shift.ownerName}: ${formatShift(shift)} (${shift.source})` })),
+    el('option', { attrs: { value: '' }, text: t('swaps.chooseTheirs') }),
+    ...coworkerShifts.map((shift) => el('option', { attrs: { value: shift.id }, text: t('swaps.theirOption', { name: shift.ownerName, shift: formatShift(shift), source: shift.source }) })),
   ]);
-  const submit = el('button', { class: 'button primary', text: 'Propose swap', attrs: { type: 'submit' }, data: { action: 'propose-swap' } });
+  const submit = el('button', { class: 'button primary', text: t('swaps.propose'), attrs: { type: 'submit' }, data: { action: 'propose-swap' } });
   // Once both shifts are chosen, the server says whether the swap is possible (same rules as the
   // proposal) and what it does to both weeks; a swap it would refuse cannot be proposed.
   const check = el('p', { class: 'small swap-preview', attrs: { 'aria-live': 'polite' } });
@@ -106,7 +107,7 @@ function proposeForm(ctx) {
     if (preview.allowed) {
       check.textContent = hoursLines(preview).join(' · ');
     } else {
-      check.textContent = `This swap is not possible: ${refusalSentence(preview)}`;
+      check.textContent = t('swaps.notPossible', { reason: refusalSentence(preview) });
       check.className = 'small swap-preview cannot-take';
       check.dataset.code = preview.refusal?.code ?? '';
       submit.disabled = true;
@@ -115,10 +116,10 @@ function proposeForm(ctx) {
   offered.addEventListener('change', ask);
   wanted.addEventListener('change', ask);
   const form = el('form', { attrs: { id: 'swap-form', 'aria-labelledby': 'propose-title' } }, [
-    el('label', { attrs: { for: 'swap-offered' } }, ['Your shift', offered]),
-    el('label', { attrs: { for: 'swap-wanted' } }, ['Their shift', wanted]),
+    el('label', { attrs: { for: 'swap-offered' } }, [t('swaps.yourShift'), offered]),
+    el('label', { attrs: { for: 'swap-wanted' } }, [t('swaps.theirShift'), wanted]),
     check,
-    el('p', { class: 'hint', text: 'Pick one of your shifts and a coworker\'s shift from the team schedule. They accept or decline, then a manager approves.' }),
+    el('p', { class: 'hint', text: t('swaps.proposeHint') }),
     el('div', { class: 'row-actions' }, [submit]),
   ]);
   form.addEventListener('submit', async (event) => {
@@ -126,7 +127,7 @@ function proposeForm(ctx) {
     const offeredShiftId = Number(offered.value);
     const wantedShiftId = Number(wanted.value);
     if (!offeredShiftId || !wantedShiftId) {
-      ctx.say('Choose both shifts first.', 'error');
+      ctx.say(t('swaps.chooseBoth'), 'error');
       return;
     }
     await withBusy(submit, async () => {
@@ -134,11 +135,11 @@ function proposeForm(ctx) {
       form.reset();
       history.replaceState(null, '', '#/swaps');
       await refresh(ctx);
-    }, 'Swap proposed. Your coworker can accept or decline it now.');
+    }, t('swaps.proposed'));
   });
   return el('section', { class: 'card' }, [
-    el('h3', { text: 'Propose a swap', attrs: { id: 'propose-title' } }),
-    myShifts.length ? form : emptyState('You have no shift that can be swapped right now.'),
+    el('h3', { text: t('swaps.proposeTitle'), attrs: { id: 'propose-title' } }),
+    myShifts.length ? form : emptyState(t('swaps.nothingToSwap')),
   ]);
 }
 
@@ -150,29 +151,29 @@ function paint(ctx) {
   const waiting = deals.filter((deal) => deal.state === 'pending_approval');
 
   const answerRows = toAnswer.map((deal) => dealRow(deal, ctx, [
-    actionButton('accept', 'Accept', (button) => withBusy(button, async () => {
+    actionButton('accept', t('swaps.accept'), (button) => withBusy(button, async () => {
       const result = await ctx.api('POST', `/deals/${deal.id}/accept`);
       await refresh(ctx);
       return result;
-    }, (result) => (result?.deal?.state === 'approved' ? 'Swap done: it is on your schedule.' : 'Accepted. A manager approves it next.')), { kind: 'primary' }),
-    actionButton('decline', 'Decline', (button) => withBusy(button, async () => {
+    }, (result) => (result?.deal?.state === 'approved' ? t('swaps.doneApproved') : t('swaps.acceptedPending'))), { kind: 'primary' }),
+    actionButton('decline', t('swaps.decline'), (button) => withBusy(button, async () => {
       await ctx.api('POST', `/deals/${deal.id}/decline`);
       await refresh(ctx);
-    }, 'Declined. Both shifts stay where they were.')),
+    }, t('swaps.declined'))),
   ]));
 
   state.container.replaceChildren(
-    viewHeader('Swaps'),
+    viewHeader(t('swaps.heading')),
     el('section', { attrs: { 'aria-labelledby': 'answer-title' } }, [
-      el('h3', { text: 'Waiting for your answer', attrs: { id: 'answer-title' } }),
-      answerRows.length ? el('ul', { class: 'list' }, answerRows) : emptyState('No swaps proposed to you.'),
+      el('h3', { text: t('swaps.answerTitle'), attrs: { id: 'answer-title' } }),
+      answerRows.length ? el('ul', { class: 'list' }, answerRows) : emptyState(t('swaps.answerEmpty')),
     ]),
     proposeForm(ctx),
     el('section', { attrs: { 'aria-labelledby': 'mine-title' } }, [
-      el('h3', { text: 'My deals', attrs: { id: 'mine-title' } }),
+      el('h3', { text: t('swaps.mineTitle'), attrs: { id: 'mine-title' } }),
       proposed.length || waiting.length
-        ? el('ul', { class: 'list' }, [...proposed, ...waiting].map((deal) => dealRow(deal, ctx, [cancelDealButton(ctx, deal.id, { message: 'Every shift goes back to where it was.', after: () => refresh(ctx) })])))
-        : emptyState('No deals in progress.'),
+        ? el('ul', { class: 'list' }, [...proposed, ...waiting].map((deal) => dealRow(deal, ctx, [cancelDealButton(ctx, deal.id, { message: t('swaps.cancelMessage'), after: () => refresh(ctx) })])))
+        : emptyState(t('swaps.mineEmpty')),
     ]),
   );
 }
@@ -210,7 +211,7 @@ const refreshSoon = debounce((ctx) => refresh(ctx).catch((error) => ctx.say(ctx.
 
 export default {
   id: 'swaps',
-  title: 'Swaps',
+  get title() { return t('views.swaps'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     state = { container, deals: [], myShifts: [], coworkerShifts: [] };

@@ -3,6 +3,7 @@
 // limit; create members directly or hand out invite codes.
 
 import { el, viewHeader, formatInstant, confirmDialog } from '../ui.js';
+import { t, tn } from '../i18n.js';
 import { qrSvg } from '../qr.js';
 
 /** The link a new member opens to join: the login page with the workplace and code filled in. */
@@ -39,64 +40,64 @@ function onSubmit(form, ctx, action) {
   });
 }
 
-const roleWords = (role) => (role === 'manager' ? 'Manager' : 'Employee');
-const payWords = (payType) => (payType === 'diligence' ? 'diligence pay' : 'normal pay');
+const roleWords = (role) => (role === 'manager' ? t('manage.team.role.manager') : t('manage.team.role.employee'));
+const payWords = (payType) => (payType === 'diligence' ? t('manage.team.pay.diligence') : t('manage.team.pay.normal'));
 
 /// What an invite is now, in words (shown next to colour).
 function inviteState(invite) {
-  if (invite.revoked) return ['revoked', 'Revoked'];
-  if (new Date(invite.expiresAt) < new Date()) return ['expired', 'Expired'];
-  if (invite.uses >= invite.maxUses) return ['used', 'Used up'];
-  return ['active', 'Active'];
+  if (invite.revoked) return ['revoked', t('manage.team.invite.revoked')];
+  if (new Date(invite.expiresAt) < new Date()) return ['expired', t('manage.team.invite.expired')];
+  if (invite.uses >= invite.maxUses) return ['used', t('manage.team.invite.usedUp')];
+  return ['active', t('manage.team.invite.active')];
 }
 
 export default {
   id: 'team',
-  title: 'Team',
+  get title() { return t('manage.team.title'); },
   roles: ['manager'],
 
   async render(container, ctx) {
-    const searchInput = el('input', { attrs: { type: 'search', name: 'search', autocomplete: 'off', placeholder: 'Name or username', 'aria-controls': 'team-members' } });
+    const searchInput = el('input', { attrs: { type: 'search', name: 'search', autocomplete: 'off', placeholder: t('manage.team.searchPlaceholder'), 'aria-controls': 'team-members' } });
     const inactiveBox = el('input', { attrs: { type: 'checkbox', name: 'includeInactive' } });
     const resultNote = el('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
-    const members = el('ul', { class: 'list member-list', attrs: { id: 'team-members', 'aria-label': 'Members' } });
+    const members = el('ul', { class: 'list member-list', attrs: { id: 'team-members', 'aria-label': t('manage.team.members') } });
 
-    const createForm = el('form', { class: 'stack-form', attrs: { id: 'create-member-form', 'aria-label': 'Create a member' } }, [
-      field('Name', el('input', { attrs: { name: 'displayName', required: '', maxlength: '200', autocomplete: 'off' } })),
-      field('Username', el('input', { attrs: { name: 'username', required: '', pattern: '[a-z0-9][a-z0-9._\\-]{1,39}', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false' } }), '2 to 40 characters: a-z, digits, . _ -'),
-      field('Password', el('input', { attrs: { name: 'password', type: 'password', required: '', minlength: '8', autocomplete: 'new-password' } }), 'At least 8 characters; they can change it later.'),
-      field('Email (optional)', el('input', { attrs: { name: 'email', type: 'email', autocomplete: 'off' } })),
-      field('Role', select('role', [['employee', 'Employee'], ['manager', 'Manager']], 'employee')),
-      field('Pay type', select('payType', [['normal', 'Normal (overtime paid)'], ['diligence', 'Diligence (absences counted)']], 'normal')),
-      el('button', { class: 'button primary', text: 'Create member', attrs: { type: 'submit' } }),
+    const createForm = el('form', { class: 'stack-form', attrs: { id: 'create-member-form', 'aria-label': t('manage.team.createLabel') } }, [
+      field(t('manage.team.name'), el('input', { attrs: { name: 'displayName', required: '', maxlength: '200', autocomplete: 'off' } })),
+      field(t('manage.team.username'), el('input', { attrs: { name: 'username', required: '', pattern: '[a-z0-9][a-z0-9._\\-]{1,39}', autocomplete: 'off', autocapitalize: 'none', spellcheck: 'false' } }), t('manage.team.usernameHint')),
+      field(t('manage.team.password'), el('input', { attrs: { name: 'password', type: 'password', required: '', minlength: '8', autocomplete: 'new-password' } }), t('manage.team.passwordHint')),
+      field(t('manage.team.emailOptional'), el('input', { attrs: { name: 'email', type: 'email', autocomplete: 'off' } })),
+      field(t('manage.team.role'), select('role', [['employee', t('manage.team.role.employee')], ['manager', t('manage.team.role.manager')]], 'employee')),
+      field(t('manage.team.payType'), select('payType', [['normal', t('manage.team.payType.normalLong')], ['diligence', t('manage.team.payType.diligenceLong')]], 'normal')),
+      el('button', { class: 'button primary', text: t('manage.team.create'), attrs: { type: 'submit' } }),
     ]);
 
-    const inviteForm = el('form', { class: 'stack-form', attrs: { id: 'invite-form', 'aria-label': 'Create an invite code' } }, [
-      field('Role', select('role', [['employee', 'Employee'], ['manager', 'Manager']], 'employee')),
-      field('How many people may use it', el('input', { attrs: { name: 'maxUses', type: 'number', min: '1', max: '1000', value: '1', required: '' } })),
-      field('Valid for (hours)', el('input', { attrs: { name: 'validForHours', type: 'number', min: '1', max: '720', value: '168', required: '' } }), '168 hours is one week; at most 720.'),
-      field('Note (optional)', el('input', { attrs: { name: 'note', maxlength: '200', autocomplete: 'off' } })),
-      field('Send it to (optional e-mail)', el('input', { attrs: { name: 'email', type: 'email', autocomplete: 'off' } }), 'Needs e-mail on this server; otherwise hand the code over yourself.'),
-      el('button', { class: 'button primary', text: 'Create invite code', attrs: { type: 'submit' } }),
+    const inviteForm = el('form', { class: 'stack-form', attrs: { id: 'invite-form', 'aria-label': t('manage.team.inviteLabel') } }, [
+      field(t('manage.team.role'), select('role', [['employee', t('manage.team.role.employee')], ['manager', t('manage.team.role.manager')]], 'employee')),
+      field(t('manage.team.maxUses'), el('input', { attrs: { name: 'maxUses', type: 'number', min: '1', max: '1000', value: '1', required: '' } })),
+      field(t('manage.team.validFor'), el('input', { attrs: { name: 'validForHours', type: 'number', min: '1', max: '720', value: '168', required: '' } }), t('manage.team.validForHint')),
+      field(t('manage.team.note'), el('input', { attrs: { name: 'note', maxlength: '200', autocomplete: 'off' } })),
+      field(t('manage.team.sendTo'), el('input', { attrs: { name: 'email', type: 'email', autocomplete: 'off' } }), t('manage.team.sendToHint')),
+      el('button', { class: 'button primary', text: t('manage.team.createInvite'), attrs: { type: 'submit' } }),
     ]);
     const newCode = el('div', { class: 'code-box', attrs: { role: 'status', 'aria-live': 'polite' } });
     newCode.hidden = true;
-    const invites = el('ul', { class: 'list invite-list', attrs: { 'aria-label': 'Invite codes' } });
+    const invites = el('ul', { class: 'list invite-list', attrs: { 'aria-label': t('manage.team.invites') } });
 
-    const searchForm = el('form', { class: 'search-form', attrs: { role: 'search', 'aria-label': 'Find members' } }, [
-      field('Search members', searchInput),
-      el('label', { class: 'inline' }, [inactiveBox, el('span', { text: 'Show deactivated members' })]),
+    const searchForm = el('form', { class: 'search-form', attrs: { role: 'search', 'aria-label': t('manage.team.find') } }, [
+      field(t('manage.team.search'), searchInput),
+      el('label', { class: 'inline' }, [inactiveBox, el('span', { text: t('manage.team.showInactive') })]),
     ]);
     container.classList.add('manager-view', 'team-view');
     container.replaceChildren(
-      viewHeader('Team'),
+      viewHeader(t('manage.team.title')),
       el('div', { class: 'card' }, [
         searchForm,
         resultNote,
         members,
       ]),
-      el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: 'Invite codes' }), inviteForm, newCode, invites]),
-      el('details', { class: 'card' }, [el('summary', { text: 'Add a member with a password' }), createForm]),
+      el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: t('manage.team.invites') }), inviteForm, newCode, invites]),
+      el('details', { class: 'card' }, [el('summary', { text: t('manage.team.addWithPassword') }), createForm]),
     );
 
     // Members -------------------------------------------------------------------------------
@@ -109,16 +110,16 @@ export default {
     const memberRow = (member) => {
       const isMe = member.id === ctx.me.user.id;
       const payText = el('span', { text: payWords(member.payType) });
-      const payType = select('payType', [['normal', 'Normal'], ['diligence', 'Diligence']], member.payType);
-      payType.setAttribute('aria-label', `Pay type of ${member.displayName}`);
-      const role = select('role', [['employee', 'Employee'], ['manager', 'Manager']], member.role);
-      role.setAttribute('aria-label', `Role of ${member.displayName}`);
+      const payType = select('payType', [['normal', t('manage.team.payType.normal')], ['diligence', t('manage.team.payType.diligence')]], member.payType);
+      payType.setAttribute('aria-label', t('manage.team.payTypeOf', { name: member.displayName }));
+      const role = select('role', [['employee', t('manage.team.role.employee')], ['manager', t('manage.team.role.manager')]], member.role);
+      role.setAttribute('aria-label', t('manage.team.roleOf', { name: member.displayName }));
       const roleBadge = el('span', { class: `badge badge-${member.role}`, text: roleWords(member.role) });
       // A setting applies as soon as it is chosen; a refusal (last_manager) puts the old value back.
       const applyOnChange = (control, key, done) => control.addEventListener('change', async () => {
         control.disabled = true;
         try {
-          await patch(member, { [key]: control.value }, (u) => `${u.displayName} ${done(u)}.`);
+          await patch(member, { [key]: control.value }, done);
           member[key] = control.value;
           payText.textContent = payWords(member.payType);
           roleBadge.textContent = roleWords(member.role);
@@ -130,25 +131,25 @@ export default {
           control.disabled = false;
         }
       });
-      applyOnChange(payType, 'payType', (u) => `now has ${payWords(u.payType)}`);
-      applyOnChange(role, 'role', (u) => `is now ${u.role === 'manager' ? 'a manager' : 'an employee'}`);
+      applyOnChange(payType, 'payType', (u) => t('manage.team.payChanged', { name: u.displayName, pay: payWords(u.payType) }));
+      applyOnChange(role, 'role', (u) => t(u.role === 'manager' ? 'manage.team.nowManager' : 'manage.team.nowEmployee', { name: u.displayName }));
 
-      const pinInput = el('input', { attrs: { name: 'pin', type: 'password', inputmode: 'numeric', pattern: '[0-9]{4,12}', minlength: '4', maxlength: '12', required: '', autocomplete: 'off', 'aria-label': `New PIN for ${member.displayName}`, placeholder: '4–12 digits' } });
+      const pinInput = el('input', { attrs: { name: 'pin', type: 'password', inputmode: 'numeric', pattern: '[0-9]{4,12}', minlength: '4', maxlength: '12', required: '', autocomplete: 'off', 'aria-label': t('manage.team.newPin', { name: member.displayName }), placeholder: t('manage.team.pinPlaceholder') } });
       const pinForm = el('form', { class: 'pin-form' }, [
         pinInput,
-        el('button', { class: 'button secondary', text: 'Set PIN', attrs: { type: 'submit', 'data-action': 'set-pin' } }),
-        el('button', { class: 'button secondary', text: 'Remove PIN', attrs: { type: 'button', 'data-action': 'remove-pin' } }),
+        el('button', { class: 'button secondary', text: t('manage.team.setPin'), attrs: { type: 'submit', 'data-action': 'set-pin' } }),
+        el('button', { class: 'button secondary', text: t('manage.team.removePin'), attrs: { type: 'button', 'data-action': 'remove-pin' } }),
       ]);
       onSubmit(pinForm, ctx, async () => {
         await ctx.api('PUT', `/users/${member.id}/pin`, { pin: pinInput.value });
         pinInput.value = '';
-        ctx.say(`${member.displayName} can now check in at the kiosk with the new PIN.`, 'ok');
+        ctx.say(t('manage.team.pinSet', { name: member.displayName }), 'ok');
       });
       pinForm.querySelector('[data-action=remove-pin]').addEventListener('click', async (event) => {
         event.currentTarget.disabled = true;
         try {
           await ctx.api('DELETE', `/users/${member.id}/pin`);
-          ctx.say(`${member.displayName}'s PIN is removed; they check in with their password.`, 'ok');
+          ctx.say(t('manage.team.pinRemoved', { name: member.displayName }), 'ok');
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
         } finally {
@@ -158,19 +159,19 @@ export default {
 
       const toggle = el('button', {
         class: 'button secondary',
-        text: member.active ? 'Deactivate' : 'Reactivate',
+        text: member.active ? t('manage.team.deactivate') : t('manage.team.reactivate'),
         attrs: { type: 'button', 'data-action': member.active ? 'deactivate' : 'reactivate' },
       });
-      if (isMe) { toggle.disabled = true; toggle.title = 'You cannot deactivate yourself here.'; }
+      if (isMe) { toggle.disabled = true; toggle.title = t('manage.team.notYourself'); }
       toggle.addEventListener('click', async () => {
         if (member.active && !(await confirmDialog({
-          title: `Deactivate ${member.displayName}?`,
-          message: 'They are logged out everywhere and can no longer log in or check in. You can reactivate them later.',
-          confirmText: 'Deactivate', danger: true,
+          title: t('manage.team.deactivateTitle', { name: member.displayName }),
+          message: t('manage.team.deactivateMessage'),
+          confirmText: t('manage.team.deactivate'), danger: true,
         }))) return;
         toggle.disabled = true;
         try {
-          await patch(member, { active: !member.active }, (u) => (u.active ? `${u.displayName} is active again.` : `${u.displayName} is deactivated and logged out.`));
+          await patch(member, { active: !member.active }, (u) => (u.active ? t('manage.team.activeAgain', { name: u.displayName }) : t('manage.team.deactivated', { name: u.displayName })));
           await loadMembers();
         } catch (error) {
           toggle.disabled = false;
@@ -179,12 +180,12 @@ export default {
       });
 
       // Positions and own weekly hour limit (issue 16): filled from GET /positions when "Manage" opens.
-      const positionsInput = el('input', { attrs: { name: 'positions', autocomplete: 'off', 'aria-label': `Positions ${member.displayName} is qualified for`, placeholder: 'bar, kitchen' } });
-      const weeklyInput = el('input', { attrs: { name: 'maxWeeklyHours', type: 'number', min: '1', max: '10000', 'aria-label': `Weekly hour limit of ${member.displayName}`, placeholder: 'workplace limit' } });
+      const positionsInput = el('input', { attrs: { name: 'positions', autocomplete: 'off', 'aria-label': t('manage.team.positionsOf', { name: member.displayName }), placeholder: t('manage.team.positionsPlaceholder') } });
+      const weeklyInput = el('input', { attrs: { name: 'maxWeeklyHours', type: 'number', min: '1', max: '10000', 'aria-label': t('manage.team.weeklyLimitOf', { name: member.displayName }), placeholder: t('manage.team.weeklyLimitPlaceholder') } });
       let ownLimits = {};
       const qualificationsForm = el('form', { class: 'pin-form qualifications-form' }, [
         positionsInput, weeklyInput,
-        el('button', { class: 'button secondary', text: 'Save positions', attrs: { type: 'submit', 'data-action': 'save-qualifications' } }),
+        el('button', { class: 'button secondary', text: t('manage.team.savePositions'), attrs: { type: 'submit', 'data-action': 'save-qualifications' } }),
       ]);
       onSubmit(qualificationsForm, ctx, async () => {
         const positions = positionsInput.value.split(',').map((name) => name.trim()).filter(Boolean);
@@ -192,7 +193,8 @@ export default {
         const weekly = weeklyInput.value ? Number(weeklyInput.value) : null;
         ownLimits = await ctx.api('PUT', `/users/${member.id}/hour-limits`, { ...ownLimits, maxWeeklyHours: weekly });
         positionsInput.value = saved.positions.join(', ');
-        ctx.say(`${member.displayName}: ${saved.positions.length ? saved.positions.join(', ') : 'no positions'}${weekly ? `, at most ${weekly} hours a week` : ''}.`, 'ok');
+        const list = saved.positions.length ? saved.positions.join(', ') : t('manage.team.noPositions');
+        ctx.say(weekly ? t('manage.team.positionsSavedLimit', { name: member.displayName, positions: list, hours: weekly }) : t('manage.team.positionsSaved', { name: member.displayName, positions: list }), 'ok');
       });
       const loadQualifications = async () => {
         try {
@@ -208,14 +210,14 @@ export default {
 
       // Password reset (issue 18): a one-time link the manager hands over; it works for 72 hours.
       const resetBox = el('p', { class: 'small', attrs: { role: 'status', 'aria-live': 'polite' } });
-      const resetButton = el('button', { class: 'button secondary', text: 'Make a reset link', attrs: { type: 'button', 'data-action': 'reset-link', 'aria-label': `Make a password reset link for ${member.displayName}` } });
+      const resetButton = el('button', { class: 'button secondary', text: t('manage.team.resetLink'), attrs: { type: 'button', 'data-action': 'reset-link', 'aria-label': t('manage.team.resetLinkFor', { name: member.displayName }) } });
       if (!member.active) resetButton.disabled = true;
       resetButton.addEventListener('click', async () => {
         resetButton.disabled = true;
         try {
           const made = await ctx.api('POST', '/password-resets', { userId: member.id });
-          const link = el('input', { attrs: { type: 'text', readonly: true, value: made.link, 'aria-label': `Reset link for ${member.displayName}`, spellcheck: 'false' } });
-          resetBox.replaceChildren(el('span', { text: `Give this link to ${member.displayName} (works once, until ${formatInstant(made.expiresAt)}): ` }), link);
+          const link = el('input', { attrs: { type: 'text', readonly: true, value: made.link, 'aria-label': t('manage.team.resetLinkOf', { name: member.displayName }), spellcheck: 'false' } });
+          resetBox.replaceChildren(el('span', { text: `${t('manage.team.resetLinkGive', { name: member.displayName, until: formatInstant(made.expiresAt) })} ` }), link);
           link.select();
         } catch (error) {
           ctx.say(ctx.explain(error), 'error');
@@ -229,12 +231,12 @@ export default {
       const emailInput = el('input', { attrs: { name: 'email', type: 'email', maxlength: '320', autocomplete: 'off', value: member.email ?? '' } });
       const startInput = el('input', { attrs: { name: 'employmentStart', type: 'date' } });
       const endInput = el('input', { attrs: { name: 'employmentEnd', type: 'date' } });
-      const detailsForm = el('form', { class: 'member-details-form', attrs: { 'aria-label': `Details of ${member.displayName}` } }, [
-        field('Name', nameInput),
-        field('E-mail', emailInput),
-        field('Employed from', startInput),
-        field('Employed until', endInput, 'Empty while employed.'),
-        el('button', { class: 'button secondary', text: 'Save details', attrs: { type: 'submit', 'data-action': 'save-member-details' } }),
+      const detailsForm = el('form', { class: 'member-details-form', attrs: { 'aria-label': t('manage.team.detailsOf', { name: member.displayName }) } }, [
+        field(t('manage.team.name'), nameInput),
+        field(t('manage.team.email'), emailInput),
+        field(t('manage.team.employedFrom'), startInput),
+        field(t('manage.team.employedUntil'), endInput, t('manage.team.employedUntilHint')),
+        el('button', { class: 'button secondary', text: t('manage.team.saveDetails'), attrs: { type: 'submit', 'data-action': 'save-member-details' } }),
       ]);
       onSubmit(detailsForm, ctx, async () => {
         const email = emailInput.value.trim();
@@ -243,7 +245,7 @@ export default {
         if (startInput.value) employment.start = startInput.value;
         await ctx.api('PUT', `/users/${member.id}/employment`, employment);
         Object.assign(member, updated);
-        ctx.say(`${updated.displayName}: details saved.`, 'ok');
+        ctx.say(t('manage.team.detailsSaved', { name: updated.displayName }), 'ok');
         await loadMembers();
       });
       const loadEmployment = async () => {
@@ -260,16 +262,16 @@ export default {
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
         detailsForm,
-        el('label', { class: 'inline' }, [el('span', { text: 'Pay type' }), payType]),
-        el('label', { class: 'inline' }, [el('span', { text: 'Role' }), role]),
-        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Kiosk PIN (instead of the password at the kiosk)' }), pinForm]),
-        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: 'Qualified positions (comma separated) and own weekly hour limit' }), qualificationsForm]),
+        el('label', { class: 'inline' }, [el('span', { text: t('manage.team.payType') }), payType]),
+        el('label', { class: 'inline' }, [el('span', { text: t('manage.team.role') }), role]),
+        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: t('manage.team.pinBlock') }), pinForm]),
+        el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: t('manage.team.positionsBlock') }), qualificationsForm]),
         availabilityLine,
         el('div', {}, [toggle]),
         // Password reset (issue 18): the one-time reset link a manager hands over.
-        el('div', { class: 'pin-block reset-password-spot', data: { slot: 'password-reset' } }, [el('p', { class: 'small muted', text: 'Forgotten password' }), resetButton, resetBox]),
+        el('div', { class: 'pin-block reset-password-spot', data: { slot: 'password-reset' } }, [el('p', { class: 'small muted', text: t('manage.team.forgottenPassword') }), resetButton, resetBox]),
       ]);
-      const manage = el('button', { class: 'button secondary', text: 'Manage', attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': `Manage ${member.displayName}` } });
+      const manage = el('button', { class: 'button secondary', text: t('manage.team.manage'), attrs: { type: 'button', 'data-action': 'manage-member', 'aria-expanded': 'false', 'aria-controls': panel.id, 'aria-label': t('manage.team.manageName', { name: member.displayName }) } });
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
@@ -280,7 +282,7 @@ export default {
           el('p', { class: 'row-title' }, [
             el('span', { text: member.displayName }), ' ',
             roleBadge, ' ',
-            member.active ? null : el('span', { class: 'badge badge-inactive', text: 'Deactivated' }),
+            member.active ? null : el('span', { class: 'badge badge-inactive', text: t('manage.team.deactivatedBadge') }),
           ]),
           el('p', { class: 'muted small' }, [
             `@${member.username} · `, payText, member.email ? ` · ${member.email}` : '',
@@ -304,8 +306,8 @@ export default {
         found.sort((a, b) => (b.active - a.active) || a.displayName.localeCompare(b.displayName));
         members.replaceChildren(...found.map(memberRow));
         resultNote.textContent = found.length === 0
-          ? (term ? `Nobody matches “${term}”.` : 'No members yet.')
-          : `${found.length} member${found.length === 1 ? '' : 's'}${term ? ` matching “${term}”` : ''}.`;
+          ? (term ? t('manage.team.noMatch', { term }) : t('manage.team.noMembers'))
+          : (term ? tn('manage.team.countMatching', found.length, { term }) : tn('manage.team.count', found.length));
       } catch (error) {
         if (request === searchRequest) ctx.say(ctx.explain(error), 'error');
       }
@@ -327,20 +329,20 @@ export default {
       if (data.get('email')) body.email = data.get('email');
       const created = await ctx.api('POST', '/users', body);
       createForm.reset();
-      ctx.say(`${created.displayName} can now log in as “${created.username}”.`, 'ok');
+      ctx.say(t('manage.team.created', { name: created.displayName, username: created.username }), 'ok');
       await loadMembers();
     });
 
     // Invites -------------------------------------------------------------------------------
     const inviteRow = (invite) => {
       const [state, label] = inviteState(invite);
-      const revoke = el('button', { class: 'button secondary', text: 'Revoke', attrs: { type: 'button', 'data-action': 'revoke-invite', 'aria-label': `Revoke invite code created ${formatInstant(invite.createdAt)}` } });
+      const revoke = el('button', { class: 'button secondary', text: t('manage.team.revoke'), attrs: { type: 'button', 'data-action': 'revoke-invite', 'aria-label': t('manage.team.revokeLabel', { created: formatInstant(invite.createdAt) }) } });
       revoke.hidden = state !== 'active';
       revoke.addEventListener('click', async () => {
         revoke.disabled = true;
         try {
           await ctx.api('DELETE', `/invites/${invite.id}`);
-          ctx.say('The invite code no longer works.', 'ok');
+          ctx.say(t('manage.team.revoked'), 'ok');
           await loadInvites();
         } catch (error) {
           revoke.disabled = false;
@@ -351,7 +353,7 @@ export default {
         el('div', { class: 'row-main' }, [
           el('p', {}, [
             el('span', { class: `badge badge-invite-${state}`, text: label }),
-            ` ${invite.role === 'manager' ? 'Manager' : 'Employee'} · used ${invite.uses} of ${invite.maxUses} · until ${formatInstant(invite.expiresAt)}`,
+            ` ${t('manage.team.inviteLine', { role: roleWords(invite.role), uses: invite.uses, maxUses: invite.maxUses, until: formatInstant(invite.expiresAt) })}`,
           ]),
           invite.note ? el('p', { class: 'muted small', text: invite.note }) : null,
         ]),
@@ -375,40 +377,40 @@ export default {
       if (data.get('email')) body.email = data.get('email');
       const invite = await ctx.api('POST', '/invites', body);
       const code = el('code', { class: 'code', text: invite.code });
-      const copy = el('button', { class: 'button secondary', text: 'Copy', attrs: { type: 'button', 'data-action': 'copy-invite' } });
+      const copy = el('button', { class: 'button secondary', text: t('manage.team.copy'), attrs: { type: 'button', 'data-action': 'copy-invite' } });
       copy.addEventListener('click', async () => {
         try {
           await navigator.clipboard.writeText(invite.code);
-          ctx.say('Invite code copied.', 'ok');
+          ctx.say(t('manage.team.codeCopied'), 'ok');
         } catch {
           window.getSelection()?.selectAllChildren(code);
-          ctx.say('Press Ctrl+C (or ⌘C) to copy the selected code.', 'info');
+          ctx.say(t('manage.team.copyCodeManually'), 'info');
         }
       });
       const link = inviteLink(ctx.me.workplace.slug, invite.code);
-      const copyLink = el('button', { class: 'button secondary', text: 'Copy link', attrs: { type: 'button', 'data-action': 'copy-invite-link' } });
+      const copyLink = el('button', { class: 'button secondary', text: t('manage.team.copyLink'), attrs: { type: 'button', 'data-action': 'copy-invite-link' } });
       const linkText = el('a', { class: 'invite-link', text: link, attrs: { href: link } });
       copyLink.addEventListener('click', async () => {
         try {
           await navigator.clipboard.writeText(link);
-          ctx.say('Invite link copied.', 'ok');
+          ctx.say(t('manage.team.linkCopied'), 'ok');
         } catch {
           window.getSelection()?.selectAllChildren(linkText);
-          ctx.say('Press Ctrl+C (or ⌘C) to copy the selected link.', 'info');
+          ctx.say(t('manage.team.copyLinkManually'), 'info');
         }
       });
       newCode.replaceChildren(
-        el('p', { text: `New invite code for workplace “${ctx.me.workplace.slug}” (shown only now):` }),
+        el('p', { text: t('manage.team.newCode', { workplace: ctx.me.workplace.slug }) }),
         el('p', {}, [code, copy]),
         el('div', { class: 'invite-link-box' }, [
-          qrSvg(link, { label: 'QR code of the invite link: scan it with a phone camera to join' }),
+          qrSvg(link, { label: t('manage.team.qrLabel') }),
           el('div', {}, [
-            el('p', { class: 'small', text: 'Or send this link; it opens the join form with the workplace and code filled in:' }),
+            el('p', { class: 'small', text: t('manage.team.orSendLink') }),
             el('p', {}, [linkText]),
             copyLink,
           ]),
         ]),
-        el('p', { class: 'muted small', text: `Usable ${invite.maxUses} time${invite.maxUses === 1 ? '' : 's'} until ${formatInstant(invite.expiresAt)}.` }),
+        el('p', { class: 'muted small', text: tn('manage.team.usable', invite.maxUses, { until: formatInstant(invite.expiresAt) }) }),
       );
       newCode.hidden = false;
       inviteForm.reset();
@@ -424,7 +426,7 @@ export default {
         const last = failures[0];
         container.querySelector('h2')?.after(el('p', {
           class: 'hint', attrs: { id: 'notification-failures', role: 'status' },
-          text: `${failures.length} notification${failures.length === 1 ? '' : 's'} could not be delivered. Latest: ${last.channel} to ${last.recipient} (“${last.subject}”): ${last.lastError || 'gave up'}.`,
+          text: tn('manage.team.failures', failures.length, { channel: last.channel, recipient: last.recipient, subject: last.subject, error: last.lastError || t('manage.team.gaveUp') }),
         }));
       }
     } catch { /* an older server: nothing to show */ }

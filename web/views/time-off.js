@@ -4,21 +4,27 @@
 // by the `time_off.*` events.
 
 import { el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, formatDate, todayInWorkplace, statusBadge } from '../ui.js';
+import { t } from '../i18n.js';
 
 let state = null;
 
-export const STATUS_WORDS = {
-  pending: 'Waiting for a manager',
-  approved: 'Approved',
-  declined: 'Declined',
-  withdrawn: 'Withdrawn',
+const STATUS_KEYS = {
+  pending: 'manage.timeOff.status.pending',
+  approved: 'manage.timeOff.status.approved',
+  declined: 'manage.timeOff.status.declined',
+  withdrawn: 'manage.timeOff.status.withdrawn',
 };
+
+/** A time-off request's status in words ("Waiting for a manager"); the code itself when unknown. */
+export function statusWords(status) {
+  return STATUS_KEYS[status] ? t(STATUS_KEYS[status]) : status;
+}
 
 /** "Mon 8 Jun – Fri 12 Jun", "Tue 9 Jun 09:00–13:00". */
 export function periodText(item) {
   const first = formatDate(item.firstDate);
   const last = item.lastDate !== item.firstDate ? formatDate(item.lastDate) : null;
-  if (!item.startTime && !item.endTime) return last ? `${first} – ${last} (whole days)` : `${first} (whole day)`;
+  if (!item.startTime && !item.endTime) return last ? t('manage.timeOff.wholeDays', { first, last }) : t('manage.timeOff.wholeDay', { first });
   const from = item.startTime ?? '00:00';
   const to = item.endTime ?? '24:00';
   return last ? `${first} ${from} – ${last} ${to}` : `${first} ${from}–${to}`;
@@ -30,18 +36,18 @@ function requestForm(ctx) {
   const last = el('input', { attrs: { type: 'date', name: 'lastDate', min: today } });
   const start = el('input', { attrs: { type: 'time', name: 'startTime' } });
   const end = el('input', { attrs: { type: 'time', name: 'endTime' } });
-  const reason = el('input', { attrs: { name: 'reason', maxlength: '1000', autocomplete: 'off', placeholder: 'e.g. holiday, dentist' } });
-  const submit = el('button', { class: 'button primary', text: 'Ask for time off', attrs: { type: 'submit' }, data: { action: 'request-time-off' } });
+  const reason = el('input', { attrs: { name: 'reason', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.timeOff.reasonPlaceholder') } });
+  const submit = el('button', { class: 'button primary', text: t('manage.timeOff.ask'), attrs: { type: 'submit' }, data: { action: 'request-time-off' } });
   const form = el('form', { class: 'card time-off-form', attrs: { 'aria-labelledby': 'time-off-ask' } }, [
-    el('h3', { text: 'Ask for time off', attrs: { id: 'time-off-ask' } }),
-    el('p', { class: 'muted small', text: 'Leave the times empty for whole days. A manager approves or declines; your shifts in an approved period go to the marketplace (you cover them until someone picks them up).' }),
+    el('h3', { text: t('manage.timeOff.ask'), attrs: { id: 'time-off-ask' } }),
+    el('p', { class: 'muted small', text: t('manage.timeOff.askHint') }),
     el('div', { class: 'form-row' }, [
-      el('label', {}, [el('span', { text: 'First day' }), first]),
-      el('label', {}, [el('span', { text: 'Last day (optional)' }), last]),
-      el('label', {}, [el('span', { text: 'From (optional)' }), start]),
-      el('label', {}, [el('span', { text: 'Until (optional)' }), end]),
+      el('label', {}, [el('span', { text: t('manage.timeOff.firstDay') }), first]),
+      el('label', {}, [el('span', { text: t('manage.timeOff.lastDay') }), last]),
+      el('label', {}, [el('span', { text: t('manage.timeOff.from') }), start]),
+      el('label', {}, [el('span', { text: t('manage.timeOff.until') }), end]),
     ]),
-    el('label', { class: 'note-field' }, [el('span', { text: 'Reason' }), reason]),
+    el('label', { class: 'note-field' }, [el('span', { text: t('manage.timeOff.reason') }), reason]),
     submit,
   ]);
   form.addEventListener('submit', async (event) => {
@@ -54,7 +60,7 @@ function requestForm(ctx) {
       await ctx.api('POST', '/time-off', body);
       form.reset();
       await reload(ctx);
-    }, 'Asked. A manager decides; you get a notification.');
+    }, t('manage.timeOff.asked'));
   });
   return form;
 }
@@ -62,26 +68,24 @@ function requestForm(ctx) {
 function row(item, ctx) {
   const actions = [];
   if (item.status === 'pending' || item.status === 'approved') {
-    actions.push(actionButton('withdraw-time-off', 'Withdraw', async (button) => {
+    actions.push(actionButton('withdraw-time-off', t('manage.timeOff.withdraw'), async (button) => {
       const sure = await confirmDialog({
-        title: 'Withdraw this time off?',
-        message: item.status === 'approved'
-          ? 'Shifts already released stay on the marketplace; ask a manager if you want one back.'
-          : 'The request leaves the managers\u2019 queue.',
-        confirmText: 'Withdraw',
+        title: t('manage.timeOff.withdrawTitle'),
+        message: item.status === 'approved' ? t('manage.timeOff.withdrawApproved') : t('manage.timeOff.withdrawPending'),
+        confirmText: t('manage.timeOff.withdraw'),
       });
       if (!sure) return;
       await withBusy(button, async () => {
         await ctx.api('POST', `/time-off/${item.id}/withdraw`);
         await reload(ctx);
-      }, 'Withdrawn.');
+      }, t('manage.timeOff.withdrawn'));
     }));
   }
   return el('li', { class: 'row time-off', data: { timeOffId: item.id, status: item.status } }, [
     el('div', { class: 'row-main' }, [
-      el('p', { class: 'row-title' }, [el('strong', { text: periodText(item) }), ' ', statusBadge(item.status, STATUS_WORDS[item.status] ?? item.status)]),
+      el('p', { class: 'row-title' }, [el('strong', { text: periodText(item) }), ' ', statusBadge(item.status, statusWords(item.status))]),
       item.reason ? el('p', { class: 'small', text: item.reason }) : null,
-      item.managerNote ? el('p', { class: 'small manager-note', text: `Manager: ${item.managerNote}` }) : null,
+      item.managerNote ? el('p', { class: 'small manager-note', text: t('manage.timeOff.managerNote', { note: item.managerNote }) }) : null,
     ]),
     el('div', { class: 'row-actions' }, actions),
   ]);
@@ -90,11 +94,11 @@ function row(item, ctx) {
 function paint(ctx) {
   const { container, items } = state;
   container.replaceChildren(
-    viewHeader('Time off'),
+    viewHeader(t('manage.timeOff.title')),
     requestForm(ctx),
     el('section', { attrs: { 'aria-labelledby': 'time-off-mine' } }, [
-      el('h3', { text: 'My requests', attrs: { id: 'time-off-mine' } }),
-      items.length ? el('ul', { class: 'list time-off-list' }, items.map((item) => row(item, ctx))) : emptyState('No time off asked for yet.'),
+      el('h3', { text: t('manage.timeOff.mine'), attrs: { id: 'time-off-mine' } }),
+      items.length ? el('ul', { class: 'list time-off-list' }, items.map((item) => row(item, ctx))) : emptyState(t('manage.timeOff.none')),
     ]),
   );
 }
@@ -108,7 +112,7 @@ async function reload(ctx) {
 
 export default {
   id: 'time-off',
-  title: 'Time off',
+  get title() { return t('manage.timeOff.title'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     state = { container, items: [] };
@@ -135,5 +139,5 @@ export function timeOffMark(items, userId, date) {
   const item = (items || []).find((entry) => entry.userId === userId && entry.firstDate <= date && entry.lastDate >= date);
   if (!item) return null;
   const part = item.startTime || item.endTime ? ` ${date === item.firstDate ? item.startTime ?? '00:00' : '00:00'}–${date === item.lastDate ? item.endTime ?? '24:00' : '24:00'}` : '';
-  return el('span', { class: 'badge grid-time-off', text: `Time off${part}`, data: { timeOffId: item.id } });
+  return el('span', { class: 'badge grid-time-off', text: `${t('manage.timeOff.mark')}${part}`, data: { timeOffId: item.id } });
 }

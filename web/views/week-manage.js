@@ -8,23 +8,27 @@
 import { problemSentence } from '../api.js';
 import { el, actionButton, withBusy, formatDate, formatInstant, timeRange, statusText } from '../ui.js';
 import { previewPanel } from './preview.js';
+import { t, tn } from '../i18n.js';
+
+/** The refusal sentence per kind of change (`what`), for rules nobody can override. */
+const NOT_POSSIBLE = { change: 'manage.week.notPossibleChange', shift: 'manage.week.notPossibleShift' };
 
 /**
  * The verdict under a previewed change: "checking", the refusal, a save button, or (for rules a
  * manager may break) the reason field with a "… anyway" button. Shared by the new-shift and the
  * change-shift dialogs, so both read the server's preview the same way.
  */
-export function previewDecision(preview, { reason, save, action, label, anywayAction, anywayLabel, what }) {
-  if (!preview) return el('p', { class: 'small muted', text: 'Checking the rules…' });
+export function previewDecision(preview, { reason, save, action, label, anywayAction, anywayLabel, what, refusal }) {
+  if (!preview) return el('p', { class: 'small muted', text: t('manage.week.checking') });
   if (preview.failed) return el('p', { class: 'small cannot-take', text: preview.failed });
   if (preview.allowed) return actionButton(action, label, (button) => save(button, false), { kind: 'primary' });
   if (preview.overridable) {
     return el('div', { class: 'override' }, [
-      el('label', { class: 'note-field' }, [el('span', { text: 'Override the rule above — reason' }), reason]),
+      el('label', { class: 'note-field' }, [el('span', { text: t('manage.week.overrideReason') }), reason]),
       actionButton(anywayAction, anywayLabel, (button) => save(button, true), { kind: 'danger' }),
     ]);
   }
-  return el('p', { class: 'small cannot-take', text: `This ${what} is not possible; it breaks a rule nobody can override.` });
+  return el('p', { class: 'small cannot-take', text: refusal ?? t(NOT_POSSIBLE[what] ?? 'manage.week.notPossible') });
 }
 
 function toMinutes(time) {
@@ -48,8 +52,8 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
   const start = el('input', { attrs: { type: 'time', name: 'edit-start', required: true, value: draft.startTime } });
   const end = el('input', { attrs: { type: 'time', name: 'edit-end', required: true, value: draft.endTime } });
   const position = el('input', { attrs: { name: 'edit-position', maxlength: '100', list: 'week-edit-positions', autocomplete: 'off', value: draft.position } });
-  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
-  const endLabel = el('span', { text: toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End' });
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.week.whyPlaceholder') } });
+  const endLabel = el('span', { text: toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? t('manage.week.endNextDay') : t('manage.week.end') });
   const box = el('div', { class: 'edit-preview', attrs: { 'aria-live': 'polite' } });
   const body = () => ({
     startTime: draft.startTime, durationMinutes: minutesBetween(draft.startTime, draft.endTime), position: draft.position.trim(),
@@ -57,16 +61,16 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
   const save = async (button, override) => {
     const payload = body();
     if (override) {
-      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      if (!reason.value.trim()) { ctx.say(t('manage.week.sayWhy'), 'error'); reason.focus(); return; }
       Object.assign(payload, { override: true, reason: reason.value.trim() });
     }
     const saved = await withBusy(button, () => ctx.api('PATCH', `/shifts/${shift.id}`, payload),
-      (changed) => `${changed.ownerName} now works ${formatDate(changed.date)}, ${timeRange(changed)}${changed.position ? ` · ${changed.position}` : ''}.`);
+      (changed) => t('manage.week.nowWorks', { name: changed.ownerName, shift: `${formatDate(changed.date)}, ${timeRange(changed)}${changed.position ? ` · ${changed.position}` : ''}` }));
     if (saved) await onSaved(saved);
   };
   const show = (preview) => {
     const decision = previewDecision(preview, {
-      reason, save, action: 'save-edit', label: 'Save', anywayAction: 'save-edit-anyway', anywayLabel: 'Save anyway', what: 'change',
+      reason, save, action: 'save-edit', label: t('manage.week.save'), anywayAction: 'save-edit-anyway', anywayLabel: t('manage.week.saveAnyway'), what: 'change',
     });
     box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
     box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
@@ -86,16 +90,16 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
     draft.startTime = start.value || draft.startTime;
     draft.endTime = end.value || draft.endTime;
     draft.position = position.value;
-    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End';
+    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? t('manage.week.endNextDay') : t('manage.week.end');
     ask();
   };
   for (const input of [start, end, position]) input.addEventListener('change', changed);
   queueMicrotask(ask);
   return el('div', { class: 'row-detail edit-panel' }, [
     el('div', { class: 'create-times' }, [
-      el('label', {}, ['Start', start]),
+      el('label', {}, [t('manage.week.start'), start]),
       el('label', {}, [endLabel, end]),
-      el('label', {}, ['Position', position]),
+      el('label', {}, [t('manage.week.position'), position]),
     ]),
     el('datalist', { attrs: { id: 'week-edit-positions' } }, positions.map((name) => el('option', { attrs: { value: name } }))),
     box,
@@ -103,25 +107,27 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
 }
 
 const HISTORY_ACTIONS = {
-  create: 'created', assign: 'assigned', unassign: 'made open', cancel_shift: 'deleted', edit: 'changed', supply: 'offered',
-  revoke: 'taken back', pick_up: 'picked up', approve: 'approved', reject: 'rejected', cancel: 'withdrawn', expire: 'expired',
-  propose_swap: 'swap proposed', accept_swap: 'swap accepted', decline_swap: 'swap declined', suggest: 'suggested',
-  withdraw_suggestion: 'suggestion withdrawn', accept_suggestion: 'suggestion accepted',
+  create: 'manage.week.history.create', assign: 'manage.week.history.assign', unassign: 'manage.week.history.unassign',
+  cancel_shift: 'manage.week.history.cancelShift', edit: 'manage.week.history.edit', supply: 'manage.week.history.supply',
+  revoke: 'manage.week.history.revoke', pick_up: 'manage.week.history.pickUp', approve: 'manage.week.history.approve',
+  reject: 'manage.week.history.reject', cancel: 'manage.week.history.cancel', expire: 'manage.week.history.expire',
+  propose_swap: 'manage.week.history.proposeSwap', accept_swap: 'manage.week.history.acceptSwap', decline_swap: 'manage.week.history.declineSwap',
+  suggest: 'manage.week.history.suggest', withdraw_suggestion: 'manage.week.history.withdrawSuggestion', accept_suggestion: 'manage.week.history.acceptSuggestion',
 };
 
 /** A shift's history, newest last: who did what when (loaded when shown). */
 export function historyPanel(shift, ctx) {
-  const list = el('ol', { class: 'history-list', attrs: { 'aria-label': 'History of this shift' } }, [el('li', { class: 'muted small', text: 'Loading…' })]);
+  const list = el('ol', { class: 'history-list', attrs: { 'aria-label': t('manage.week.historyLabel') } }, [el('li', { class: 'muted small', text: t('manage.week.loading') })]);
   ctx.api('GET', `/shifts/${shift.id}/history`).then((entries) => {
     const rows = Array.isArray(entries) ? entries : [];
     list.replaceChildren(...(rows.length ? rows.map((entry) => el('li', { class: 'history-entry small' }, [
       el('time', { attrs: { datetime: entry.at }, text: formatInstant(entry.at) }), ' · ',
-      el('strong', { text: entry.actorName || 'Shifty' }), ` ${HISTORY_ACTIONS[entry.action] || entry.action.replaceAll('_', ' ')}`,
+      el('strong', { text: entry.actorName || 'Shifty' }), ` ${HISTORY_ACTIONS[entry.action] ? t(HISTORY_ACTIONS[entry.action]) : entry.action.replaceAll('_', ' ')}`,
       entry.from && entry.from !== entry.to ? ` (${statusText(entry.from)} → ${statusText(entry.to)})` : '',
       entry.note ? el('span', { class: 'muted', text: ` — ${entry.note}` }) : null,
-    ])) : [el('li', { class: 'muted small', text: 'No history yet.' })]));
+    ])) : [el('li', { class: 'muted small', text: t('manage.week.noHistory') })]));
   }).catch((error) => list.replaceChildren(el('li', { class: 'small cannot-take', text: problemSentence(error) })));
-  return el('details', { class: 'shift-history' }, [el('summary', { text: 'History' }), list]);
+  return el('details', { class: 'shift-history' }, [el('summary', { text: t('manage.week.history') }), list]);
 }
 
 /** One line per shift of a copy-week answer: what it becomes next week, or why not. */
@@ -131,7 +137,7 @@ function copyLine(item) {
   const why = item.refusal ? problemSentence({ code: item.refusal.code, status: item.refusal.status }) : '';
   return el('li', { class: ['copy-item', item.allowed ? 'copy-ok' : 'copy-refused'], data: { shiftId: source.id, allowed: String(item.allowed) } }, [
     el('strong', { text: source.ownerName }), ` · ${formatDate(item.date)}, ${timeRange(copy)}${source.position ? ` · ${source.position}` : ''}`,
-    el('span', { class: ['badge', item.allowed ? 'state-scheduled' : 'state-refused'], text: item.created ? 'Created' : item.allowed ? 'OK' : 'Not copied' }),
+    el('span', { class: ['badge', item.allowed ? 'state-scheduled' : 'state-refused'], text: item.created ? t('manage.week.copy.created') : item.allowed ? t('manage.week.copy.ok') : t('manage.week.copy.notCopied') }),
     why ? el('p', { class: 'small cannot-take', text: why }) : null,
   ]);
 }
@@ -144,19 +150,19 @@ export async function copyWeekBody(monday, ctx, { onCopied }) {
   const preview = await ctx.api('POST', '/shifts/copy-week/preview', { from: monday });
   const items = preview.items || [];
   if (!items.length) {
-    return [el('p', { text: 'This week has no one-off shifts to copy. Shifts from fixed shifts come back every week by themselves.' })];
+    return [el('p', { text: t('manage.week.copy.nothing') })];
   }
-  const summary = `${preview.created} of ${items.length} one-off shift${items.length === 1 ? '' : 's'} can be copied to the week of ${formatDate(preview.toWeek, { long: true })}`
-    + (preview.refused ? `; ${preview.refused} cannot (see why below) and will not be copied.` : '.');
+  const args = { created: preview.created, refused: preview.refused, week: formatDate(preview.toWeek, { long: true }) };
+  const summary = preview.refused ? tn('manage.week.copy.summaryRefused', items.length, args) : tn('manage.week.copy.summary', items.length, args);
   const list = el('ul', { class: 'list copy-list' }, items.map(copyLine));
   const result = el('div', { attrs: { 'aria-live': 'polite' } });
-  const copy = preview.created ? actionButton('confirm-copy-week', `Copy ${preview.created} shift${preview.created === 1 ? '' : 's'}`, async (button) => {
+  const copy = preview.created ? actionButton('confirm-copy-week', tn('manage.week.copy.button', preview.created), async (button) => {
     const done = await withBusy(button, () => ctx.api('POST', '/shifts/copy-week', { from: monday }),
-      (answer) => `Copied ${answer.created} shift${answer.created === 1 ? '' : 's'} to next week${answer.refused ? `; ${answer.refused} not copied` : ''}.`);
+      (answer) => (answer.refused ? tn('manage.week.copy.doneRefused', answer.created, { refused: answer.refused }) : tn('manage.week.copy.done', answer.created)));
     if (!done) return;
     list.replaceChildren(...(done.items || []).map(copyLine));
     button.remove();
-    result.replaceChildren(actionButton('show-next-week', 'Show next week', () => onCopied(done.toWeek), { kind: 'primary' }));
+    result.replaceChildren(actionButton('show-next-week', t('manage.week.copy.showNext'), () => onCopied(done.toWeek), { kind: 'primary' }));
   }, { kind: 'primary' }) : null;
   return [el('p', { class: 'copy-summary', text: summary }), list, copy, result];
 }
@@ -164,14 +170,14 @@ export async function copyWeekBody(monday, ctx, { onCopied }) {
 /** The body of the "Trades this week" dialog (managers): every deal on a shift of the week. */
 export async function tradesBody(monday, sunday, ctx) {
   const deals = await ctx.api('GET', `/trades?from=${monday}&to=${sunday}`);
-  if (!Array.isArray(deals) || !deals.length) return [el('p', { text: 'No trades on shifts of this week.' })];
-  const kinds = { pick_up: 'Pick-up', swap: 'Swap', suggestion_accepted: 'Suggestion', pickup: 'Pick-up' };
+  if (!Array.isArray(deals) || !deals.length) return [el('p', { text: t('manage.week.trades.none') })];
+  const kinds = { pick_up: 'manage.week.trades.pickUp', swap: 'manage.week.trades.swap', suggestion_accepted: 'manage.week.trades.suggestion', pickup: 'manage.week.trades.pickUp' };
   return [el('ul', { class: 'list trade-list' }, deals.map((deal) => el('li', { class: 'row', data: { dealId: deal.id } }, [
     el('p', { class: 'row-title' }, [
-      `${kinds[deal.kind] || deal.kind.replaceAll('_', ' ')} · `,
+      `${kinds[deal.kind] ? t(kinds[deal.kind]) : deal.kind.replaceAll('_', ' ')} · `,
       el('span', { class: ['badge', `status-${deal.state}`], text: statusText(deal.state) }),
     ]),
     ...deal.legs.map((leg) => el('p', { class: 'small', text: `${leg.giverName} → ${leg.receiverName}: ${formatDate(leg.shift.date)}, ${timeRange(leg.shift)}${leg.shift.position ? ` · ${leg.shift.position}` : ''}` })),
-    deal.decisionNote ? el('p', { class: 'small muted', text: `${deal.decidedByName || 'A manager'}: ${deal.decisionNote}` }) : null,
+    deal.decisionNote ? el('p', { class: 'small muted', text: `${deal.decidedByName || t('manage.week.trades.aManager')}: ${deal.decisionNote}` }) : null,
   ])))];
 }

@@ -13,6 +13,7 @@ import {
   el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, debounce, formatDate, todayInWorkplace,
   parseLocalDate, weekLabel, isFuture, timeRange,
 } from '../ui.js';
+import { t, locale } from '../i18n.js';
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
@@ -40,10 +41,10 @@ function weekDays(monday) {
 
 /** "23 – 29 Nov 2026" for the heading. */
 function rangeLabel(monday) {
-  const format = (text, options) => new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(parseLocalDate(text));
+  const format = (text, options) => new Intl.DateTimeFormat(locale(), { ...options, timeZone: 'UTC' }).format(parseLocalDate(text));
   const sunday = addDays(monday, 6);
   const sameMonth = monday.slice(0, 7) === sunday.slice(0, 7);
-  return `${format(monday, sameMonth ? { day: 'numeric' } : { day: 'numeric', month: 'short' })} – ${format(sunday, { day: 'numeric', month: 'short', year: 'numeric' })}`;
+  return t('week.range', { from: format(monday, sameMonth ? { day: 'numeric' } : { day: 'numeric', month: 'short' }), to: format(sunday, { day: 'numeric', month: 'short', year: 'numeric' }) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -51,11 +52,11 @@ function rangeLabel(monday) {
 
 /** The grid's word for a shift's state: scheduled, offered, open, in a deal, suggested. */
 function stateOf(shift) {
-  if (shift.unassigned) return { key: 'open', text: 'Open shift' };
-  if (shift.status === 'supplied') return { key: 'offered', text: 'Offered' };
-  if (shift.status === 'in_deal') return { key: 'in-deal', text: 'In a deal' };
-  if (shift.status === 'suggested') return { key: 'suggested', text: 'Suggested' };
-  return { key: 'scheduled', text: 'Scheduled' };
+  if (shift.unassigned) return { key: 'open', text: t('week.state.open') };
+  if (shift.status === 'supplied') return { key: 'offered', text: t('week.state.offered') };
+  if (shift.status === 'in_deal') return { key: 'in-deal', text: t('week.state.inDeal') };
+  if (shift.status === 'suggested') return { key: 'suggested', text: t('week.state.suggested') };
+  return { key: 'scheduled', text: t('week.state.scheduled') };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,12 +118,12 @@ function shiftButton(shift, ctx) {
   const mine = shift.ownerId === ctx.me.user.id;
   return el('button', {
     class: ['grid-shift', `grid-${shiftState.key}`, mine ? 'grid-mine' : null, isFuture(shift) ? null : 'grid-past'],
-    attrs: { type: 'button', 'aria-label': `${shift.ownerName}, ${formatDate(shift.date)}, ${timeRange(shift)}${shift.position ? `, ${shift.position}` : ''}, ${shiftState.text}` },
+    attrs: { type: 'button', 'aria-label': t(shift.position ? 'week.shiftLabelPosition' : 'week.shiftLabel', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift), position: shift.position, state: shiftState.text }) },
     data: { shiftId: shift.id, action: 'open-shift', state: shiftState.key },
     on: { click: () => openShift(shift.id, ctx) },
   }, [
     el('span', { class: 'grid-time', text: timeRange(shift) }),
-    el('span', { class: 'grid-position', text: shift.position || 'No position' }),
+    el('span', { class: 'grid-position', text: shift.position || t('week.noPosition') }),
     el('span', { class: ['badge', 'grid-state', `state-${shiftState.key}`], text: shiftState.text }),
   ]);
 }
@@ -137,11 +138,11 @@ function cell(person, date, index, shifts, ctx) {
   }, [
     timeOffMark(state.timeOff, person.id, date),
     ...mine.map((shift) => shiftButton(shift, ctx)),
-    mine.length || canAdd ? null : [el('span', { class: 'grid-off', text: '—', attrs: { 'aria-hidden': 'true' } }), el('span', { class: 'visually-hidden', text: 'Not working' })],
+    mine.length || canAdd ? null : [el('span', { class: 'grid-off', text: '—', attrs: { 'aria-hidden': 'true' } }), el('span', { class: 'visually-hidden', text: t('week.notWorking') })],
     canAdd ? el('button', {
       class: 'grid-add',
       text: '+',
-      attrs: { type: 'button', 'aria-label': `New shift for ${person.name} on ${formatDate(date)}`, title: 'New shift' },
+      attrs: { type: 'button', 'aria-label': t('week.newShiftFor', { name: person.name, date: formatDate(date) }), title: t('week.newShift') },
       data: { action: 'add-shift' },
       on: { click: () => openCreate(person, date, ctx) },
     }) : null,
@@ -155,16 +156,16 @@ function table(ctx) {
   const people = rows(ctx).filter((person) => !state.position || ctx.me.user.role === 'manager'
     || shifts.some((shift) => shift.ownerId === person.id));
   const grid = el('table', { class: ['week-grid', ctx.me.user.role === 'manager' ? 'managing' : null], data: { day: state.dayIndex }, attrs: { id: 'week-grid' } }, [
-    el('caption', { class: 'visually-hidden', text: `Team schedule, ${weekLabel(state.monday)}, ${rangeLabel(state.monday)}` }),
+    el('caption', { class: 'visually-hidden', text: t('week.caption', { week: weekLabel(state.monday), range: rangeLabel(state.monday) }) }),
     el('thead', {}, [el('tr', {}, [
-      el('th', { attrs: { scope: 'col' }, class: 'grid-person', text: 'Person' }),
+      el('th', { attrs: { scope: 'col' }, class: 'grid-person', text: t('week.person') }),
       ...days.map((date, index) => el('th', {
         attrs: { scope: 'col', 'aria-current': date === today ? 'date' : null },
         class: ['grid-day', `day-${index}`, date === today ? 'today' : null],
         data: { date },
       }, [
         el('time', { attrs: { datetime: date }, text: formatDate(date) }),
-        date === today ? el('span', { class: 'today-mark', text: 'Today' }) : null,
+        date === today ? el('span', { class: 'today-mark', text: t('week.today') }) : null,
       ])),
     ])]),
     el('tbody', {}, people.map((person) => el('tr', {
@@ -172,7 +173,7 @@ function table(ctx) {
         ...days.map((date, index) => (shifts.some((shift) => shift.ownerId === person.id && shift.date === date) ? null : `free-${index}`))],
       data: { userId: person.id },
     }, [
-      el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: person.id === ctx.me.user.id ? `${person.name} (you)` : person.name }),
+      el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: person.id === ctx.me.user.id ? t('week.you', { name: person.name }) : person.name }),
       ...days.map((date, index) => cell(person, date, index, shifts, ctx)),
     ]))),
   ]);
@@ -185,7 +186,7 @@ function table(ctx) {
     moveDay(endX < touchX ? 1 : -1, ctx);
     touchX = null;
   });
-  return people.length ? grid : emptyState('Nobody matches these filters this week.');
+  return people.length ? grid : emptyState(t('week.nobodyMatches'));
 }
 
 function moveDay(step, ctx) {
@@ -214,7 +215,7 @@ function toolbar(ctx) {
   const positions = [...new Set(state.shifts.map((shift) => shift.position).filter(Boolean))].sort();
   if (state.position && !positions.includes(state.position)) positions.push(state.position);
   const position = el('select', { attrs: { id: 'week-position', name: 'position' } }, [
-    el('option', { attrs: { value: '' }, text: 'All positions' }),
+    el('option', { attrs: { value: '' }, text: t('week.allPositions') }),
     ...positions.map((name) => el('option', { attrs: { value: name }, text: name })),
   ]);
   position.value = state.position;
@@ -224,28 +225,28 @@ function toolbar(ctx) {
   onlyMe.addEventListener('change', () => { state.onlyMe = onlyMe.checked; paint(ctx); document.getElementById('week-only-me')?.focus(); });
   const days = weekDays(state.monday);
   return el('div', { class: 'week-toolbar' }, [
-    el('div', { class: 'week-nav', attrs: { role: 'group', 'aria-label': 'Week' } }, [
-      actionButton('previous-week', '‹ Previous week', () => showWeek(ctx, addDays(state.monday, -7))),
-      actionButton('this-week', 'This week', () => showWeek(ctx, mondayOf(todayInWorkplace()))),
-      actionButton('next-week', 'Next week ›', () => showWeek(ctx, addDays(state.monday, 7))),
+    el('div', { class: 'week-nav', attrs: { role: 'group', 'aria-label': t('week.week') } }, [
+      actionButton('previous-week', t('week.previousWeek'), () => showWeek(ctx, addDays(state.monday, -7))),
+      actionButton('this-week', t('week.thisWeek'), () => showWeek(ctx, mondayOf(todayInWorkplace()))),
+      actionButton('next-week', t('week.nextWeek'), () => showWeek(ctx, addDays(state.monday, 7))),
     ]),
-    ctx.me.user.role === 'manager' ? el('div', { class: 'week-manage', attrs: { role: 'group', 'aria-label': 'Manage this week' } }, [
-      actionButton('copy-week', 'Copy to next week…', () => openDialog(`Copy ${weekLabel(state.monday)} to next week`,
+    ctx.me.user.role === 'manager' ? el('div', { class: 'week-manage', attrs: { role: 'group', 'aria-label': t('week.manageWeek') } }, [
+      actionButton('copy-week', t('week.copyWeek'), () => openDialog(t('week.copyTitle', { week: weekLabel(state.monday) }),
         () => copyWeekBody(state.monday, ctx, { onCopied: async (monday) => { state.dialog?.close(); await showWeek(ctx, monday); } }))),
-      actionButton('week-trades', 'Trades this week', () => openDialog(`Trades, ${rangeLabel(state.monday)}`,
+      actionButton('week-trades', t('week.trades'), () => openDialog(t('week.tradesTitle', { range: rangeLabel(state.monday) }),
         () => tradesBody(state.monday, addDays(state.monday, 6), ctx))),
     ]) : null,
     el('div', { class: 'week-filters' }, [
-      el('label', { class: 'inline', attrs: { for: 'week-position' } }, [el('span', { text: 'Position' }), position]),
-      el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: 'Only me' })]),
+      el('label', { class: 'inline', attrs: { for: 'week-position' } }, [el('span', { text: t('week.position') }), position]),
+      el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: t('week.onlyMe') })]),
     ]),
-    el('div', { class: 'day-nav', attrs: { role: 'group', 'aria-label': 'Day' } }, [
-      labelled(actionButton('previous-day', '‹', () => moveDay(-1, ctx)), 'Previous day'),
+    el('div', { class: 'day-nav', attrs: { role: 'group', 'aria-label': t('week.day') } }, [
+      labelled(actionButton('previous-day', '‹', () => moveDay(-1, ctx)), t('week.previousDay')),
       el('p', { class: 'day-label', attrs: { id: 'day-label', tabindex: '-1', 'aria-live': 'polite' } }, [
         el('time', { attrs: { datetime: days[state.dayIndex] }, text: formatDate(days[state.dayIndex], { long: true }) }),
-        days[state.dayIndex] === todayInWorkplace() ? ' · Today' : '',
+        days[state.dayIndex] === todayInWorkplace() ? t('week.todayMark') : '',
       ]),
-      labelled(actionButton('next-day', '›', () => moveDay(1, ctx)), 'Next day'),
+      labelled(actionButton('next-day', '›', () => moveDay(1, ctx)), t('week.nextDay')),
     ]),
   ]);
 }
@@ -254,7 +255,7 @@ function paint(ctx) {
   const { container } = state;
   const scrollX = container.querySelector('.week-scroll')?.scrollLeft || 0;
   container.replaceChildren(
-    viewHeader('Team week'),
+    viewHeader(t('week.heading')),
     el('p', { class: 'week-heading' }, [
       el('strong', { text: weekLabel(state.monday) }), ' · ',
       el('span', { class: 'week-range', text: rangeLabel(state.monday) }),
@@ -262,8 +263,8 @@ function paint(ctx) {
     toolbar(ctx),
     el('div', { class: 'week-scroll' }, [table(ctx)]),
     el('p', { class: 'hint', text: ctx.me.user.role === 'manager'
-      ? 'Choose a shift to change its time or position, assign it, make it open, delete it or see its history; + adds a one-off shift for that person on that day.'
-      : 'Choose a coworker’s shift to propose a swap with one of yours, or any shift to see its history.' }),
+      ? t('week.hintManager')
+      : t('week.hintEmployee') }),
   );
   const scroller = container.querySelector('.week-scroll');
   if (scroller) scroller.scrollLeft = scrollX;
@@ -276,7 +277,7 @@ function paint(ctx) {
 function openDialog(titleText, render) {
   const titleId = `week-dialog-${Math.random().toString(36).slice(2)}`;
   const body = el('div', { class: 'dialog-body' });
-  const close = el('button', { class: 'button secondary', text: 'Close', attrs: { type: 'button' }, data: { action: 'close-dialog' } });
+  const close = el('button', { class: 'button secondary', text: t('week.close'), attrs: { type: 'button' }, data: { action: 'close-dialog' } });
   const dialog = el('dialog', { class: 'dialog week-dialog', attrs: { 'aria-labelledby': titleId } }, [
     el('h2', { text: titleText, attrs: { id: titleId } }),
     body,
@@ -301,7 +302,7 @@ function openShift(shiftId, ctx) {
   const shift = state.shifts.find((candidate) => candidate.id === shiftId);
   if (!shift) return;
   const choice = { ownerId: null, preview: null, open: false, editing: false, draft: {} };
-  openDialog(`${shift.ownerName} · ${formatDate(shift.date)}`, (handle) => shiftDetails(shift, ctx, handle, choice));
+  openDialog(t('week.dialogTitle', { name: shift.ownerName, date: formatDate(shift.date) }), (handle) => shiftDetails(shift, ctx, handle, choice));
 }
 
 function shiftDetails(shift, ctx, handle, choice) {
@@ -310,49 +311,49 @@ function shiftDetails(shift, ctx, handle, choice) {
   const shiftState = stateOf(shift);
   const future = isFuture(shift);
   const parts = [
-    el('p', { class: 'row-title', text: `${formatDate(shift.date, { long: true })}, ${timeRange(shift)}` }),
-    el('p', { class: 'muted', text: shift.position || 'No position' }),
+    el('p', { class: 'row-title', text: t('week.dateTime', { date: formatDate(shift.date, { long: true }), time: timeRange(shift) }) }),
+    el('p', { class: 'muted', text: shift.position || t('week.noPosition') }),
     el('p', {}, [el('span', { class: ['badge', `state-${shiftState.key}`], text: shiftState.text })]),
   ];
   const actions = [];
   const swappable = shift.ownerId !== myId && shift.status === 'scheduled' && !shift.unassigned && future;
   if (swappable) {
-    actions.push(actionButton('swap-from-grid', 'Propose a swap…', () => {
+    actions.push(actionButton('swap-from-grid', t('week.proposeSwap'), () => {
       handle.close();
       ctx.navigate(`swaps?want=${shift.id}`);
     }, { kind: 'primary' }));
   }
   if (shift.status === 'supplied' && shift.ownerId !== myId && future) {
-    actions.push(actionButton('to-market', 'See it on the marketplace', () => { handle.close(); ctx.navigate('market'); }));
+    actions.push(actionButton('to-market', t('week.toMarket'), () => { handle.close(); ctx.navigate('market'); }));
   }
   if (shift.ownerId === myId) {
-    parts.push(el('p', { class: 'small muted', text: 'This is your shift: offer or trade it from My schedule.' }));
-    actions.push(actionButton('to-schedule', 'Open my schedule', () => { handle.close(); ctx.navigate('schedule'); }));
+    parts.push(el('p', { class: 'small muted', text: t('week.yourShift') }));
+    actions.push(actionButton('to-schedule', t('week.openSchedule'), () => { handle.close(); ctx.navigate('schedule'); }));
   }
-  if (!future) parts.push(el('p', { class: 'small muted', text: 'This shift has started or is over; it can no longer be traded.' }));
+  if (!future) parts.push(el('p', { class: 'small muted', text: t('week.past') }));
   if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
-    actions.push(actionButton('assign', 'Assign to…', async () => {
+    actions.push(actionButton('assign', t('week.assignTo'), async () => {
       choice.open = !choice.open;
       await handle.refresh();
       handle.dialog.querySelector('select[name=assignee]')?.focus();
     }));
   }
   if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
-    actions.push(actionButton('unassign', 'Make it an open shift', async (button) => {
+    actions.push(actionButton('unassign', t('week.makeOpen'), async (button) => {
       const answer = await confirmDialog({
-        title: 'Make this an open shift?',
-        message: `${shift.ownerName}'s shift goes on the marketplace for anyone qualified${shift.position ? ` for ${shift.position}` : ''} to pick up; ${shift.ownerName} covers it until a pick-up is approved.`,
-        confirmText: 'Make it open',
-        noteLabel: 'Note (optional, goes into the history)',
+        title: t('week.makeOpenTitle'),
+        message: t(shift.position ? 'week.makeOpenMessagePosition' : 'week.makeOpenMessage', { name: shift.ownerName, position: shift.position }),
+        confirmText: t('week.makeOpenConfirm'),
+        noteLabel: t('week.noteLabel'),
       });
       if (!answer) return;
       const done = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/unassign`, answer.note ? { note: answer.note } : {}),
-        'The shift is open: anyone can pick it up now.');
+        t('week.madeOpen'));
       if (done) { handle.close(); await reload(ctx); }
     }, { kind: 'danger' }));
   }
   if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
-    actions.push(actionButton('edit-shift', 'Change time or position…', async () => {
+    actions.push(actionButton('edit-shift', t('week.edit'), async () => {
       choice.editing = !choice.editing;
       choice.draft = {};
       await handle.refresh();
@@ -360,17 +361,17 @@ function shiftDetails(shift, ctx, handle, choice) {
     }));
   }
   if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
-    actions.push(actionButton('delete-shift', 'Delete shift', async (button) => {
+    actions.push(actionButton('delete-shift', t('week.delete'), async (button) => {
       const answer = await confirmDialog({
-        title: 'Delete this shift?',
-        message: `${shift.ownerName} no longer works ${formatDate(shift.date)}, ${timeRange(shift)}. It stays in the history.`,
-        confirmText: 'Delete shift',
-        noteLabel: 'Note (optional, goes into the history)',
+        title: t('week.deleteTitle'),
+        message: t('week.deleteMessage', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) }),
+        confirmText: t('week.delete'),
+        noteLabel: t('week.noteLabel'),
         danger: true,
       });
       if (!answer) return;
       const done = await withBusy(button, () => ctx.api('DELETE', `/shifts/${shift.id}`, answer.note ? { note: answer.note } : undefined),
-        `Deleted: ${shift.ownerName}, ${formatDate(shift.date)}, ${timeRange(shift)}.`);
+        t('week.deleted', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) }));
       if (done !== undefined) { handle.close(); await reload(ctx); }
     }, { kind: 'danger' }));
   }
@@ -397,7 +398,7 @@ function shiftDetails(shift, ctx, handle, choice) {
 
 function openCreate(person, date, ctx) {
   const draft = { startTime: '09:00', endTime: '17:00', position: state.position || '', asked: 0 };
-  openDialog(`New shift for ${person.name}`, (handle) => createForm(person, date, ctx, handle, draft));
+  openDialog(t('week.newShiftTitle', { name: person.name }), (handle) => createForm(person, date, ctx, handle, draft));
 }
 
 
@@ -408,8 +409,8 @@ function createForm(person, date, ctx, handle, draft) {
   const positions = [...new Set(state.shifts.map((shift) => shift.position).filter(Boolean))].sort();
   const listId = 'week-positions';
   const position = el('input', { attrs: { name: 'position', maxlength: '100', list: listId, autocomplete: 'off', value: draft.position } });
-  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: 'Why (goes into the history)' } });
-  const endLabel = el('span', { text: 'End' });
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: t('week.overridePlaceholder') } });
+  const endLabel = el('span', { text: t('week.end') });
   const box = el('div', { class: 'create-preview', attrs: { 'aria-live': 'polite' } });
   const body = () => ({
     ownerId: person.id, date, startTime: draft.startTime,
@@ -419,17 +420,17 @@ function createForm(person, date, ctx, handle, draft) {
   const save = async (button, override) => {
     const payload = body();
     if (override) {
-      if (!reason.value.trim()) { ctx.say('Say why you override the rule.', 'error'); reason.focus(); return; }
+      if (!reason.value.trim()) { ctx.say(t('week.sayWhy'), 'error'); reason.focus(); return; }
       Object.assign(payload, { override: true, reason: reason.value.trim() });
     }
     const created = await withBusy(button, () => ctx.api('POST', '/shifts', payload),
-      (shift) => `${shift.ownerName} works ${formatDate(shift.date)}, ${timeRange(shift)}.`);
+      (shift) => t('week.created', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) }));
     if (created) { handle.close(); await reload(ctx); }
   };
   // Only the verdict changes while the manager types: the inputs stay (and keep their focus).
   const show = (preview) => {
     const decision = previewDecision(preview, {
-      reason, save, action: 'create-shift', label: 'Create shift', anywayAction: 'create-anyway', anywayLabel: 'Create anyway', what: 'shift',
+      reason, save, action: 'create-shift', label: t('week.create'), anywayAction: 'create-anyway', anywayLabel: t('week.createAnyway'), what: t('week.whatShift'),
     });
     box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
     box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
@@ -450,7 +451,7 @@ function createForm(person, date, ctx, handle, draft) {
     draft.startTime = start.value || draft.startTime;
     draft.endTime = end.value || draft.endTime;
     draft.position = position.value;
-    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? 'End (next day)' : 'End';
+    endLabel.textContent = toMinutes(draft.endTime) <= toMinutes(draft.startTime) ? t('week.endNextDay') : t('week.end');
     ask();
   };
   for (const input of [start, end, position]) input.addEventListener('change', changed);
@@ -458,12 +459,15 @@ function createForm(person, date, ctx, handle, draft) {
   return [
     el('p', { class: 'row-title', text: formatDate(date, { long: true }) }),
     already.length
-      ? el('p', { class: 'small', text: `${person.name} already works that day: ${already.map((shift) => `${timeRange(shift)}${shift.position ? ` · ${shift.position}` : ''}`).join(', ')}.` })
+      ? el('p', { class: 'small', text: t('week.alreadyWorks', {
+        name: person.name,
+        shifts: already.map((shift) => (shift.position ? t('week.timePosition', { time: timeRange(shift), position: shift.position }) : timeRange(shift))).join(t('week.listJoin')),
+      }) })
       : null,
     el('div', { class: 'create-times' }, [
-      el('label', {}, ['Start', start]),
+      el('label', {}, [t('week.start'), start]),
       el('label', {}, [endLabel, end]),
-      el('label', {}, ['Position', position]),
+      el('label', {}, [t('week.position'), position]),
     ]),
     el('datalist', { attrs: { id: listId } }, positions.map((name) => el('option', { attrs: { value: name } }))),
     box,
@@ -479,7 +483,7 @@ function toMinutes(time) {
 
 export default {
   id: 'week',
-  title: 'Team week',
+  get title() { return t('views.week'); },
   roles: ['employee', 'manager'],
   async render(container, ctx) {
     const monday = weekFromHash();

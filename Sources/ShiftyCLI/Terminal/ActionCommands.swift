@@ -14,7 +14,7 @@ struct SupplyCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.supply(shiftID: id) }
-        printLines([ShiftListFormatter.summary(of: result, action: "Shift \(id) is now offered on the marketplace.")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.supplied", ["shift": "\(id)"]))])
     }
 }
 
@@ -30,7 +30,7 @@ struct TakeCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.take(shiftID: id) }
-        printLines([ShiftListFormatter.summary(of: result, action: "You asked to take shift \(id).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.taken", ["shift": "\(id)"]))])
     }
 }
 
@@ -49,7 +49,7 @@ struct ApproveCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.approve(dealID: id, note: note) }
-        printLines([ShiftListFormatter.summary(of: result, action: "Approved deal \(id).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.approved", ["deal": "\(id)"]))])
     }
 }
 
@@ -68,6 +68,6 @@ struct RejectCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.reject(dealID: id, note: note) }
-        printLines([ShiftListFormatter.summary(of: result, action: "Rejected deal \(id).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.rejected", ["deal": "\(id)"]))])
     }
 }

@@ -13,7 +13,7 @@ struct NotificationsCommand: AsyncParsableCommand {
     var limit: Int?
 
     func validate() throws {
-        if let limit, !(1...200).contains(limit) { throw ValidationError("--limit must be between 1 and 200.") }
+        if let limit, !(1...200).contains(limit) { throw ValidationError(TerminalLanguage.text("terminal.cli.limitRange")) }
     }
 
     func run() async throws {
@@ -21,7 +21,14 @@ struct NotificationsCommand: AsyncParsableCommand {
         let path = "/api/v1/notifications" + (limit.map { "?limit=\($0)" } ?? "")
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
         let events = try decodeAnswer([LiveEvent].self, from: data)
-        output.print(ListTables.notifications(events), json: data, empty: "No notifications.")
+        // Moments in the workplace's time zone, as the page shows them (the JSON keeps the instants).
+        var timeZone: TimeZone?
+        if output.format != .json, !events.isEmpty {
+            struct Me: Decodable { var workplace: AccountWorkplace }
+            let me = try? await api.send("GET", "/api/v1/me", as: Me.self)
+            timeZone = me?.workplace.timeZone.flatMap(TimeZone.init(identifier:))
+        }
+        output.print(ListTables.notifications(events, timeZone: timeZone), json: data, empty: TerminalLanguage.text("terminal.notifications.empty"))
     }
 }
 
@@ -37,11 +44,13 @@ struct NowCommand: AsyncParsableCommand {
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/now") }
         let board = try decodeAnswer(NowBoard.self, from: data)
         if output.format == .table {
-            var title = "Today, \(ShiftListFormatter.date(board.date))"
-            if let closed = board.closedDay { title += " (closed: \(closed))" }
-            if let progress = board.dayProgressPercent { title += ", \(Int(progress.rounded()))% of the day done" }
+            var title = TerminalLanguage.text("terminal.now.title", ["date": ShiftListFormatter.date(board.date)])
+            if let closed = board.closedDay { title += " " + TerminalLanguage.text("terminal.now.closed", ["reason": closed]) }
+            if let progress = board.dayProgressPercent {
+                title += TerminalLanguage.text("terminal.now.dayDone", ["percent": "\(Int(progress.rounded()))"])
+            }
             printLines([title])
         }
-        output.print(ListTables.now(board), json: data, empty: "Nobody is on shift now or starting within a week.")
+        output.print(ListTables.now(board), json: data, empty: TerminalLanguage.text("terminal.now.empty"))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShiftyLocalization
 import ShiftyTerminal
 
 /// `--server` and the session every client command uses.
@@ -13,6 +14,19 @@ struct ClientOptions: ParsableArguments {
     @Option(name: .customLong("ca-file"), help: ArgumentHelp("Trust the certificates in this PEM file for an https:// server with its own (self-signed) certificate. [env: SHIFTY_CA_FILE]", valueName: "path"))
     var caFile: String?
 
+    /// Read before parsing by `TerminalLanguage.choose` (so even parse errors of the client speak it);
+    /// declared here so every client command accepts it and `--help` lists it.
+    @Option(help: ArgumentHelp("The language of the output: en or nl (default: LANGUAGE/LC_ALL/LC_MESSAGES/LANG, else en).", valueName: "code"))
+    var lang: String?
+
+    func validate() throws {
+        if let lang, LanguageCode(matching: lang) == nil {
+            throw ValidationError(TerminalLanguage.text("terminal.cli.unknownLanguage", [
+                "language": lang, "languages": LanguageCode.available.map(\.rawValue).joined(separator: ", "),
+            ]))
+        }
+    }
+
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
     var store: SessionStore { SessionStore(environment: self.environment) }
@@ -21,7 +35,7 @@ struct ClientOptions: ParsableArguments {
     func trustedCAFile() throws -> String? {
         guard let file = self.caFile ?? self.environment["SHIFTY_CA_FILE"], !file.isEmpty else { return nil }
         guard FileManager.default.isReadableFile(atPath: file) else {
-            throw CLIFailure("Cannot read the CA file \(file): check the path (it should hold PEM certificates).")
+            throw CLIFailure(TerminalLanguage.text("terminal.cli.caFileUnreadable", ["file": file]))
         }
         return file
     }
@@ -30,10 +44,10 @@ struct ClientOptions: ParsableArguments {
     func serverAddress() throws -> ServerAddress {
         let text = self.server ?? self.environment["SHIFTY_SERVER"] ?? self.store.load()?.server
         guard let text else {
-            throw CLIFailure("Which server? Pass --server URL (or set SHIFTY_SERVER), or run `shifty login --server URL` first.")
+            throw CLIFailure(TerminalLanguage.text("terminal.cli.whichServer"))
         }
         guard let address = ServerAddress(text) else {
-            throw CLIFailure("'\(text)' is not a server address. Use http://host:port or https://host.")
+            throw CLIFailure(TerminalLanguage.text("terminal.cli.badServerAddress", ["address": text]))
         }
         return address
     }

@@ -29,9 +29,9 @@ struct ApprovalsCommand: AsyncParsableCommand {
         }
         let table = ListTables.deals(deals, warnings: warnings)
         // JSON: the queue's deals as the server sends them, each with its approve preview.
-        output.print(table, json: Self.json(queue: data, previews: previews), empty: "Nothing waits for approval.")
+        output.print(table, json: Self.json(queue: data, previews: previews), empty: TerminalLanguage.text("terminal.approvals.empty"))
         if output.format == .table, !deals.isEmpty {
-            printLines(["", "Approve with: shifty approve ID [--note TEXT]   Reject with: shifty reject ID --note TEXT"])
+            printLines(["", TerminalLanguage.text("terminal.approvals.hint")])
         }
     }
 
@@ -63,7 +63,7 @@ struct DealsCommand: AsyncParsableCommand {
         let api = try client.client()
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/deals/mine") }
         let deals = try decodeAnswer([MarketDeal].self, from: data)
-        output.print(ListTables.deals(deals), json: data, empty: "You have no pending deals.")
+        output.print(ListTables.deals(deals), json: data, empty: TerminalLanguage.text("terminal.deals.empty"))
     }
 }
 
@@ -79,7 +79,7 @@ struct RevokeCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.revoke(shiftID: id) }
-        printLines([ShiftListFormatter.summary(of: result, action: "Shift \(id) is back on your schedule.")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.revoked", ["shift": "\(id)"]))])
     }
 }
 
@@ -98,7 +98,7 @@ struct CancelDealCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.cancel(dealID: id, note: note) }
-        printLines([ShiftListFormatter.summary(of: result, action: "Cancelled deal \(id).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.cancelled", ["deal": "\(id)"]))])
     }
 }
 
@@ -119,7 +119,7 @@ struct SwapCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.swap(offeredShiftID: mine, wantedShiftID: theirs) }
-        printLines([ShiftListFormatter.summary(of: result, action: "You proposed swapping shift \(mine) for shift \(theirs).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.swapProposed", ["mine": "\(mine)", "theirs": "\(theirs)"]))])
     }
 }
 
@@ -141,7 +141,7 @@ struct AnswerSwapCommand: AsyncParsableCommand {
         let api = try client.client()
         let accept = answer == .accept
         let result = try await callAPI { () async throws(APIClientError) in try await api.answerSwap(dealID: id, accept: accept) }
-        printLines([ShiftListFormatter.summary(of: result, action: accept ? "You accepted swap \(id)." : "You declined swap \(id).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text(accept ? "terminal.action.swapAccepted" : "terminal.action.swapDeclined", ["deal": "\(id)"]))])
     }
 }
 
@@ -150,6 +150,6 @@ func decodeAnswer<Value: Decodable>(_ type: Value.Type, from data: Data) throws 
     do {
         return try JSONDecoder().decode(Value.self, from: data)
     } catch {
-        throw APIClientError.unexpectedResponse(status: 200, "could not read \(Value.self): \(error)").failure
+        throw APIClientError.unexpectedResponse(status: 200, TerminalLanguage.text("terminal.error.couldNotRead", ["type": "\(Value.self)", "error": "\(error)"])).failure
     }
 }

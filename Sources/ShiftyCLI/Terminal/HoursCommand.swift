@@ -18,7 +18,7 @@ struct HoursCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let month, month.count != 7 || LocalDateText.dayNumber(of: month + "-01") == nil {
-            throw ValidationError("--month must be a month as YYYY-MM, for example 2026-11.")
+            throw ValidationError(TerminalLanguage.text("terminal.cli.month"))
         }
     }
 
@@ -49,7 +49,7 @@ struct HoursCommand: AsyncParsableCommand {
         output.print(ListTables.hoursSummary(hours, week: week), json: data)
         printLines([""])
         output.print(days, json: data)
-        printLines(["", "Times in \(hours.timeZone). Paid = worked - breaks; overtime is measured on paid time."])
+        printLines(["", TerminalLanguage.text("terminal.hours.footer", ["timeZone": hours.timeZone])])
     }
 
     /// Today's date in `identifier`'s time zone, `YYYY-MM-DD`.

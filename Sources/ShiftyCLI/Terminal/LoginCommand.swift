@@ -26,15 +26,15 @@ struct LoginCommand: AsyncParsableCommand {
         let server = try client.serverAddress()
         let store = client.store
         guard let workplace = workplace ?? client.environment["SHIFTY_WORKPLACE"] ?? store.load()?.workplace else {
-            throw CLIFailure("Which workplace? Pass --workplace SLUG (the short name in the workplace's address).")
+            throw CLIFailure(TerminalLanguage.text("terminal.login.whichWorkplace"))
         }
         let password: String
         if let fromEnvironment = client.environment["SHIFTY_PASSWORD"] {
             password = fromEnvironment
-        } else if let typed = PasswordPrompt.read(prompt: "Password for \(user) at \(workplace): ") {
+        } else if let typed = PasswordPrompt.read(prompt: TerminalLanguage.text("terminal.login.passwordPrompt", ["user": user, "workplace": workplace]) + " ") {
             password = typed
         } else {
-            throw CLIFailure("No password given.")
+            throw CLIFailure(TerminalLanguage.text("terminal.login.noPassword"))
         }
         let api = ShiftyAPIClient(server: server, token: nil, caFile: try client.trustedCAFile())
         let result = try await callAPI { () async throws(APIClientError) in
@@ -45,9 +45,12 @@ struct LoginCommand: AsyncParsableCommand {
                 server: server.description, token: result.token, workplace: result.workplace.slug,
                 username: result.user.username, expiresAt: result.expiresAt))
         } catch {
-            throw CLIFailure("Logged in, but could not save the session: \(error)")
+            throw CLIFailure(TerminalLanguage.text("terminal.login.notSaved", ["error": "\(error)"]))
         }
-        printLines(["Logged in to \(result.workplace.name) as \(result.user.displayName) (\(result.user.role)). Session saved in \(store.file.path)."])
+        printLines([TerminalLanguage.text("terminal.login.done", [
+            "workplace": result.workplace.name, "name": result.user.displayName,
+            "role": TerminalLanguage.word("role", result.user.role), "file": store.file.path,
+        ])])
     }
 }
 
@@ -60,7 +63,7 @@ struct LogoutCommand: AsyncParsableCommand {
     func run() async throws {
         let store = client.store
         guard let saved = store.load() else {
-            printLines(["You were not logged in."])
+            printLines([TerminalLanguage.text("terminal.logout.notLoggedIn")])
             return
         }
         var serverMessage = ""
@@ -69,10 +72,10 @@ struct LogoutCommand: AsyncParsableCommand {
                 try await ShiftyAPIClient(server: server, token: saved.token, caFile: try? client.trustedCAFile()).logout()
             } catch {
                 // Forget the token anyway: it is unusable or the user wants it gone.
-                serverMessage = " (the server said: \(error.message))"
+                serverMessage = " " + TerminalLanguage.text("terminal.logout.serverSaid", ["message": error.message])
             }
         }
         store.delete()
-        printLines(["Logged out\(serverMessage)."])
+        printLines([TerminalLanguage.text("terminal.logout.done", ["serverMessage": serverMessage])])
     }
 }

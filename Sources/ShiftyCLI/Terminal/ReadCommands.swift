@@ -58,7 +58,7 @@ struct MarketCommand: AsyncParsableCommand {
         for shift in shifts {
             if let preview = try? await api.pickUpPreview(shiftID: shift.id) { canTake[shift.id] = preview.answer }
         }
-        output.print(ListTables.market(shifts, canTake: canTake), json: data, empty: "Nothing is offered on the marketplace right now.")
-        if output.format == .table, !shifts.isEmpty { printLines(["", "Take one with: shifty take ID"]) }
+        output.print(ListTables.market(shifts, canTake: canTake), json: data, empty: TerminalLanguage.text("terminal.market.empty"))
+        if output.format == .table, !shifts.isEmpty { printLines(["", TerminalLanguage.text("terminal.market.hint")]) }
     }
 }

@@ -15,7 +15,7 @@ struct RequestsCommand: AsyncParsableCommand {
         let api = try client.client()
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/requests") }
         let requests = try decodeAnswer([ShiftRequest].self, from: data)
-        output.print(ListTables.requests(requests), json: data, empty: "Nobody asks for extra work right now.")
+        output.print(ListTables.requests(requests), json: data, empty: TerminalLanguage.text("terminal.requests.empty"))
     }
 }
 
@@ -29,17 +29,20 @@ struct RequestCommand: AsyncParsableCommand {
     var dates: [String]
 
     func validate() throws {
-        guard !dates.isEmpty else { throw ValidationError("Give at least one date (YYYY-MM-DD).") }
+        guard !dates.isEmpty else { throw ValidationError(TerminalLanguage.text("terminal.cli.noDates")) }
         for date in dates where LocalDateText.weekday(of: date) == nil {
-            throw ValidationError("'\(date)' is not a date: use YYYY-MM-DD.")
+            throw ValidationError(TerminalLanguage.text("terminal.cli.notADate", ["date": date]))
         }
     }
 
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.request(dates: dates) }
-        let ids = (result.requests ?? []).map { "\($0.id) (\($0.date))" }.joined(separator: ", ")
-        printLines(["You asked for extra work on \(dates.joined(separator: ", ")). Request\((result.requests ?? []).count == 1 ? "" : "s"): \(ids)."])
+        let ids = (result.requests ?? []).map { "\($0.id) (\(ShiftListFormatter.date($0.date)))" }.joined(separator: ", ")
+        let count = (result.requests ?? []).count
+        printLines([TerminalLanguage.plural("terminal.request.posted", count: count, [
+            "dates": dates.map { ShiftListFormatter.date($0) }.joined(separator: ", "), "requests": ids,
+        ])])
     }
 }
 
@@ -58,7 +61,7 @@ struct SuggestCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.suggest(requestID: request, shiftID: shift) }
-        printLines([ShiftListFormatter.summary(of: result, action: "You suggested shift \(shift) to request \(request).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.suggested", ["shift": "\(shift)", "request": "\(request)"]))])
     }
 }
 
@@ -77,6 +80,6 @@ struct AcceptCommand: AsyncParsableCommand {
     func run() async throws {
         let api = try client.client()
         let result = try await callAPI { () async throws(APIClientError) in try await api.acceptSuggestion(requestID: request, shiftID: shift) }
-        printLines([ShiftListFormatter.summary(of: result, action: "You accepted shift \(shift) for request \(request).")])
+        printLines([ShiftListFormatter.summary(of: result, action: TerminalLanguage.text("terminal.action.suggestionAccepted", ["shift": "\(shift)", "request": "\(request)"]))])
     }
 }

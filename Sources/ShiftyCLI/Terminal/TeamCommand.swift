@@ -21,7 +21,7 @@ struct TeamCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let weekOf, weekOf.count != 10 || LocalDateText.dayNumber(of: weekOf) == nil {
-            throw ValidationError("--week-of must be a date as YYYY-MM-DD, for example 2026-11-23.")
+            throw ValidationError(TerminalLanguage.text("terminal.cli.weekOf"))
         }
     }
 
@@ -35,13 +35,13 @@ struct TeamCommand: AsyncParsableCommand {
             day = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/now", as: NowBoard.self) }.date
         }
         guard let monday = LocalDateText.monday(of: day), let sunday = LocalDateText.adding(6, to: monday) else {
-            throw CLIFailure("'\(day)' is not a date.", exitCode: ClientExitCode.usage)
+            throw CLIFailure(TerminalLanguage.text("terminal.cli.notADate", ["date": day]), exitCode: ClientExitCode.usage)
         }
         let path = "/api/v1/team-schedule?from=\(monday)&to=\(sunday)"
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
         let shifts = try decodeAnswer([MarketShift].self, from: data)
         let grid = ListTables.teamWeek(shifts, monday: monday)
-        if output.format == .table { printLines(["Week of \(ShiftListFormatter.date(monday)) – \(ShiftListFormatter.date(sunday))", ""]) }
-        output.print(grid, json: data, empty: "Nobody is scheduled this week.")
+        if output.format == .table { printLines([TerminalLanguage.text("terminal.team.title", ["first": ShiftListFormatter.date(monday), "last": ShiftListFormatter.date(sunday)]), ""]) }
+        output.print(grid, json: data, empty: TerminalLanguage.text("terminal.team.empty"))
     }
 }

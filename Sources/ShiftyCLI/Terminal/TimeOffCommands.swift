@@ -24,7 +24,7 @@ struct TimeOffListCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let status, !["pending", "approved", "declined", "withdrawn"].contains(status) {
-            throw ValidationError("--status is pending, approved, declined or withdrawn.")
+            throw ValidationError(TerminalLanguage.text("terminal.cli.timeOffStatus"))
         }
     }
 
@@ -33,7 +33,7 @@ struct TimeOffListCommand: AsyncParsableCommand {
         let path = "/api/v1/time-off" + (status.map { "?status=\($0)" } ?? "")
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
         let requests = try decodeAnswer([TimeOffRequest].self, from: data)
-        output.print(ListTables.timeOff(requests), json: data, empty: "No time-off requests.")
+        output.print(ListTables.timeOff(requests), json: data, empty: TerminalLanguage.text("terminal.timeOff.empty"))
     }
 }
 
@@ -61,7 +61,7 @@ struct TimeOffRequestCommand: AsyncParsableCommand {
 
     func validate() throws {
         for date in [firstDate] + (lastDate.map { [$0] } ?? []) where LocalDateText.weekday(of: date) == nil {
-            throw ValidationError("'\(date)' is not a date: use YYYY-MM-DD.")
+            throw ValidationError(TerminalLanguage.text("terminal.cli.notADate", ["date": date]))
         }
     }
 
@@ -78,7 +78,7 @@ struct TimeOffRequestCommand: AsyncParsableCommand {
             Body(firstDate: firstDate, lastDate: lastDate, startTime: startTime, endTime: endTime, reason: reason))
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("POST", "/api/v1/time-off", json: body) }
         let request = try decodeAnswer(TimeOffRequest.self, from: data)
-        printLines(["You asked for time off \(request.period) (request \(request.id)). A manager decides."])
+        printLines([TerminalLanguage.text("terminal.timeOff.requested", ["period": request.period, "request": "\(request.id)"])])
     }
 }
 
@@ -98,9 +98,13 @@ extension TimeOffDecision {
             try await api.send("POST", "/api/v1/time-off/\(id)/\(Self.action)", json: body)
         }
         let request = try decodeAnswer(TimeOffRequest.self, from: data)
-        var line = "\(request.userName)'s time off \(request.period) is \(request.status)."
+        var line = TerminalLanguage.text("terminal.timeOff.decided", [
+            "name": request.userName, "period": request.period, "status": TerminalLanguage.word("timeOffStatus", request.status),
+        ])
         if let released = request.releasedShiftIds, !released.isEmpty {
-            line += " Released to the marketplace: shift\(released.count == 1 ? "" : "s") \(released.map(String.init).joined(separator: ", "))."
+            line += " " + TerminalLanguage.plural("terminal.timeOff.released", count: released.count, [
+                "shifts": released.map(String.init).joined(separator: ", "),
+            ])
         }
         printLines([line])
     }
@@ -138,6 +142,6 @@ struct TimeOffWithdrawCommand: AsyncParsableCommand {
         let api = try client.client()
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("POST", "/api/v1/time-off/\(id)/withdraw") }
         let request = try decodeAnswer(TimeOffRequest.self, from: data)
-        printLines(["Your time off \(request.period) is withdrawn."])
+        printLines([TerminalLanguage.text("terminal.timeOff.withdrawn", ["period": request.period])])
     }
 }

@@ -72,9 +72,11 @@ public enum ShiftyApplication {
         let endpoint = LiveEndpoint(services: live, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
         var listenerConfiguration = pool.configuration
         listenerConfiguration.applicationName = "shifty-listen \(configuration.instanceName)"
+        let wakeup = configuration.notificationWakesOnEvents ? NotificationWakeup() : nil
         let feed = LiveEventFeed(
             hub: hub, pool: pool, listenerConfiguration: listenerConfiguration, logger: logger,
-            metrics: metrics, retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval)
+            metrics: metrics, retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval,
+            notificationWakeup: wakeup)
         return Application(
             router: router,
             server: .http1WithWebSocket(
@@ -88,7 +90,7 @@ public enum ShiftyApplication {
                 ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(
                     pool: pool, senders: configuration.notificationSenders(pool: pool, keyring: keyring), links: configuration.notificationLinks, logger: logger,
-                    interval: configuration.notificationInterval, lease: configuration.notificationLease),
+                    interval: configuration.notificationInterval, lease: configuration.notificationLease, wakeup: wakeup),
             ],
             onServerRunning: { channel in await onServerRunning?(channel.localAddress?.port ?? 0) },
             logger: logger

@@ -58,6 +58,9 @@ public struct ServerConfiguration: Sendable {
     public var notificationSenders: [any NotificationSender] = []
     /// How often each instance turns new events into deliveries and sends what is due.
     public var notificationInterval: Duration = .seconds(5)
+    /// Whether committed events wake the delivery at once (the poll above is then the safety net);
+    /// tests that drive delivery rounds themselves turn it off.
+    public var notificationWakesOnEvents = true
     /// How long a claimed delivery is held before another instance may send it (the instance that
     /// claimed it died mid-send); longer than one SMTP conversation.
     public var notificationLease: Duration = .seconds(120)

@@ -23,6 +23,8 @@ struct LiveEventFeed: Service {
     var pruneInterval: Duration = .seconds(3600)
     /// Events read per workplace per query.
     var pageSize = 500
+    /// Rung on every event notification, for the notification delivery (nil: it only polls).
+    var notificationWakeup: NotificationWakeup? = nil
 
     enum Trigger: Sendable {
         /// Read these workplaces (from a notification); empty means all.
@@ -40,6 +42,7 @@ struct LiveEventFeed: Service {
                     for await event in listener.events() {
                         switch event {
                         case .notification(_, let payload, _):
+                            notificationWakeup?.signal()
                             let workplaces = Self.workplaces(inNotification: payload)
                             trigger.yield(workplaces.isEmpty ? .all : .workplaces(workplaces))
                         case .connected, .reconnected(_):

@@ -18,6 +18,11 @@ public struct NotificationDeliveryService: Service {
     let links: NotificationLinks
     let logger: Logger
     var interval: Duration = .seconds(5)
+    /// Rings when events were committed: a round then starts at once instead of at the next poll.
+    var wakeup: NotificationWakeup?
+    /// The least time between two rounds started by the wake-up, so a busy workplace's stream of
+    /// trades costs a few rounds a second, not one per event.
+    var wakeupGap: Duration = .milliseconds(200)
     /// How long a claim holds before another instance may take the row over.
     var lease: Duration = .seconds(120)
     /// Rows claimed at once; small, so other instances share the work of a burst.
@@ -29,8 +34,9 @@ public struct NotificationDeliveryService: Service {
 
     public init(
         pool: PostgresPool, senders: [any NotificationSender], links: NotificationLinks, logger: Logger,
-        interval: Duration = .seconds(5), lease: Duration = .seconds(120)
+        interval: Duration = .seconds(5), lease: Duration = .seconds(120), wakeup: NotificationWakeup? = nil
     ) {
+        self.wakeup = wakeup
         self.lease = lease
         self.pool = pool
         self.senders = senders
@@ -44,15 +50,41 @@ public struct NotificationDeliveryService: Service {
     }
 
     /// Waits one interval before the first round (the instance is starting; tests that drive ticks
-    /// themselves rely on the server's own loop staying quiet), then works every interval.
+    /// themselves rely on the server's own loop staying quiet), then works every interval, and
+    /// whenever the wake-up rings (at most once per `wakeupGap`).
     public func run() async throws {
-        while !Task.isCancelled {
-            do {
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-            } catch {
-                return
+        guard let wakeup else {
+            while !Task.isCancelled {
+                do {
+                    try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+                } catch {
+                    return
+                }
+                await runOnce()
             }
-            await runOnce()
+            return
+        }
+        let pollInterval = interval
+        await withGracefulShutdownHandler {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    // The poll rings the same bell, so rounds never overlap on this instance.
+                    while !Task.isCancelled {
+                        do { try await Task.sleep(for: pollInterval) } catch { return }
+                        wakeup.signal()
+                    }
+                }
+                group.addTask {
+                    for await _ in wakeup.signals {
+                        await runOnce()
+                        do { try await Task.sleep(for: wakeupGap) } catch { return }
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            wakeup.finish()
         }
     }
 

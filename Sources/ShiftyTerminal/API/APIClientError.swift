@@ -12,9 +12,9 @@ public enum APIClientError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String {
         switch self {
         case .problem(let problem): problem.message
-        case .transport(let detail): "Could not reach the server: \(detail). Check --server and your network."
+        case .transport(let detail): TerminalLanguage.text("terminal.error.unreachable", ["detail": detail])
         case .unexpectedResponse(let status, let detail):
-            "The server gave an unexpected answer (\(status)): \(detail). Is --server a Shifty server?"
+            TerminalLanguage.text("terminal.error.unexpectedAnswer", ["status": "\(status)", "detail": detail])
         case .usage(let text): text
         }
     }

@@ -27,12 +27,14 @@ public struct ShiftyAPIClient: Sendable {
 
     /// Sends one request and returns the body of a 2xx answer.
     public func send(_ method: String, _ path: String, json body: Data? = nil) async throws(APIClientError) -> Data {
-        guard let url = self.server.url(path) else { throw .usage("\(self.server)\(path) is not a valid address.") }
+        guard let url = self.server.url(path) else { throw .usage(TerminalLanguage.text("terminal.error.badAddress", ["address": "\(self.server)\(path)"])) }
         var request = URLRequest(url: url)
         request.httpMethod = method
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         request.setValue("shifty-terminal", forHTTPHeaderField: "User-Agent")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        // Problem details the client shows as they are (codes it has no sentence for) come in its language.
+        request.setValue(TerminalLanguage.current.rawValue, forHTTPHeaderField: "Accept-Language")
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }  // i18n-exempt: HTTP auth scheme
         if let body {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -54,7 +56,7 @@ public struct ShiftyAPIClient: Sendable {
             } catch {
                 throw .transport(Self.describe(error))
             }
-            guard let http = response as? HTTPURLResponse else { throw .transport("no HTTP response") }
+            guard let http = response as? HTTPURLResponse else { throw .transport(TerminalLanguage.text("terminal.transport.noHTTPResponse")) }
             statusCode = http.statusCode
         }
         guard (200..<300).contains(statusCode) else {
@@ -63,7 +65,7 @@ public struct ShiftyAPIClient: Sendable {
                 throw .problem(problem)
             }
             let text = String(decoding: data.prefix(200), as: UTF8.self)
-            throw .unexpectedResponse(status: statusCode, text.isEmpty ? "empty body" : text)
+            throw .unexpectedResponse(status: statusCode, text.isEmpty ? TerminalLanguage.text("terminal.error.emptyBody") : text)
         }
         return data
     }
@@ -76,19 +78,19 @@ public struct ShiftyAPIClient: Sendable {
         do {
             return try JSONDecoder().decode(Value.self, from: data)
         } catch {
-            throw .unexpectedResponse(status: 200, "could not read \(Value.self): \(error)")
+            throw .unexpectedResponse(status: 200, TerminalLanguage.text("terminal.error.couldNotRead", ["type": "\(Value.self)", "error": "\(error)"]))
         }
     }
 
     static func describe(_ error: any Error) -> String {
         if let urlError = error as? URLError {
             switch urlError.code {
-            case .cannotConnectToHost: return "connection refused"
-            case .cannotFindHost: return "unknown host"
-            case .timedOut: return "timed out"
-            case .notConnectedToInternet: return "no network"
+            case .cannotConnectToHost: return TerminalLanguage.text("terminal.transport.refused")
+            case .cannotFindHost: return TerminalLanguage.text("terminal.transport.unknownHost")
+            case .timedOut: return TerminalLanguage.text("terminal.transport.timedOut")
+            case .notConnectedToInternet: return TerminalLanguage.text("terminal.transport.noNetwork")
             case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
-                return "TLS failed (\(urlError.localizedDescription))"
+                return TerminalLanguage.text("terminal.transport.tlsFailed", ["detail": urlError.localizedDescription])
             default: return urlError.localizedDescription
             }
         }

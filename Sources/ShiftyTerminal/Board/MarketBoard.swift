@@ -42,7 +42,7 @@ public struct MarketBoard: Sendable {
         var changed: Set<Int64> = []
         let fresh = Dictionary(shifts.filter { $0.status == "supplied" }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for (id, row) in self.rows where fresh[id] == nil && !row.state.isGone {
-            self.rows[id]?.state = .gone("no longer offered")
+            self.rows[id]?.state = .gone(TerminalLanguage.text("terminal.board.noLongerOffered"))
             changed.insert(id)
         }
         for (id, shift) in fresh {
@@ -114,10 +114,10 @@ public struct MarketBoard: Sendable {
 
     /// Why a shift left the marketplace, in words for the status column.
     static func departure(of before: MarketShift, now after: MarketShift, eventType: String) -> String {
-        if after.status == "cancelled" { return "cancelled" }
-        if after.ownerId != before.ownerId { return "taken by \(after.ownerName)" }
-        if after.status == "suggested" { return "suggested to a request" }
-        if eventType == "deal.rejected" { return "pick-up rejected" }
-        return "withdrawn"
+        if after.status == "cancelled" { return TerminalLanguage.text("terminal.board.cancelled") }
+        if after.ownerId != before.ownerId { return TerminalLanguage.text("terminal.board.takenBy", ["name": after.ownerName]) }
+        if after.status == "suggested" { return TerminalLanguage.text("terminal.board.suggested") }
+        if eventType == "deal.rejected" { return TerminalLanguage.text("terminal.board.pickUpRejected") }
+        return TerminalLanguage.text("terminal.board.withdrawn")
     }
 }

@@ -22,8 +22,8 @@ public enum MarketRowState: Sendable, Hashable {
     /// The status column's text.
     public func label(unassigned: Bool) -> String {
         switch self {
-        case .offered: unassigned ? "open (unassigned)" : "offered"
-        case .pendingApproval: "pending approval"
+        case .offered: TerminalLanguage.text(unassigned ? "terminal.market.open" : "terminal.market.offered")
+        case .pendingApproval: TerminalLanguage.text("terminal.board.pendingApproval")
         case .gone(let reason): reason
         }
     }

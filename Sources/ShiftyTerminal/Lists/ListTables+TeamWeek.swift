@@ -13,7 +13,7 @@ extension ListTables {
         let names = people.keys.sorted { $0.localizedLowercase < $1.localizedLowercase }
         return DataTable(
             // "Mon 11-23": the year is in the title line; narrow columns matter more.
-            header: ["WHO"] + days.map { "\(LocalDateText.weekday(of: $0) ?? "") \($0.suffix(5))" },
+            header: self.columns("who") + days.map { ShiftListFormatter.date($0) },
             rows: names.map { name in
                 let mine = people[name] ?? []
                 return [name] + days.map { day in
@@ -35,11 +35,9 @@ extension ListTables {
 
     /// The page's legend word, `nil` for a plain scheduled shift.
     static func gridState(_ shift: MarketShift) -> String? {
-        if shift.unassigned == true { return "open" }
+        if shift.unassigned == true { return TerminalLanguage.text("terminal.grid.open") }
         switch shift.status {
-        case "supplied": return "offered"
-        case "in_deal": return "in deal"
-        case "suggested": return "suggested"
+        case "supplied", "in_deal", "suggested": return TerminalLanguage.text("terminal.grid.\(shift.status)")
         default: return nil
         }
     }

@@ -19,15 +19,15 @@ public enum ConnectionStatus: Sendable, Hashable {
     /// One short phrase, e.g. "connected" or "reconnecting in 4s".
     public func text(at now: Date) -> String {
         switch self {
-        case .connecting: return "connecting…"
-        case .loading: return "loading…"
-        case .connected: return "connected"
+        case .connecting: return TerminalLanguage.text("terminal.status.connecting")
+        case .loading: return TerminalLanguage.text("terminal.status.loading")
+        case .connected: return TerminalLanguage.text("terminal.status.connected")
         case .reconnecting(let at, let attempt):
             let seconds = max(0, Int(at.timeIntervalSince(now).rounded(.up)))
-            let prefix = attempt >= Self.offlineAfterAttempts ? "offline, " : ""
-            return "\(prefix)reconnecting in \(seconds)s"
-        case .sessionEnded: return "session ended, run shifty login"
-        case .stopped(let reason): return "stopped: \(reason)"
+            let key = attempt >= Self.offlineAfterAttempts ? "terminal.status.offlineReconnecting" : "terminal.status.reconnecting"
+            return TerminalLanguage.text(key, ["seconds": "\(seconds)"])
+        case .sessionEnded: return TerminalLanguage.text("terminal.status.sessionEnded")
+        case .stopped(let reason): return TerminalLanguage.text("terminal.status.stopped", ["reason": reason])
         }
     }
 

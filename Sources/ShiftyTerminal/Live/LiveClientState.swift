@@ -71,7 +71,9 @@ public struct LiveClientState: Sendable {
             self.phase = .sessionEnded
             return [.statusChanged, .report(ProblemMessages.sessionEnded), .finish]
         case .refused(let status, let message):
-            let reason = "the server refused the live stream (\(status)\(message.isEmpty ? "" : ": \(message)"))"
+            let reason = message.isEmpty
+                ? TerminalLanguage.text("terminal.live.refused", ["status": "\(status)"])
+                : TerminalLanguage.text("terminal.live.refusedWithMessage", ["status": "\(status)", "message": message])
             self.phase = .stopped(reason)
             return [.statusChanged, .report(reason), .finish]
         case .unsupported(let reason):
@@ -96,7 +98,7 @@ public struct LiveClientState: Sendable {
             self.phase = .sessionEnded
             return [.statusChanged, .report(ProblemMessages.sessionEnded), .finish]
         case 1002, 1003, 1007, 1009:
-            let reason = "the server closed the live stream with \(code.map(String.init) ?? "-") (this client sent something it does not accept)"
+            let reason = TerminalLanguage.text("terminal.live.closedByServer", ["code": code.map(String.init) ?? "-"])
             self.phase = .stopped(reason)
             return [.statusChanged, .report(reason), .finish]
         default:
@@ -145,7 +147,7 @@ public struct LiveClientState: Sendable {
             self.failures = 0
             // Worth a word only when something was actually missed.
             guard replayed > 0 else { return [] }
-            return [.report("caught up: \(replayed) change\(replayed == 1 ? "" : "s") made while away")]
+            return [.report(TerminalLanguage.plural("terminal.live.caughtUp", count: replayed))]
         case .subscribed, .now, .pong, .unknown:
             return []
         }
@@ -170,7 +172,7 @@ public struct LiveClientState: Sendable {
         guard self.phase == .loading else { return [] }
         // The close that follows is ours; treat it like a drop.
         self.phase = .connecting(attempt: self.failures)
-        return [.report("loading the marketplace failed: \(message)"), .close]
+        return [.report(TerminalLanguage.text("terminal.live.loadFailed", ["message": message])), .close]
     }
 
     /// The user quits.

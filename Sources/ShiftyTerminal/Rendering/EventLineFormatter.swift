@@ -11,12 +11,13 @@ public enum EventLineFormatter {
 
     static func summary(of data: LiveEventData) -> String {
         var parts: [String] = []
-        if let deal = data.dealId { parts.append("deal \(deal)") }
-        if let request = data.requestId { parts.append("request \(request)") }
+        if let deal = data.dealId { parts.append(TerminalLanguage.text("terminal.event.deal", ["deal": "\(deal)"])) }
+        if let request = data.requestId { parts.append(TerminalLanguage.text("terminal.event.request", ["request": "\(request)"])) }
         if !data.shifts.isEmpty {
             parts.append(data.shifts.map(self.describe).joined(separator: "; "))
         } else if !data.shiftIds.isEmpty {
-            parts.append((data.shiftIds.count == 1 ? "shift " : "shifts ") + data.shiftIds.map(String.init).joined(separator: ","))
+            let key = data.shiftIds.count == 1 ? "terminal.event.shiftId" : "terminal.event.shiftIds"
+            parts.append(TerminalLanguage.text(key, ["shifts": data.shiftIds.map(String.init).joined(separator: ",")]))
         }
         if let decision = data.decision { parts.append(self.describe(decision)) }
         return parts.joined(separator: " ")
@@ -24,14 +25,14 @@ public enum EventLineFormatter {
 
     /// `by Maria: "Bram is not trained for the bar yet"`: who decided a deal, and their note.
     static func describe(_ decision: DealDecision) -> String {
-        guard let note = decision.note, !note.isEmpty else { return "by \(decision.byName)" }
-        return "by \(decision.byName): \"\(note)\""
+        guard let note = decision.note, !note.isEmpty else { return TerminalLanguage.text("terminal.event.by", ["name": decision.byName]) }
+        return TerminalLanguage.text("terminal.event.byWithNote", ["name": decision.byName, "note": note])
     }
 
     static func describe(_ shift: MarketShift) -> String {
         var date = shift.date
-        if let weekday = LocalDateText.weekday(of: shift.date) { date = "\(weekday) \(date)" }
-        var fields = ["shift \(shift.id) \(date) \(shift.startTime)-\(shift.endTime)"]
+        if let weekday = ShiftListFormatter.weekday(of: shift.date) { date = "\(weekday) \(date)" }
+        var fields = [TerminalLanguage.text("terminal.event.shift", ["shift": "\(shift.id)", "date": date, "time": "\(shift.startTime)-\(shift.endTime)"])]
         if let position = shift.position, !position.isEmpty { fields[0] += " \(position)" }
         fields.append(shift.ownerName)
         fields.append(shift.status)

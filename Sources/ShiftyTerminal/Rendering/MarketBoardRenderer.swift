@@ -35,10 +35,11 @@ public struct MarketBoardRenderer: Sendable {
 
     public func render(_ board: MarketBoard, header: WatchHeader, at now: Date) -> [String] {
         let layout = MarketTableLayout(width: self.width)
+        let names = ListTables.columns("id", "date", "time", "position", "offeredBy", "status")
         var lines: [String] = []
         lines.append(self.titleLine(header, at: now))
         lines.append(ANSIStyle.bold.apply(self.pad(self.columns(
-            flash: false, id: "ID", date: "DATE", time: "TIME", position: "POSITION", offeredBy: "OFFERED BY", status: "STATUS",
+            flash: false, id: names[0], date: names[1], time: names[2], position: names[3], offeredBy: names[4], status: names[5],
             layout: layout)), enabled: self.colour))
         let rows = board.orderedRows
         // Title, column header and footer take three lines.
@@ -48,21 +49,21 @@ public struct MarketBoardRenderer: Sendable {
             lines.append(self.line(for: row, flashing: board.isFlashing(row.shift.id, at: now), layout: layout))
         }
         if shown.count < rows.count {
-            lines.append(self.pad("  … and \(rows.count - shown.count) more"))
+            lines.append(self.pad("  " + TerminalLanguage.text("terminal.watch.more", ["count": "\(rows.count - shown.count)"])))
         }
         let offered = board.activeCount
         let footer = rows.isEmpty
-            ? "Nothing is offered right now. q quits."
-            : "\(offered) shift\(offered == 1 ? "" : "s") on the marketplace. q quits."
+            ? TerminalLanguage.text("terminal.watch.empty")
+            : TerminalLanguage.plural("terminal.watch.footer", count: offered)
         lines.append(ANSIStyle.dim.apply(self.pad(footer), enabled: self.colour))
         return lines
     }
 
     func titleLine(_ header: WatchHeader, at now: Date) -> String {
-        var left = "Shifty marketplace"
+        var left = TerminalLanguage.text("terminal.watch.title")
         if !header.workplaceName.isEmpty { left += " · \(header.workplaceName)" }
         if !header.userName.isEmpty { left += " · \(header.userName)" }
-        let event = header.lastEventID.map { " · last event #\($0)" } ?? ""
+        let event = header.lastEventID.map { " · " + TerminalLanguage.text("terminal.watch.lastEvent", ["event": "\($0)"]) } ?? ""
         let statusText = "● " + header.status.text(at: now)
         let right = statusText + event
         let rightWidth = TerminalText.width(right)
@@ -77,7 +78,7 @@ public struct MarketBoardRenderer: Sendable {
     func line(for row: MarketRow, flashing: Bool, layout: MarketTableLayout) -> String {
         let shift = row.shift
         var date = shift.date
-        if layout.showWeekday, let weekday = LocalDateText.weekday(of: shift.date) { date = "\(weekday) \(shift.date)" }
+        if layout.showWeekday { date = ShiftListFormatter.date(shift.date) }
         let text = self.pad(self.columns(
             flash: flashing, id: "\(shift.id)", date: date, time: "\(shift.startTime)–\(shift.endTime)", position: shift.position ?? "—",
             offeredBy: shift.ownerName, status: row.state.label(unassigned: shift.unassigned ?? false), layout: layout))

@@ -1,3 +1,5 @@
+import ShiftyLocalization
+
 /// Plain-text lists for `shifty market` and `shifty shifts` (no escapes: they are often piped).
 public enum ShiftListFormatter {
     /// The marketplace: one line per offered shift with its id (what `shifty take` needs).
@@ -6,25 +8,25 @@ public enum ShiftListFormatter {
     /// sentence saying why not); with it the list gets a last column, so nobody tries a shift the
     /// server will refuse.
     public static func market(_ shifts: [MarketShift], canTake: [Int64: String] = [:]) -> [String] {
-        guard !shifts.isEmpty else { return ["Nothing is offered on the marketplace right now."] }
+        guard !shifts.isEmpty else { return [TerminalLanguage.text("terminal.market.empty")] }
         let rows = shifts.map { shift in
             [
                 "\(shift.id)", self.date(shift.date), "\(shift.startTime)–\(shift.endTime)", shift.position ?? "—",
-                shift.ownerName, shift.unassigned == true ? "open (unassigned)" : "offered",
+                shift.ownerName, ListTables.marketState(shift),
             ] + (canTake.isEmpty ? [] : [canTake[shift.id] ?? "?"])
         }
-        let header = ["ID", "DATE", "TIME", "POSITION", "OFFERED BY", "STATUS"] + (canTake.isEmpty ? [] : ["CAN YOU TAKE IT"])
-        return self.table(header: header, rows: rows) + ["", "Take one with: shifty take ID"]
+        let header = ListTables.market([], canTake: canTake).header
+        return self.table(header: header, rows: rows) + ["", TerminalLanguage.text("terminal.market.hint")]
     }
 
     /// My schedule, grouped by week as the server groups it.
     public static func schedule(_ weeks: [ScheduleWeek]) -> [String] {
         let withShifts = weeks.filter { !$0.shifts.isEmpty }
-        guard !withShifts.isEmpty else { return ["You have no shifts in the coming weeks."] }
+        guard !withShifts.isEmpty else { return [TerminalLanguage.text("terminal.schedule.empty")] }
         var lines: [String] = []
         for week in withShifts {
             if !lines.isEmpty { lines.append("") }
-            lines.append("\(week.label) (\(week.weekBasedYear))")
+            lines.append(TerminalLanguage.catalogue().text("format.week", ["week": "\(week.week)"]) + " (\(week.weekBasedYear))")
             let rows = week.shifts.map { shift in
                 ["\(shift.id)", self.date(shift.date), "\(shift.startTime)–\(shift.endTime)", shift.position ?? "—", self.status(shift)]
             }
@@ -37,36 +39,42 @@ public enum ShiftListFormatter {
     public static func summary(of result: MarketplaceActionResult, action: String) -> String {
         var text = action
         if let deal = result.deal {
+            let arguments = ["deal": "\(deal.id)", "state": TerminalLanguage.word("dealState", deal.state)]
             switch deal.state {
-            case "pending_approval": text += " Deal \(deal.id) waits for a manager's approval."
-            case "approved": text += " Deal \(deal.id) is approved."
-            case "rejected": text += " Deal \(deal.id) is rejected."
-            case "proposed": text += " Deal \(deal.id) waits for the other person."
-            default: text += " Deal \(deal.id) is \(deal.state.replacingUnderscores)."
+            case "pending_approval", "approved", "rejected", "proposed":
+                text += " " + TerminalLanguage.text("terminal.deal.\(deal.state)", arguments)
+            default: text += " " + TerminalLanguage.text("terminal.deal.other", arguments)
             }
             if let name = deal.decidedByName, deal.state != "pending_approval", deal.state != "proposed" {
-                text += " Decided by \(name)" + (deal.decisionNote.map { ": \"\($0)\"" } ?? ".")
+                text += " " + (deal.decisionNote.map { TerminalLanguage.text("terminal.deal.decidedByWithNote", ["name": name, "note": $0]) }
+                    ?? TerminalLanguage.text("terminal.deal.decidedBy", ["name": name]))
             }
         }
         for shift in result.shifts {
-            text += "\n  shift \(shift.id): \(self.date(shift.date)) \(shift.startTime)–\(shift.endTime)"
-                + (shift.position.map { " \($0)" } ?? "") + ", \(shift.ownerName), \(self.status(shift))"
+            let when = "\(self.date(shift.date)) \(shift.startTime)–\(shift.endTime)" + (shift.position.map { " \($0)" } ?? "")
+            text += "\n  " + TerminalLanguage.text("terminal.deal.shiftLine", [
+                "shift": "\(shift.id)", "when": when, "name": shift.ownerName, "status": self.status(shift),
+            ])
         }
         return text
     }
 
-    public static func status(_ shift: MarketShift) -> String {
-        switch shift.status {
-        case "supplied": "offered on the marketplace"
-        case "in_deal": "in a pending deal"
-        case "suggested": "suggested to a request"
-        default: shift.status.replacingUnderscores
-        }
+    public static func status(_ shift: MarketShift, language: LanguageCode? = nil) -> String {
+        TerminalLanguage.word("shiftStatus", shift.status, language: language)
     }
 
-    /// `Tue 2026-11-24`: the date with its weekday.
-    public static func date(_ date: String) -> String {
-        LocalDateText.weekday(of: date).map { "\($0) \(date)" } ?? date
+    /// "Tue 24 Nov" / "di 24 nov": a shift's calendar date (`YYYY-MM-DD`, already the workplace's
+    /// day) with its weekday, in the terminal's language; text that is not a date stays as it is.
+    public static func date(_ date: String, language: LanguageCode? = nil) -> String {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, LocalDateText.weekday(of: date) != nil else { return date }
+        return TerminalLanguage.formatter(language).date(year: parts[0], month: parts[1], day: parts[2])
+    }
+
+    /// "Tue" / "di": the abbreviated weekday of a `YYYY-MM-DD` date in the terminal's language.
+    public static func weekday(of date: String, language: LanguageCode? = nil) -> String? {
+        guard let english = LocalDateText.weekday(of: date), let index = LocalDateText.weekdays.firstIndex(of: english) else { return nil }
+        return TerminalLanguage.formatter(language).weekday(index + 1, abbreviated: true)
     }
 
     /// Left-aligned columns separated by two spaces; user text is kept on one line.

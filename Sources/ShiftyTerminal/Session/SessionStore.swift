@@ -74,8 +74,8 @@ public enum SessionStoreError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .permissions(let path): "Could not restrict the permissions of \(path)."
-        case .write(let path, let code): "Could not write \(path): \(String(cString: strerror(code)))."
+        case .permissions(let path): TerminalLanguage.text("terminal.session.permissions", ["file": path])
+        case .write(let path, let code): TerminalLanguage.text("terminal.session.write", ["file": path, "error": String(cString: strerror(code))])
         }
     }
 }

@@ -30,7 +30,7 @@ public enum LiveSocket {
                 return try NIOSSLContext(configuration: configuration)
             }
         } catch {
-            return group.next().makeFailedFuture(LiveConnectFailure.unsupported("cannot set up TLS: \(error)"))
+            return group.next().makeFailedFuture(LiveConnectFailure.unsupported(TerminalLanguage.text("terminal.live.tlsSetup", ["error": "\(error)"])))
         }
         let url = WebSocketURL(host: host, port: port, target: target)
         let configuration = WebSocketConfiguration(
@@ -50,7 +50,10 @@ public enum LiveSocket {
             .flatMap { channel in
                 WebSocketClient.upgrade(
                     channel: channel, url: url,
-                    headers: [("Authorization", "Bearer \(token)"), ("User-Agent", "shifty-terminal")],
+                    headers: [
+                        ("Authorization", "Bearer \(token)"), ("User-Agent", "shifty-terminal"),  // i18n-exempt: HTTP auth scheme
+                        ("Accept-Language", TerminalLanguage.current.rawValue),
+                    ],
                     configuration: configuration, callbacks: callbacks)
             }
             .flatMapErrorThrowing { error in throw Self.classify(error) }
@@ -86,9 +89,9 @@ public enum LiveSocket {
         case .invalidUpgradeResponse(let detail):
             return .unreachable(detail)
         case .malformedResponse:
-            return .unreachable("malformed response")
+            return .unreachable(TerminalLanguage.text("terminal.live.malformedResponse"))
         case .connectionClosed:
-            return .unreachable("connection closed during the handshake")
+            return .unreachable(TerminalLanguage.text("terminal.live.closedInHandshake"))
         }
     }
 }

@@ -48,7 +48,7 @@ struct WatchLoop {
         guard self.configuration.output != .silent else { return }
         switch self.outcome {
         case .sessionEnded: self.configuration.sink.err(ProblemMessages.sessionEnded + "\n")
-        case .stopped(let reason) where reason != "quit": self.configuration.sink.err("shifty watch stopped: \(reason)\n")
+        case .stopped(let reason) where reason != "quit": self.configuration.sink.err(TerminalLanguage.text("terminal.watch.stopped", ["reason": reason]) + "\n")
         default: break
         }
     }
@@ -71,7 +71,7 @@ struct WatchLoop {
         case .message(let text, let generation):
             guard generation == self.generation else { return nil }
             guard let message = LiveServerMessage.decode(text) else {
-                self.note("ignored a message that is not valid JSON")
+                self.note(TerminalLanguage.text("terminal.watch.badMessage"))
                 return nil
             }
             if case .event(let event) = message, self.configuration.output == .json { self.rawEvents[event.id] = text }
@@ -139,7 +139,7 @@ struct WatchLoop {
                     self.board.replace(with: shifts, at: Date())
                 }
                 if !firstLoad {
-                    self.note("reloaded the marketplace: \(self.board.activeCount) shifts offered")
+                    self.note(TerminalLanguage.plural("terminal.watch.reloaded", count: self.board.activeCount))
                 }
             case .apply(let event):
                 self.board.apply(event, at: Date())
@@ -232,7 +232,7 @@ struct WatchLoop {
     /// Messages for the user: on stderr when printing lines, in the footer's place otherwise.
     func note(_ text: String) {
         switch self.configuration.output {
-        case .lines, .json: self.configuration.sink.err("shifty watch: \(text)\n")
+        case .lines, .json: self.configuration.sink.err("shifty watch: \(text)\n")  // i18n-exempt: the program's name before its message
         case .table: self.screen?.setNote(text)
         case .silent: break
         }
@@ -242,8 +242,10 @@ struct WatchLoop {
         guard self.configuration.output == .lines || self.configuration.output == .json else { return }
         let status = self.state.status(reconnectAt: self.reconnectAt)
         var text = status.text(at: Date())
-        if status == .connected, let last = self.state.lastEventID { text += " (last event #\(last))" }
-        self.configuration.sink.err("shifty watch: \(text)\n")
+        if status == .connected, let last = self.state.lastEventID {
+            text += " (" + TerminalLanguage.text("terminal.watch.lastEvent", ["event": "\(last)"]) + ")"
+        }
+        self.configuration.sink.err("shifty watch: \(text)\n")  // i18n-exempt: the program's name before its message
     }
 
     mutating func redraw(at now: Date) {
