@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "ShiftyServer",
             dependencies: [
-                "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "CCurl",
+                "ShiftyDomain", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "ShiftyLocalization", "CCurl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -1,9 +1,11 @@
+private let boolColumnTypes: [PostgresTypeOID] = [.bool]
+
 extension Bool: PostgresEncodable, PostgresDecodable {
     public static var postgresType: PostgresTypeOID { .bool }
     public func postgresText() throws -> String? { self ? "t" : "f" }
 
     public static func decode(postgresText: String, context: PostgresDecodingContext) throws -> Bool {
-        try context.require([.bool], for: Bool.self)
+        try context.require(boolColumnTypes, for: Bool.self)
         switch postgresText {
         case "t": return true
         case "f": return false

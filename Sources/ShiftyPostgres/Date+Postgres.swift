@@ -1,5 +1,7 @@
 import Foundation
 
+private let dateColumnTypes: [PostgresTypeOID] = [.timestamptz, .timestamp, .date]
+
 extension Date: PostgresEncodable, PostgresDecodable {
     public static var postgresType: PostgresTypeOID { .timestamptz }
 
@@ -7,7 +9,7 @@ extension Date: PostgresEncodable, PostgresDecodable {
 
     /// Accepts `timestamptz`, `timestamp` (interpreted as UTC) and `date` (midnight UTC).
     public static func decode(postgresText: String, context: PostgresDecodingContext) throws -> Date {
-        try context.require([.timestamptz, .timestamp, .date], for: Date.self)
+        try context.require(dateColumnTypes, for: Date.self)
         guard let date = PostgresTimestamp.parse(postgresText) else {
             throw context.invalidText(postgresText, as: Date.self)
         }

@@ -1,3 +1,5 @@
+private let doubleColumnTypes: [PostgresTypeOID] = [.float4, .float8, .numeric, .int2, .int4, .int8]
+
 extension Double: PostgresEncodable, PostgresDecodable {
     public static var postgresType: PostgresTypeOID { .float8 }
 
@@ -9,7 +11,7 @@ extension Double: PostgresEncodable, PostgresDecodable {
     }
 
     public static func decode(postgresText: String, context: PostgresDecodingContext) throws -> Double {
-        try context.require([.float4, .float8, .numeric, .int2, .int4, .int8], for: Double.self)
+        try context.require(doubleColumnTypes, for: Double.self)
         switch postgresText {
         case "NaN": return .nan
         case "Infinity": return .infinity

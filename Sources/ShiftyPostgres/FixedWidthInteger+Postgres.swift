@@ -1,5 +1,5 @@
 /// Integer columns of any width decode into any Swift integer type as long as the value fits.
-private let integerColumnTypes: Set<PostgresTypeOID> = [.int2, .int4, .int8, .oid]
+private let integerColumnTypes: [PostgresTypeOID] = [.int2, .int4, .int8, .oid]
 
 extension FixedWidthInteger where Self: Sendable {
     fileprivate static func decodeInteger(postgresText: String, context: PostgresDecodingContext) throws -> Self {

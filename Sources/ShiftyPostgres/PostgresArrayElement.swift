@@ -9,6 +9,10 @@ public protocol PostgresArrayElement: Sendable {
     static func decodePostgresArray(postgresText: String, context: PostgresDecodingContext) throws -> [Self]
 }
 
+private let byteaColumnTypes: [PostgresTypeOID] = [.bytea]
+private let textArrayColumnTypes: [PostgresTypeOID] = [.textArray, .varcharArray]
+private let integerArrayColumnTypes: [PostgresTypeOID] = [.int8Array, .int4Array, .int2Array]
+
 extension UInt8: PostgresArrayElement {
     public static var postgresArrayType: PostgresTypeOID { .bytea }
 
@@ -17,7 +21,7 @@ extension UInt8: PostgresArrayElement {
     }
 
     public static func decodePostgresArray(postgresText: String, context: PostgresDecodingContext) throws -> [UInt8] {
-        try context.require([.bytea], for: [UInt8].self)
+        try context.require(byteaColumnTypes, for: [UInt8].self)
         guard let bytes = PostgresBytea.bytes(fromHexText: postgresText) else {
             throw context.invalidText(postgresText, as: [UInt8].self)
         }
@@ -29,14 +33,14 @@ extension String: PostgresArrayElement {
     public static var postgresArrayType: PostgresTypeOID { .textArray }
 
     public static func postgresArrayText(_ elements: [String]) throws -> String {
-        for element in elements where element.utf8.contains(0) {
+        for element in elements where element.containsNUL {
             throw PostgresError(kind: .invalidArgument, message: "strings sent to PostgreSQL cannot contain NUL characters")
         }
         return PostgresArrayLiteral.format(elements)
     }
 
     public static func decodePostgresArray(postgresText: String, context: PostgresDecodingContext) throws -> [String] {
-        try context.require([.textArray, .varcharArray], for: [String].self)
+        try context.require(textArrayColumnTypes, for: [String].self)
         return try PostgresArrayLiteral.parseNonNull(postgresText, context: context, as: [String].self)
     }
 }
@@ -49,7 +53,7 @@ extension Int64: PostgresArrayElement {
     }
 
     public static func decodePostgresArray(postgresText: String, context: PostgresDecodingContext) throws -> [Int64] {
-        try context.require([.int8Array, .int4Array, .int2Array], for: [Int64].self)
+        try context.require(integerArrayColumnTypes, for: [Int64].self)
         return try PostgresArrayLiteral.parseNonNull(postgresText, context: context, as: [Int64].self).map { text in
             guard let value = Int64(text) else { throw context.invalidText(postgresText, as: [Int64].self) }
             return value

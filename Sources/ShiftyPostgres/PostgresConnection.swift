@@ -101,7 +101,7 @@ public final class PostgresConnection {
     /// parameters because the simple-query protocol cannot carry them.
     public func executeScript(_ sql: String) throws {
         try ensureOpen(sql)
-        if sql.utf8.contains(0) {
+        if sql.containsNUL {
             throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
         }
         let result = PQexec(handle, sql)
@@ -125,7 +125,7 @@ public final class PostgresConnection {
 
     private func run(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> OpaquePointer {
         try ensureOpen(sql)
-        if sql.utf8.contains(0) {
+        if sql.containsNUL {
             throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
         }
         var types: [Oid] = []
@@ -235,7 +235,11 @@ public final class PostgresConnection {
                 if PQgetisnull(result, Int32(row), Int32(column)) != 0 {
                     cells.append(nil)
                 } else if let value = PQgetvalue(result, Int32(row), Int32(column)) {
-                    cells.append(String(cString: value))
+                    // libpq knows the length: no strlen per cell.
+                    let length = Int(PQgetlength(result, Int32(row), Int32(column)))
+                    cells.append(value.withMemoryRebound(to: UInt8.self, capacity: length) {
+                        String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                    })
                 } else {
                     cells.append(nil)
                 }

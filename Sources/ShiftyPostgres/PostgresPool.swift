@@ -135,6 +135,17 @@ public final class PostgresPool: Sendable {
     // MARK: - Leasing
 
     private func acquire() async throws -> Lease {
+        // The common case first, without a continuation (see `acquireWithoutWaiting`).
+        switch state.withLock({ $0.machine.acquireWithoutWaiting() }) {
+        case .use(let box):
+            return .connection(box)
+        case .open:
+            return .openSlot
+        case .fail:
+            throw PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down")
+        case .wait, nil:
+            break
+        }
         let id = state.withLock { state in
             state.nextWaiterID += 1
             return state.nextWaiterID

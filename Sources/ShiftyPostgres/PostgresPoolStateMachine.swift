@@ -57,6 +57,19 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     var inUseCount: Int { openCount - idle.count }
 
     mutating func acquire(id: Int, waiter: Waiter, deadline: Deadline) -> AcquireAction {
+        if let action = acquireWithoutWaiting() { return action }
+        waiters.append(QueuedWaiter(id: id, deadline: deadline, waiter: waiter))
+        if isTimerArmed { return .wait(armTimer: false) }
+        isTimerArmed = true
+        return .wait(armTimer: true)
+    }
+
+    /// What ``acquire(id:waiter:deadline:)`` answers when the caller need not queue (an idle
+    /// connection, a free slot, or the pool is shut down); `nil` when it would have to wait. Lets the
+    /// pool serve the common case before it creates a continuation: resuming a continuation inside
+    /// its own body still sends the task through the global executor, one thread wake-up per
+    /// transaction for nothing (issue 14).
+    mutating func acquireWithoutWaiting() -> AcquireAction? {
         if isShutDown { return .fail }
         // Waiters are only queued while nothing is idle, so FIFO order holds.
         if let connection = idle.popLast() { return .use(connection) }
@@ -64,10 +77,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
             openCount += 1
             return .open
         }
-        waiters.append(QueuedWaiter(id: id, deadline: deadline, waiter: waiter))
-        if isTimerArmed { return .wait(armTimer: false) }
-        isTimerArmed = true
-        return .wait(armTimer: true)
+        return nil
     }
 
     /// The timeout timer woke at `now`: removes the waiters whose deadline has passed (the pool fails

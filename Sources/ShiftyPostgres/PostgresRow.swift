@@ -8,7 +8,7 @@ public struct PostgresRow: Sendable {
     /// Decodes the column called `column`. `Optional<T>` accepts NULL; a non-optional type and NULL
     /// give an error naming the column.
     public func decode<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
-        guard let index = storage.columnIndexByName[column] else {
+        guard let index = storage.columnIndex(named: column) else {
             let known = storage.columns.map(\.name).joined(separator: ", ")
             throw PostgresError(kind: .decoding, message: "no column named \(column) in the result (columns: \(known))")
         }

@@ -6,16 +6,30 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
         let columns: [PostgresColumn]
         /// Row-major cells; `nil` is SQL NULL.
         let cells: [String?]
-        let columnIndexByName: [String: Int]
+        /// Only for wide results: up to ``scanLimit`` columns a lookup compares the (mostly small,
+        /// inline) names in order, which costs less than hashing the name for every decoded cell
+        /// (issue 14: the hashing was a tenth of a marketplace read's client CPU).
+        private let columnIndexByName: [String: Int]?
+        static let scanLimit = 32
 
         init(columns: [PostgresColumn], cells: [String?]) {
             self.columns = columns
             self.cells = cells
-            var byName: [String: Int] = [:]
-            for (index, column) in columns.enumerated() where byName[column.name] == nil {
-                byName[column.name] = index
+            if columns.count > Self.scanLimit {
+                var byName: [String: Int] = [:]
+                for (index, column) in columns.enumerated() where byName[column.name] == nil {
+                    byName[column.name] = index
+                }
+                self.columnIndexByName = byName
+            } else {
+                self.columnIndexByName = nil
             }
-            self.columnIndexByName = byName
+        }
+
+        /// The first column called `name`.
+        func columnIndex(named name: String) -> Int? {
+            if let columnIndexByName { return columnIndexByName[name] }
+            return columns.firstIndex { $0.name == name }
         }
     }
 

@@ -23,21 +23,86 @@ enum PostgresTimestamp {
             days -= 1
         }
         let (year, month, day) = civilDate(fromDaysSinceEpoch: days)
-        let text =
-            "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2)) "
-            + "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-            + ".\(pad(fraction, 6))+00"
-        return year > 0 ? text : text + " BC"
+        // Written into one buffer (issue 14: the interpolated pieces were seven small strings per
+        // parameter, and every pick-up sends a dozen timestamps).
+        return String(unsafeUninitializedCapacity: 40) { buffer in
+            var writer = DigitWriter(buffer: buffer)
+            writer.append(year, width: 4)
+            writer.append(UInt8(ascii: "-"))
+            writer.append(month, width: 2)
+            writer.append(UInt8(ascii: "-"))
+            writer.append(day, width: 2)
+            writer.append(UInt8(ascii: " "))
+            writer.append(secondOfDay / 3600, width: 2)
+            writer.append(UInt8(ascii: ":"))
+            writer.append(secondOfDay / 60 % 60, width: 2)
+            writer.append(UInt8(ascii: ":"))
+            writer.append(secondOfDay % 60, width: 2)
+            writer.append(UInt8(ascii: "."))
+            writer.append(fraction, width: 6)
+            writer.append(UInt8(ascii: "+"))
+            writer.append(0, width: 2)
+            if year <= 0 {
+                writer.append(UInt8(ascii: " "))
+                writer.append(UInt8(ascii: "B"))
+                writer.append(UInt8(ascii: "C"))
+            }
+            return writer.count
+        }
+    }
+
+    /// Decimal digits into a fixed buffer (``format(_:)``).
+    private struct DigitWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func append(_ byte: UInt8) {
+            buffer[count] = byte
+            count += 1
+        }
+
+        /// The magnitude of `value`, zero-padded to `width` digits.
+        mutating func append(_ value: Int64, width: Int) {
+            var magnitude = value.magnitude
+            var digits = 1
+            var scale: UInt64 = 1
+            while magnitude / scale >= 10 {
+                scale *= 10
+                digits += 1
+            }
+            for _ in digits..<max(digits, width) { append(UInt8(ascii: "0")) }
+            while scale > 0 {
+                append(UInt8(ascii: "0") + UInt8(magnitude / scale))
+                magnitude %= scale
+                scale /= 10
+            }
+        }
     }
 
     /// Parses `timestamptz`, `timestamp` (taken as UTC) and `date` text output in ISO style.
+    ///
+    /// Reads the string's UTF-8 in place through a cursor (no copy of the bytes, no closures capturing
+    /// the position: issue 14 measured both in every decoded timestamp of a marketplace read).
     static func parse(_ text: String) -> Date? {
         if text == "infinity" { return .distantFuture }
         if text == "-infinity" { return .distantPast }
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { bytes in
+            var cursor = Cursor(bytes: bytes)
+            return cursor.timestamp()
+        }
+    }
+
+    /// A position in the text being parsed.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        func number(digits: ClosedRange<Int>) -> Int64? {
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func number(digits: ClosedRange<Int>) -> Int64? {
             var value: Int64 = 0
             var count = 0
             while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57, count < digits.upperBound {
@@ -47,68 +112,68 @@ enum PostgresTimestamp {
             }
             return digits.contains(count) ? value : nil
         }
-        func expect(_ character: UInt8) -> Bool {
+
+        mutating func expect(_ character: UInt8) -> Bool {
             guard index < bytes.count, bytes[index] == character else { return false }
             index += 1
             return true
         }
 
-        guard let year = number(digits: 4...7), expect(UInt8(ascii: "-")),
-            let month = number(digits: 2...2), expect(UInt8(ascii: "-")),
-            let day = number(digits: 2...2),
-            (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
-
-        var secondsOfDay: Int64 = 0
-        var micros: Int64 = 0
-        var offsetSeconds: Int64 = 0
-        if expect(UInt8(ascii: " ")) || expect(UInt8(ascii: "T")) {
-            guard let hour = number(digits: 2...2), expect(UInt8(ascii: ":")),
-                let minute = number(digits: 2...2), expect(UInt8(ascii: ":")),
-                let second = number(digits: 2...2)
+        mutating func timestamp() -> Date? {
+            guard let year = number(digits: 4...7), expect(UInt8(ascii: "-")),
+                let month = number(digits: 2...2), expect(UInt8(ascii: "-")),
+                let day = number(digits: 2...2),
+                (1...12).contains(month), (1...31).contains(day)
             else { return nil }
-            secondsOfDay = hour * 3600 + minute * 60 + second
-            if expect(UInt8(ascii: ".")) {
-                let start = index
-                guard let fraction = number(digits: 1...9) else { return nil }
-                var scaled = fraction
-                var digits = index - start
-                while digits < 6 { scaled *= 10; digits += 1 }
-                while digits > 6 { scaled /= 10; digits -= 1 }
-                micros = scaled
-            }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
-                index += 1
-                guard let hours = number(digits: 2...2) else { return nil }
-                var offset = hours * 3600
-                if expect(UInt8(ascii: ":")) {
-                    guard let minutes = number(digits: 2...2) else { return nil }
-                    offset += minutes * 60
-                    if expect(UInt8(ascii: ":")) {
-                        guard let seconds = number(digits: 2...2) else { return nil }
-                        offset += seconds
-                    }
-                }
-                offsetSeconds = sign * offset
-            } else if expect(UInt8(ascii: "Z")) {
-                offsetSeconds = 0
-            }
-        }
-        var isBeforeChrist = false
-        if index < bytes.count {
-            guard String(decoding: bytes[index...], as: UTF8.self) == " BC" else { return nil }
-            isBeforeChrist = true
-        }
-        let astronomicalYear = isBeforeChrist ? 1 - year : year
-        let days = daysSinceEpoch(year: astronomicalYear, month: month, day: day)
-        let seconds = days * 86_400 + secondsOfDay - offsetSeconds
-        return Date(timeIntervalSince1970: Double(seconds) + Double(micros) / 1_000_000)
-    }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(abs(value))
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+            var secondsOfDay: Int64 = 0
+            var micros: Int64 = 0
+            var offsetSeconds: Int64 = 0
+            if expect(UInt8(ascii: " ")) || expect(UInt8(ascii: "T")) {
+                guard let hour = number(digits: 2...2), expect(UInt8(ascii: ":")),
+                    let minute = number(digits: 2...2), expect(UInt8(ascii: ":")),
+                    let second = number(digits: 2...2)
+                else { return nil }
+                secondsOfDay = hour * 3600 + minute * 60 + second
+                if expect(UInt8(ascii: ".")) {
+                    let start = index
+                    guard let fraction = number(digits: 1...9) else { return nil }
+                    var scaled = fraction
+                    var digits = index - start
+                    while digits < 6 { scaled *= 10; digits += 1 }
+                    while digits > 6 { scaled /= 10; digits -= 1 }
+                    micros = scaled
+                }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                    index += 1
+                    guard let hours = number(digits: 2...2) else { return nil }
+                    var offset = hours * 3600
+                    if expect(UInt8(ascii: ":")) {
+                        guard let minutes = number(digits: 2...2) else { return nil }
+                        offset += minutes * 60
+                        if expect(UInt8(ascii: ":")) {
+                            guard let seconds = number(digits: 2...2) else { return nil }
+                            offset += seconds
+                        }
+                    }
+                    offsetSeconds = sign * offset
+                } else if expect(UInt8(ascii: "Z")) {
+                    offsetSeconds = 0
+                }
+            }
+            var isBeforeChrist = false
+            if index < bytes.count {
+                guard bytes.count - index == 3, bytes[index] == UInt8(ascii: " "), bytes[index + 1] == UInt8(ascii: "B"),
+                    bytes[index + 2] == UInt8(ascii: "C")
+                else { return nil }
+                isBeforeChrist = true
+            }
+            let astronomicalYear = isBeforeChrist ? 1 - year : year
+            let days = PostgresTimestamp.daysSinceEpoch(year: astronomicalYear, month: month, day: day)
+            let seconds = days * 86_400 + secondsOfDay - offsetSeconds
+            return Date(timeIntervalSince1970: Double(seconds) + Double(micros) / 1_000_000)
+        }
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).

@@ -5,7 +5,7 @@ extension String: PostgresEncodable, PostgresDecodable {
     public func postgresText() throws -> String? {
         // libpq takes C strings: a NUL would silently cut the value short. PostgreSQL text cannot
         // hold NUL anyway, so refuse it loudly.
-        if utf8.contains(0) {
+        if containsNUL {
             throw PostgresError(kind: .invalidArgument, message: "strings sent to PostgreSQL cannot contain NUL characters")
         }
         return self

@@ -28,6 +28,19 @@ struct PoolStateMachineTests {
         #expect(machine.inUseCount == 2)
     }
 
+    @Test func theFastPathServesIdleConnectionsAndFreeSlotsButNeverQueues() {
+        var machine = Machine(maximumOpen: 1)
+        guard case .open = machine.acquireWithoutWaiting() else { Issue.record("expected open"); return }
+        #expect(machine.acquireWithoutWaiting() == nil, "full: the caller must queue through acquire")
+        #expect(machine.waiters.isEmpty, "the fast path queues nobody")
+        guard case .keep = machine.release("conn1", reusable: true) else { Issue.record("expected keep"); return }
+        guard case .use("conn1") = machine.acquireWithoutWaiting() else { Issue.record("expected idle reuse"); return }
+        guard case .wait = machine.acquire(id: 1, waiter: "a", deadline: Self.later) else { Issue.record("expected wait"); return }
+        #expect(machine.acquireWithoutWaiting() == nil, "a queued waiter is never overtaken")
+        _ = machine.shutDown()
+        guard case .fail = machine.acquireWithoutWaiting() else { Issue.record("expected fail after shutdown"); return }
+    }
+
     @Test func brokenConnectionsFreeTheirSlotForTheNextWaiter() {
         var machine = Machine(maximumOpen: 1)
         _ = machine.acquire(id: 1, waiter: "a", deadline: Self.later)

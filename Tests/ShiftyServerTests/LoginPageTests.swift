@@ -24,7 +24,9 @@ import Testing
 
     @Test func thePageHidesBothUntilTheServerSaysSo() throws {
         let html = try String(contentsOf: TestServer.repositoryRoot.appendingPathComponent("web/index.html"), encoding: .utf8)
-        #expect(html.contains(#"<p id="demo-hint" class="hint" hidden>"#))
-        #expect(html.contains(#"<details id="create-workplace" hidden>"#))
+        let demoHint = try #require(html.firstRange(of: #"<p id="demo-hint""#).map { html[$0.lowerBound...].prefix { $0 != ">" } })
+        let createWorkplace = try #require(html.firstRange(of: #"<details id="create-workplace""#).map { html[$0.lowerBound...].prefix { $0 != ">" } })
+        #expect(demoHint.hasSuffix(" hidden"), "the demo hint starts hidden: \(demoHint)")
+        #expect(createWorkplace.hasSuffix(" hidden"), "the signup form starts hidden: \(createWorkplace)")
     }
 }

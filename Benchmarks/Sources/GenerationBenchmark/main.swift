@@ -26,6 +26,11 @@ let generationRuns = Int(environment["RUNS"] ?? "") ?? 3
 let clients = Int(environment["CLIENTS"] ?? "") ?? 4
 let tradeSeconds = Double(environment["TRADE_SECONDS"] ?? "") ?? 15
 let pgbenchTransactions = Int(environment["PGBENCH_TRANSACTIONS"] ?? "") ?? 10_000
+// Profiling knobs (BENCHMARKS.md, issue 14 session 6): PAIR_COUNT stops after that many pairs in all
+// (a fixed amount of work, so `valgrind --tool=callgrind` instruction counts of two runs can be
+// subtracted: per pair, whatever the load); SKIP_PGBENCH=1 leaves pgbench out.
+let pairLimit = Int(environment["PAIR_COUNT"] ?? "") ?? Int.max
+let skipPgbench = environment["SKIP_PGBENCH"] == "1"
 let databaseName = "shifty_generation_bench"
 let pgbenchDatabase = "shifty_pgbench"
 var logger = Logger(label: "generation-benchmark")
@@ -133,16 +138,17 @@ let engine = MarketplaceEngine(pool: pool, logger: logger)
 actor JobQueue {
     var jobs: [(shift: Int64, receiver: Int64)]
     var index = 0
-    init(_ jobs: [(shift: Int64, receiver: Int64)]) { self.jobs = jobs }
+    let limit: Int
+    init(_ jobs: [(shift: Int64, receiver: Int64)], limit: Int) { self.jobs = jobs; self.limit = limit }
     func next() -> (shift: Int64, receiver: Int64)? {
-        guard index < jobs.count else { return nil }
+        guard index < jobs.count, index < limit else { return nil }
         defer { index += 1 }
         return jobs[index]
     }
 }
-let queue = JobQueue(jobs)
+let queue = JobQueue(jobs, limit: pairLimit)
 _ = statements.take()
-let deadline = ContinuousClock.now + .milliseconds(Int64(tradeSeconds * 1000))
+let deadline = pairLimit < Int.max ? ContinuousClock.now + .seconds(86_400) : ContinuousClock.now + .milliseconds(Int64(tradeSeconds * 1000))
 let tradeStart = ContinuousClock.now
 let completed = try await withThrowingTaskGroup(of: Int.self) { group in
     for _ in 0..<clients {
@@ -189,14 +195,17 @@ func run(_ executable: String, _ arguments: [String]) throws -> String {
 }
 
 let pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "pgbench"
+var pgbenchOutput = ""
+if !skipPgbench {
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
 _ = try await admin.execute("CREATE DATABASE \(pgbenchDatabase)")
 let pgbenchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: pgbenchDatabase)
 _ = try run(pgbench, ["-i", "-q", "-s", "10", pgbenchConninfo])
 // A transaction count rather than -T: pgbench ends -T runs with SIGALRM, which the Swift runtime's
 // threads keep blocked and a spawned child inherits, so a -T run never ends.
-let pgbenchOutput = try run(pgbench, ["-n", "-b", "simple-update", "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)", pgbenchConninfo])
+pgbenchOutput = try run(pgbench, ["-n", "-b", "simple-update", "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)", pgbenchConninfo])
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
+}
 await admin.shutdown()
 let tpsLine = pgbenchOutput.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
 let pgbenchTPS = Double(tpsLine.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0

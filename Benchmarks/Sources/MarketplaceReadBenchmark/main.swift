@@ -25,6 +25,12 @@ let readSeconds = Double(environment["READ_SECONDS"] ?? "") ?? 10
 let pgbenchTransactions = Int(environment["PGBENCH_TRANSACTIONS"] ?? "") ?? 20_000
 let members = Int(environment["MEMBERS"] ?? "") ?? 40
 let supplied = Int(environment["SUPPLIED"] ?? "") ?? 25
+// Profiling knobs (BENCHMARKS.md, issue 14 session 6): READ_COUNT reads per client instead of
+// READ_SECONDS (a fixed amount of work, so `valgrind --tool=callgrind` instruction counts of two runs
+// can be subtracted: per read, whatever the load); SKIP_UNNAMED=1 and SKIP_PGBENCH=1 leave those out.
+let readCount = Int(environment["READ_COUNT"] ?? "")
+let skipUnnamed = environment["SKIP_UNNAMED"] == "1"
+let skipPgbench = environment["SKIP_PGBENCH"] == "1"
 let databaseName = "shifty_read_bench"
 let logger: Logger = {
     var logger = Logger(label: "marketplace-read-benchmark")
@@ -93,7 +99,7 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
         for _ in 0..<clients {
             group.addTask {
                 var done = 0
-                while ContinuousClock.now < deadline {
+                while readCount.map({ done < $0 }) ?? (ContinuousClock.now < deadline) {
                     _ = try await MarketplaceRead.run(token: token, now: now, pool: pool)
                     done += 1
                 }
@@ -108,7 +114,7 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
 }
 
 let prepared = try await ourReads(preparedStatements: true)
-let unnamed = try await ourReads(preparedStatements: false)
+let unnamed: (perSecond: Double, shifts: Int) = if skipUnnamed { (0, 0) } else { try await ourReads(preparedStatements: false) }
 
 // MARK: pgbench, same SQL
 
@@ -157,8 +163,8 @@ func pgbenchTPS(_ mode: String) throws -> Double {
     let line = output.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
     return Double(line.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0
 }
-let pgbenchPrepared = try pgbenchTPS("prepared")
-let pgbenchExtended = try pgbenchTPS("extended")
+let pgbenchPrepared: Double = if skipPgbench { 0 } else { try pgbenchTPS("prepared") }
+let pgbenchExtended: Double = if skipPgbench { 0 } else { try pgbenchTPS("extended") }
 
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
 await admin.shutdown()

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyLocalization
 
 /// Request bodies of the account endpoints. Unknown fields are ignored; missing or mistyped
 /// required fields become 422 problems naming the field.
@@ -32,6 +33,22 @@ struct SignupRequest: Decodable {
     var password: String
     var email: String?
     var client: SessionKind?
+}
+
+/// `PUT /me/language`: `{"language": "nl"}`, or `{"language": null}` to follow the workplace.
+/// The key is required, so a typo in it is not silently "follow the workplace".
+struct ChangeLanguageRequest: Decodable {
+    var language: LanguageCode?
+
+    enum CodingKeys: String, CodingKey { case language }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard container.contains(.language) else {
+            throw Problem.invalid("language", "is required (a language code, or null to follow the workplace)")
+        }
+        language = try container.decodeIfPresent(LanguageCode.self, forKey: .language)
+    }
 }
 
 struct ChangePasswordRequest: Decodable {

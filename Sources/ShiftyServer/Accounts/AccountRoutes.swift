@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyLocalization
 
 /// HTTP endpoints for workplaces, sessions, members and invites (documented in openapi.yaml).
 struct AccountRoutes {
@@ -20,8 +21,9 @@ struct AccountRoutes {
             let session = try await accounts.createWorkplace(input, remoteAddress: clientAddress(request, context), userAgent: request.headers[.userAgent])
             return try sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)
         }
-        api.get("login-page") { _, _ in
-            try APIJSON.response(LoginPageOptions(configuration))
+        api.get("login-page") { request, _ in
+            let language = LanguageNegotiation.fromAcceptLanguage(request.headers[.acceptLanguage]) ?? .english
+            return try APIJSON.response(LoginPageOptions(configuration, language: language))
         }
         api.get("workplace") { request, _ in
             let caller = try await authenticator.require(request)
@@ -56,7 +58,14 @@ struct AccountRoutes {
 
         api.get("me") { request, _ in
             let caller = try await authenticator.require(request)
-            return try APIJSON.response(MeView(user: caller.user, workplace: caller.workplace))
+            return try APIJSON.response(MeView(caller))
+        }
+        api.put("me/language") { request, context in
+            let caller = try await authenticator.require(request)
+            let input = try await request.decodeJSON(ChangeLanguageRequest.self, context: context)
+            let changed = try await accounts.changeLanguage(caller, to: input.language)
+            RequestLanguage.current?.signedIn(changed.language)
+            return try APIJSON.response(LanguageView(changed))
         }
         api.put("me/password") { request, context in
             let caller = try await authenticator.require(request)
@@ -126,6 +135,46 @@ struct AccountRoutes {
 struct MeView: Encodable {
     var user: UserView
     var workplace: WorkplaceView
+    /// The language the caller is spoken to in: their own choice, else the workplace's default.
+    var language: String
+    /// The caller's own choice, null when they follow the workplace.
+    var languagePreference: String?
+
+    init(_ caller: AuthenticatedUser) {
+        user = caller.user
+        workplace = caller.workplace
+        language = caller.language.rawValue
+        languagePreference = caller.languagePreference?.rawValue
+    }
+
+    enum CodingKeys: String, CodingKey { case user, workplace, language, languagePreference }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(user, forKey: .user)
+        try container.encode(workplace, forKey: .workplace)
+        try container.encode(language, forKey: .language)
+        try container.encode(languagePreference, forKey: .languagePreference)  // null is part of the answer
+    }
+}
+
+/// The answer to PUT /me/language.
+struct LanguageView: Encodable {
+    var language: String
+    var languagePreference: String?
+
+    init(_ caller: AuthenticatedUser) {
+        language = caller.language.rawValue
+        languagePreference = caller.languagePreference?.rawValue
+    }
+
+    enum CodingKeys: String, CodingKey { case language, languagePreference }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(language, forKey: .language)
+        try container.encode(languagePreference, forKey: .languagePreference)
+    }
 }
 
 extension ShiftyRequestContext {

@@ -1,3 +1,4 @@
+import ShiftyLocalization
 import Foundation
 import Logging
 import ShiftyDomain
@@ -16,7 +17,7 @@ public struct AccountService: Sendable {
 
     func createWorkplace(_ input: CreateWorkplaceRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
         guard configuration.allowSignup else {
-            throw Problem(.forbidden, code: .signupDisabled, detail: "This server does not allow creating new workplaces. Ask its administrator.")
+            throw Problem(.forbidden, code: .signupDisabled, text: .init("server.problem.signup_disabled.detail"))
         }
         try await countSignup(from: remoteAddress)
         let name = try AccountValidation.displayName(input.name, field: "name")
@@ -52,7 +53,7 @@ public struct AccountService: Sendable {
             guard let workplace = try AccountStore.workplace(slug: slug, on: connection),
                   let role = try InviteStore.redeem(code: input.inviteCode, workplaceID: workplace.id, on: connection)
             else {
-                throw Problem(.unprocessableContent, code: .inviteInvalid, detail: "This invite code is not valid for that workplace, has expired or has been used up. Ask your manager for a new one.")
+                throw Problem(.unprocessableContent, code: .inviteInvalid, text: .init("server.problem.invite_invalid.detail"))
             }
             let user = try AccountStore.insertUser(
                 workplaceID: workplace.id, username: username, displayName: displayName, email: email,
@@ -83,7 +84,7 @@ public struct AccountService: Sendable {
             return (nil, try AccountStore.credentials(workplaceSlug: slug, username: username, on: connection))
         }
         if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: .loginThrottled, detail: "Too many failed logins. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+            throw Problem(.tooManyRequests, code: .loginThrottled, text: .init("server.problem.login_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
         }
         // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
         let credentials = found.credentials
@@ -95,7 +96,7 @@ public struct AccountService: Sendable {
                     try LoginThrottle.recordFailure(key: addressKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
                 }
             }
-            throw Problem(.unauthorized, code: .invalidCredentials, detail: "The workplace, username or password is not right.")
+            throw Problem(.unauthorized, code: .invalidCredentials, text: .init("server.problem.invalid_credentials.detail"))
         }
         let rehash = passwords.needsRehash(credentials.passwordHash) ? try await passwords.hashNewPassword(input.password) : nil
         let kind = input.client ?? .cookie
@@ -117,7 +118,7 @@ public struct AccountService: Sendable {
     func changePassword(_ caller: AuthenticatedUser, _ input: ChangePasswordRequest) async throws {
         let stored = try await pool.withConnection { try AccountStore.passwordHash(userID: caller.id, on: $0) }
         guard try await passwords.verify(input.currentPassword, encoded: stored) else {
-            throw Problem(.forbidden, code: .wrongPassword, detail: "The current password is not right.")
+            throw Problem(.forbidden, code: .wrongPassword, text: .init("server.problem.wrong_password.detail"))
         }
         let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
         try await pool.transaction { connection in
@@ -127,6 +128,15 @@ public struct AccountService: Sendable {
             // who changes a password because of a leak must not keep leaking their schedule.
             _ = try CalendarFeedStore.disable(userID: caller.id, on: connection)
         }
+    }
+
+    /// Sets (or, with nil, clears) the caller's own language; answers the caller as they are now.
+    func changeLanguage(_ caller: AuthenticatedUser, to language: LanguageCode?) async throws -> AuthenticatedUser {
+        if let language { try LanguageChoice.requireAvailable(language, field: "language") }
+        try await pool.withConnection { try AccountStore.setLanguage(language, userID: caller.id, on: $0) }
+        var changed = caller
+        changed.languagePreference = language
+        return changed
     }
 
     // MARK: Members (managers)
@@ -156,7 +166,7 @@ public struct AccountService: Sendable {
             ) else { throw Problem.notFound("user") }
             // A workplace must keep at least one active manager, or nobody could manage it again.
             if try AccountStore.activeManagerCount(workplaceID: caller.workplaceID, on: connection) == 0 {
-                throw Problem(.conflict, code: .lastManager, detail: "A workplace needs at least one active manager. Promote someone else first.")
+                throw Problem(.conflict, code: .lastManager, text: .init("server.problem.last_manager.detail"))
             }
             if !updated.active {
                 try SessionStore.revokeAll(userID: id, on: connection)
@@ -229,7 +239,7 @@ public struct AccountService: Sendable {
         let note = input.note.map { String($0.prefix(200)) }
         let email = try AccountValidation.email(input.email)
         if email != nil, configuration.smtp == nil {
-            throw Problem(.conflict, code: .emailDisabled, detail: "This server does not send e-mail. Hand the code over yourself.")
+            throw Problem(.conflict, code: .emailDisabled, text: .init("server.problem.email_disabled.invite"))
         }
         let links = configuration.notificationLinks
         return try await pool.transaction { connection in

@@ -1,3 +1,4 @@
+import ShiftyLocalization
 import Foundation
 import ShiftyPostgres
 
@@ -118,6 +119,11 @@ enum AccountStore {
         )
         guard let row = rows.first else { return nil }
         return (try user(from: row), try row.decode("password_hash"))
+    }
+
+    /// A member's own language (nil: follow the workplace's).
+    static func setLanguage(_ language: LanguageCode?, userID: Int64, on connection: PostgresConnection) throws {
+        try connection.execute("UPDATE users SET language = $1 WHERE id = $2", [language?.rawValue, userID])
     }
 
     static func passwordHash(userID: Int64, on connection: PostgresConnection) throws -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 
 /// Per-workplace switches, stored as JSON in `workplaces.settings` so later features can add keys
 /// without a migration. The one type for them: the stored row, the API's `settings` object and a
@@ -28,6 +29,9 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var availabilityRule: RuleSeverity = .refuse
     /// Hours before a shift starts that a deal on it nobody decided expires (0: at the start; at most 168).
     public var dealExpiryHours: Int = 0
+    /// The language of members who chose none (e-mails, push texts, problem details, the page);
+    /// a PATCH naming a language without a catalogue is 422 `unknown_language`.
+    public var language: LanguageCode = .english
 
     public init() {}
 
@@ -45,6 +49,7 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         timeOffRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .timeOffRule) ?? base.timeOffRule
         availabilityRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .availabilityRule) ?? base.availabilityRule
         dealExpiryHours = try container.decodeIfPresent(Int.self, forKey: .dealExpiryHours) ?? base.dealExpiryHours
+        language = try container.decodeIfPresent(LanguageCode.self, forKey: .language) ?? base.language
     }
 
     /// The switches the marketplace's rules read.
@@ -63,9 +68,16 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     }
 
     /// Decodes the stored JSON text of `workplaces.settings`.
+    ///
+    /// Every authenticated request and every marketplace action reads the settings; the same few
+    /// texts are decoded once (``WorkplaceSettingsCache``) instead of through a `JSONDecoder` each time
+    /// (issue 14: a twelfth of a marketplace read's client CPU).
     static func stored(_ json: String, workplaceID: Int64?) throws -> WorkplaceSettings {
+        if let known = WorkplaceSettingsCache.shared.settings(for: json) { return known }
         do {
-            return try JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))
+            let settings = try JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))
+            WorkplaceSettingsCache.shared.remember(settings, for: json)
+            return settings
         } catch {
             throw CorruptRow(workplaceID: workplaceID, reason: String(describing: error))
         }
@@ -77,7 +89,9 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         let decoder = JSONDecoder()
         decoder.userInfo[Self.baseKey] = self
         do {
-            return try decoder.decode(WorkplaceSettings.self, from: patch)
+            let settings = try decoder.decode(WorkplaceSettings.self, from: patch)
+            if settings.language != language { try LanguageChoice.requireAvailable(settings.language, field: "settings.language") }
+            return settings
         } catch let error as DecodingError {
             var problem = Problem(decoding: error)
             problem.errors = problem.errors.map { Problem.FieldError(field: "settings.\($0.field)", detail: $0.detail) }

@@ -14,6 +14,7 @@ public enum ShiftyApplication {
     ) -> Router<ShiftyRequestContext> {
         let router = Router(context: ShiftyRequestContext.self)
         router.add(middleware: MetricsMiddleware(metrics: metrics))
+        router.add(middleware: LanguageMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: NULQueryMiddleware())

@@ -19,7 +19,7 @@ struct WebAssetsMiddleware: RouterMiddleware {
               !path.hasPrefix("/api/"), path != "/healthz", path != "/readyz", path != "/metrics"
         else { return try await next(request, context) }
         // NUL bytes, `..` and symbolic links are answered like a file that does not exist.
-        guard pathGuard.allows(path) else { throw Problem(.notFound, code: .notFound, detail: "No such file.") }
+        guard pathGuard.allows(path) else { throw Problem(.notFound, code: .notFound, text: .init("server.problem.not_found.file")) }
         var response = try await files.handle(request, context: context, next: next)
         if path == "/sw.js" {
             // The service worker: always revalidated (so a deploy reaches installed apps at once)

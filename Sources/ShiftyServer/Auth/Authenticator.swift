@@ -27,8 +27,9 @@ public struct Authenticator: Sendable {
             try originPolicy.check(request)
         }
         guard let caller = try await pool.withConnection({ try SessionStore.lookup(token: token, presentedAs: kind, on: $0) }) else {
-            throw Problem(.unauthorized, code: .sessionExpired, detail: "Your session has ended. Log in again.")
+            throw Problem(.unauthorized, code: .sessionExpired, text: .init("server.problem.session_expired.detail"))
         }
+        RequestLanguage.current?.signedIn(caller.language)
         return caller
     }
 
@@ -71,7 +72,7 @@ public struct OriginPolicy: Sendable {
     public func check(_ request: Request) throws {
         let source = request.headers[.origin] ?? request.headers[.referer].flatMap(Self.origin(ofURL:))
         guard let source, isAllowed(origin: source, host: request.head.authority) else {
-            throw Problem(.forbidden, code: .originNotAllowed, detail: "This request came from another site and was refused (CSRF protection).")
+            throw Problem(.forbidden, code: .originNotAllowed, text: .init("server.problem.origin_not_allowed.detail"))
         }
     }
 

@@ -70,7 +70,7 @@ enum LoginThrottle {
         if let retryAfter = try retryAfter(keys: [key], on: connection) {
             throw Problem(
                 .tooManyRequests, code: .signupThrottled,
-                detail: "Too many new accounts from this address. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+                text: .init("server.problem.signup_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
         }
         var signupPolicy = policy
         signupPolicy.window = policy.signupWindow

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyPostgres
 import ShiftySecurity
+import ShiftyLocalization
 
 /// How a session was presented, which decides whether CSRF checks apply.
 public enum SessionKind: String, Sendable {
@@ -16,6 +17,11 @@ public struct AuthenticatedUser: Sendable {
     public var user: UserView
     public var workplace: WorkplaceView
     public var presentedAs: SessionKind
+    /// The member's own language, nil when they follow the workplace's.
+    public var languagePreference: LanguageCode?
+
+    /// The language to speak to this member: their own choice, else the workplace's default.
+    public var language: LanguageCode { languagePreference ?? workplace.settings.language }
 
     public var id: Int64 { user.id }
     public var workplaceID: Int64 { workplace.id }
@@ -45,7 +51,7 @@ enum SessionStore {
     /// The session, member and workplace of a token's hash (`$1`): the first statement of every
     /// authenticated request.
     static let lookupSQL = """
-        SELECT s.id AS session_id, \(AccountStore.userColumns),
+        SELECT s.id AS session_id, \(AccountStore.userColumns), u.language AS user_language,
                w.id AS w_id, w.slug AS w_slug, w.name AS w_name, w.time_zone AS w_time_zone, w.settings::text AS w_settings
         FROM sessions s
         JOIN users u ON u.id = s.user_id
@@ -60,7 +66,8 @@ enum SessionStore {
             sessionID: try row.decode("session_id"),
             user: try AccountStore.user(from: row),
             workplace: try AccountStore.workplace(from: row, prefix: "w_"),
-            presentedAs: kind
+            presentedAs: kind,
+            languagePreference: (try row.decode("user_language") as String?).map { LanguageCode($0) }
         )
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyLocalization
 import ShiftyPostgres
 
 /// The personal calendar feed: `GET|POST|DELETE /api/v1/calendar-feed` manage it with a session,
@@ -40,18 +41,22 @@ struct CalendarFeedRoutes {
     func feed(_ request: Request, token: String) async throws -> Response {
         guard CalendarFeedToken.isPlausible(token) else { throw Problem.notFound("calendar feed") }
         let now = Date()
-        let document = try await pool.withConnection { connection -> CalendarDocument? in
+        let found = try await pool.withConnection { connection -> (CalendarDocument, LanguageCode)? in
             guard let owner = try CalendarFeedStore.owner(token: token, on: connection) else { return nil }
+            let catalogue = Catalogue.of(owner.language)
             let shifts = try CalendarFeedStore.shifts(userID: owner.userID, around: now, on: connection)
             let timeOff = try CalendarFeedStore.timeOff(userID: owner.userID, around: now, on: connection)
-            return CalendarDocument(
+            let document = CalendarDocument(
                 name: "\(owner.workplaceName) – \(owner.displayName)",
                 timeZone: owner.timeZone,
                 generatedAt: now,
-                events: shifts.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug) }
-                    + timeOff.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug) })
+                events: shifts.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug, catalogue: catalogue) }
+                    + timeOff.map { $0.event(workplaceName: owner.workplaceName, slug: owner.workplaceSlug, catalogue: catalogue) })
+            return (document, owner.language)
         }
-        guard let document else { throw Problem.notFound("calendar feed") }
+        guard let (document, language) = found else { throw Problem.notFound("calendar feed") }
+        // The feed speaks its owner's language, whoever fetches it (a calendar app sends no cookie).
+        RequestLanguage.current?.signedIn(language)
         var headers = HTTPFields()
         headers[.contentType] = "text/calendar; charset=utf-8"
         // Private: the URL is a secret; short: a trade should reach the calendar on its next poll.

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyLocalization
 
 /// A shift as the feed reads it: one of the member's own, or a snapshot of one that left them.
 struct CalendarFeedShift: Sendable, Equatable {
@@ -13,14 +14,16 @@ struct CalendarFeedShift: Sendable, Equatable {
 
     /// The VEVENT for this shift in the feed of a workplace called `workplaceName` (`slug` keeps UIDs
     /// unique across workplaces on one server and stable when the server's host name changes).
-    func event(workplaceName: String, slug: String) -> CalendarEvent {
-        let what = position.map { "\($0) – \(workplaceName)" } ?? "Shift – \(workplaceName)"
+    /// Written in `catalogue`'s language (the feed owner's).
+    func event(workplaceName: String, slug: String, catalogue: Catalogue = .of(.english)) -> CalendarEvent {
+        let what = position.map { catalogue.text("server.calendar.shift.summary", ["position": $0, "workplace": workplaceName]) }
+            ?? catalogue.text("server.calendar.shift.summaryNoPosition", ["workplace": workplaceName])
         let cancelled = status == nil || status == "cancelled"
         return CalendarEvent(
             uid: "shift-\(id)@\(slug)",
             start: start, end: end,
             summary: what,
-            description: Self.explanation(status: status),
+            description: Self.explanation(status: status, catalogue: catalogue),
             sequence: sequence,
             lastModified: lastModified,
             cancelled: cancelled
@@ -28,13 +31,13 @@ struct CalendarFeedShift: Sendable, Equatable {
     }
 
     /// A sentence for states a member may want to see in their calendar.
-    static func explanation(status: String?) -> String? {
+    static func explanation(status: String?, catalogue: Catalogue = .of(.english)) -> String? {
         switch status {
-        case nil: "This shift is no longer yours (traded away or reassigned)."
-        case "cancelled": "This shift was cancelled."
-        case "supplied": "You offered this shift on the marketplace; it stays yours until a trade is approved."
-        case "suggested": "You suggested this shift for a coworker's request; it stays yours until a trade is approved."
-        case "in_deal": "This shift is part of a pending trade; it stays yours until the trade is approved."
+        case nil: catalogue.text("server.calendar.shift.left")
+        case "cancelled": catalogue.text("server.calendar.shift.cancelled")
+        case "supplied": catalogue.text("server.calendar.shift.supplied")
+        case "suggested": catalogue.text("server.calendar.shift.suggested")
+        case "in_deal": catalogue.text("server.calendar.shift.inDeal")
         default: nil
         }
     }

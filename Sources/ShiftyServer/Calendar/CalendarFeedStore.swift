@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyLocalization
 import ShiftyPostgres
 import ShiftySecurity
 
@@ -37,7 +38,8 @@ enum CalendarFeedStore {
     static func owner(token: String, on connection: PostgresConnection) throws -> CalendarFeedOwner? {
         let rows = try connection.query(
             """
-            SELECT u.id, u.display_name, w.name AS workplace_name, w.slug, w.time_zone
+            SELECT u.id, u.display_name, w.name AS workplace_name, w.slug, w.time_zone,
+                   coalesce(u.language, w.settings->>'language') AS language
             FROM calendar_feeds f
             JOIN users u ON u.id = f.user_id
             JOIN workplaces w ON w.id = u.workplace_id
@@ -49,7 +51,8 @@ enum CalendarFeedStore {
         return CalendarFeedOwner(
             userID: try row.decode("id"), displayName: try row.decode("display_name"),
             workplaceName: try row.decode("workplace_name"), workplaceSlug: try row.decode("slug"),
-            timeZone: try row.decode("time_zone"))
+            timeZone: try row.decode("time_zone"),
+            language: (try row.decode("language") as String?).map { LanguageCode($0) } ?? .english)
     }
 
     /// The member's shifts starting within the window around `now`, cancelled ones included, and

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 import ShiftyPostgres
 
 /// A member's approved time off (or approved and later withdrawn) as the feed reads it: a busy
@@ -16,13 +17,13 @@ struct CalendarFeedTimeOff: Sendable, Equatable {
     var status: String
     var lastModified: Date
 
-    func event(workplaceName: String, slug: String) -> CalendarEvent {
+    func event(workplaceName: String, slug: String, catalogue: Catalogue = .of(.english)) -> CalendarEvent {
         let withdrawn = status != TimeOffStatus.approved.rawValue
         return CalendarEvent(
             uid: "time-off-\(id)@\(slug)",
             start: start, end: end,
-            summary: "Time off – \(workplaceName)",
-            description: withdrawn ? "This time off was withdrawn." : (reason.isEmpty ? nil : reason),
+            summary: catalogue.text("server.calendar.timeOff.summary", ["workplace": workplaceName]),
+            description: withdrawn ? catalogue.text("server.calendar.timeOff.withdrawn") : (reason.isEmpty ? nil : reason),
             // Approved is the first version subscribers see; a withdrawal is the second.
             sequence: withdrawn ? 2 : 1,
             lastModified: lastModified,

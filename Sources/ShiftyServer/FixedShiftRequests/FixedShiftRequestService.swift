@@ -166,7 +166,7 @@ struct FixedShiftRequestService: Sendable {
         guard FixedShiftRequestStatus(rawValue: current.status) == .pending else {
             throw Problem(
                 .conflict, code: .fixedShiftRequestNotPending,
-                detail: "Fixed-shift request \(current.id) was already decided or withdrawn (\(current.status)).")
+                text: .init("server.problem.fixed_shift_request_not_pending.detail", ["id": String(current.id), "status": current.status]))
         }
     }
 
@@ -176,15 +176,16 @@ struct FixedShiftRequestService: Sendable {
     ) throws -> FixedShiftView {
         guard let id = request.fixedShiftId,
               let fixedShift = try FixedShiftStore.find(id: id, workplaceID: workplaceID, forUpdate: true, on: connection)
-        else { throw outdated(request, "its fixed shift no longer exists") }
-        guard fixedShift.active, fixedShift.ownerId == request.userId else { throw outdated(request, "its fixed shift was ended meanwhile") }
+        else { throw outdated(request, "gone") }
+        guard fixedShift.active, fixedShift.ownerId == request.userId else { throw outdated(request, "ended") }
         return fixedShift
     }
 
+    /// `why` names the sentence: `gone` (the fixed shift no longer exists) or `ended` (ended meanwhile).
     static func outdated(_ request: FixedShiftRequestView, _ why: String) -> Problem {
         Problem(
             .conflict, code: .fixedShiftRequestOutdated,
-            detail: "Fixed-shift request \(request.id) no longer applies: \(why). Decline it instead.")
+            text: .init("server.problem.fixed_shift_request_outdated.\(why)", ["id": String(request.id)]))
     }
 
     /// The request's event, to the member and every active manager of the workplace.

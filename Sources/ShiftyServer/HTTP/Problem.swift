@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyLocalization
 
 /// An RFC 9457 problem document: what every failed API request answers with.
 ///
@@ -14,6 +15,9 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
     public var retryAfterSeconds: Int?
     /// Field-level problems for validation errors.
     public var errors: [FieldError]
+    /// The catalogue sentence `detail` was made from, so the edge can write it in the caller's
+    /// language (``localized(to:)``); nil for details not yet in the catalogue.
+    public var text: ProblemText?
 
     public struct FieldError: Sendable, Encodable, Equatable {
         public var field: String
@@ -35,6 +39,17 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
         self.detail = detail
         self.retryAfterSeconds = retryAfterSeconds
         self.errors = errors
+        self.text = nil
+    }
+
+    /// A problem whose `detail` is a catalogue sentence (`web/i18n/<language>/server.json`);
+    /// `detail` holds the English one until the edge writes it in the caller's language.
+    public init(
+        _ status: HTTPResponse.Status, code: ProblemCode, text: ProblemText,
+        retryAfterSeconds: Int? = nil, errors: [FieldError] = []
+    ) {
+        self.init(status, code: code, detail: text.written(in: .english), retryAfterSeconds: retryAfterSeconds, errors: errors)
+        self.text = text
     }
 
     enum CodingKeys: String, CodingKey {
@@ -69,16 +84,21 @@ extension Problem {
         }
     }
 
+    /// 404 `not_found` naming what was missing; `what` is one of the things the catalogue names
+    /// (`server.problem.not_found.<what>`), anything else falls back to the generic sentence.
     public static func notFound(_ what: String = "resource") -> Problem {
-        Problem(.notFound, code: .notFound, detail: "No such \(what).")
+        let key = "server.problem.not_found." + what.lowercased().replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "_")
+        var problem = Problem(.notFound, code: .notFound, detail: "No such \(what).")
+        if Catalogue.of(.english).has(key) { problem.text = ProblemText(key) }
+        return problem
     }
 
     public static let unauthenticated = Problem(
-        .unauthorized, code: .unauthenticated, detail: "Log in first: this needs a valid session."
+        .unauthorized, code: .unauthenticated, text: .init("server.problem.unauthenticated.detail")
     )
 
     public static let managerOnly = Problem(
-        .forbidden, code: .managerOnly, detail: "Only a manager of this workplace can do this."
+        .forbidden, code: .managerOnly, text: .init("server.problem.manager_only.detail")
     )
 
     public static func invalid(_ field: String, _ detail: String) -> Problem {

@@ -47,6 +47,8 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case resetLinkInvalid = "reset_link_invalid"
     case resetThrottled = "reset_throttled"
     case emailDisabled = "email_disabled"
+    /// A language the server has no catalogue for (`PUT /me/language`, workplace `settings.language`).
+    case unknownLanguage = "unknown_language"
     // Schedule.
     case fixedShiftsManagedByManagers = "fixed_shifts_managed_by_managers"
     case invalidCSV = "invalid_csv"

@@ -23,7 +23,7 @@ public struct ProblemMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = Self.problem(for: error, request: request, context: context).response()
+            response = Self.problem(for: error, request: request, context: context).localized(to: RequestLanguage.resolved).response()
         }
         var logged = response
         logged.headers[.init("X-Request-ID")!] = context.id
@@ -60,23 +60,23 @@ public struct ProblemMiddleware: RouterMiddleware {
             context.logger.error("database unavailable: \(error)")
             return Problem(
                 .serviceUnavailable, code: .databaseUnavailable,
-                detail: "The database is not reachable right now. Try again in a moment.",
+                text: .init("server.problem.database_unavailable.detail"),
                 retryAfterSeconds: 2
             )
         default:
             context.logger.error("unhandled error on \(request.method) \(loggable(request.uri.path)): \(String(reflecting: error))")
-            return Problem(.internalServerError, code: .internalError, detail: "Something went wrong on our side; it has been logged.")
+            return Problem(.internalServerError, code: .internalError, text: .init("server.problem.internal_error.detail"))
         }
     }
 
     static func problem(for error: HTTPError) -> Problem {
         switch error.status {
         case .notFound:
-            return Problem(.notFound, code: .routeNotFound, detail: "There is no such endpoint.")
+            return Problem(.notFound, code: .routeNotFound, text: .init("server.problem.route_not_found.detail"))
         case .contentTooLarge:
-            return Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than this endpoint accepts.")
+            return Problem(.contentTooLarge, code: .bodyTooLarge, text: .init("server.problem.body_too_large.detail"))
         case .methodNotAllowed:
-            return Problem(.methodNotAllowed, code: .methodNotAllowed, detail: "This endpoint does not accept that method.")
+            return Problem(.methodNotAllowed, code: .methodNotAllowed, text: .init("server.problem.method_not_allowed.detail"))
         case .badRequest:
             return Problem(.badRequest, code: .badRequest, detail: error.body ?? "The request is malformed.")
         default:

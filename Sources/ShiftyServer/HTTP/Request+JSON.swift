@@ -11,13 +11,13 @@ extension Request {
     ///   or when any string holds a NUL character (PostgreSQL text cannot store one).
     public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: ShiftyRequestContext) async throws -> Value {
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
-            throw Problem(.unsupportedMediaType, code: .unsupportedMediaType, detail: "Send the body as application/json.")
+            throw Problem(.unsupportedMediaType, code: .unsupportedMediaType, text: .init("server.problem.unsupported_media_type.detail"))
         }
         let buffer: ByteBuffer
         do {
             buffer = try await body.collect(upTo: context.maxUploadSize)
         } catch {
-            throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+            throw Problem(.contentTooLarge, code: .bodyTooLarge, text: .init("server.problem.body_too_large.bytes", ["bytes": String(context.maxUploadSize)]))
         }
         if JSONNULScan.containsNUL(buffer.readableBytesView) {
             let field = JSONNULScan.fieldPath(in: Data(buffer.readableBytesView)).flatMap { $0.isEmpty ? nil : $0 } ?? "body"
@@ -30,7 +30,7 @@ extension Request {
         } catch let problem as Problem {
             throw problem
         } catch {
-            throw Problem(.badRequest, code: .malformedJSON, detail: "The body is not valid JSON.")
+            throw Problem(.badRequest, code: .malformedJSON, text: .init("server.problem.malformed_json.detail"))
         }
     }
 }
@@ -42,7 +42,7 @@ extension Problem {
         }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            self = Problem(.badRequest, code: .malformedJSON, detail: "The body is not valid JSON.")
+            self = Problem(.badRequest, code: .malformedJSON, text: .init("server.problem.malformed_json.detail"))
         case .dataCorrupted(let context):
             self = .invalid(path(context.codingPath), context.debugDescription)
         case .keyNotFound(let key, let context):
@@ -52,7 +52,7 @@ extension Problem {
         case .valueNotFound(let type, let context):
             self = .invalid(path(context.codingPath), "must be \(Self.jsonTypeName(type)), not null")
         @unknown default:
-            self = Problem(.badRequest, code: .malformedJSON, detail: "The body could not be read.")
+            self = Problem(.badRequest, code: .malformedJSON, text: .init("server.problem.malformed_json.unreadable"))
         }
     }
 

@@ -7,9 +7,9 @@ extension Problem {
         case .workplaceNotFound:
             self = .notFound("workplace")
         case .workplaceSlugTaken(let slug):
-            self.init(.conflict, code: .workplaceSlugTaken, detail: "The workplace address '\(slug)' is taken; choose another.")
+            self.init(.conflict, code: .workplaceSlugTaken, text: .init("server.problem.workplace_slug_taken.detail", ["slug": slug]))
         case .usernameTaken(let username):
-            self.init(.conflict, code: .usernameTaken, detail: "The username '\(username)' is already used in this workplace.")
+            self.init(.conflict, code: .usernameTaken, text: .init("server.problem.username_taken.detail", ["username": username]))
         }
     }
 }

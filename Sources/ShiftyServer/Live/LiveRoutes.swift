@@ -16,7 +16,7 @@ struct LiveRoutes {
             }
             var problem = Problem(
                 .upgradeRequired, code: .websocketRequired,
-                detail: "This is the live stream: connect with a WebSocket client (see docs/live-protocol.md).")
+                text: .init("server.problem.websocket_required.detail"))
             problem.title = "Upgrade Required"
             var response = try APIJSON.response(problem, status: .upgradeRequired)
             response.headers[.contentType] = "application/problem+json"

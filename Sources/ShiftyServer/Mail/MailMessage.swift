@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyLocalization
 
 /// A notification as an RFC 5322 message: multipart/alternative with a plain-text and an HTML
 /// part (both base64, so no line is too long and no line starts with a dot), every header value
@@ -21,6 +22,7 @@ struct MailMessage {
             "Date: \(Self.rfc5322Date(date))",
             "Message-ID: \(notification.messageID)",
             "MIME-Version: 1.0",
+            "Content-Language: \(notification.language.rawValue)",
             "Auto-Submitted: auto-generated",
             "List-Unsubscribe: <\(Self.headerSafe(notification.preferencesLink))>",
             "Content-Type: multipart/alternative; boundary=\"\(boundary)\"",
@@ -33,29 +35,33 @@ struct MailMessage {
         return headers.joined(separator: "\r\n") + "\r\n\r\n" + parts.joined(separator: "\r\n")
     }
 
+    /// The recipient's catalogue: the greeting, links and footer are in the items' language.
+    var catalogue: Catalogue { .of(notification.language) }
+
     func plainText() -> String {
-        var lines: [String] = ["Hello \(toName),", ""]
+        var lines: [String] = [catalogue.text("server.mail.hello", ["name": toName]), ""]
         for item in notification.items {
             if notification.isDigest { lines.append("* \(item.subject)") }
             lines.append(item.body)
-            lines.append("Open: \(item.link)")
+            lines.append(catalogue.text("server.mail.open", ["link": item.link]))
             lines.append("")
         }
         lines.append("--")
-        lines.append("You get this from Shifty (\(notification.workplaceName)). Choose what you get: \(notification.preferencesLink)")
+        lines.append(catalogue.text("server.mail.footer", ["workplace": notification.workplaceName, "link": notification.preferencesLink]))
         return lines.joined(separator: "\n")
     }
 
     func html() -> String {
-        var html = "<!doctype html><html><body style=\"font-family:sans-serif\"><p>Hello \(Self.escape(toName)),</p>"
+        let language = Self.escape(notification.language.rawValue)
+        var html = "<!doctype html><html lang=\"\(language)\"><body style=\"font-family:sans-serif\"><p>\(Self.escape(catalogue.text("server.mail.hello", ["name": toName])))</p>"
         for item in notification.items {
             if notification.isDigest { html += "<h3>\(Self.escape(item.subject))</h3>" }
             let paragraphs = item.body.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0).replacingOccurrences(of: "\n", with: "<br>"))</p>" }
             html += paragraphs.joined()
-            html += "<p><a href=\"\(Self.escape(item.link))\">Open in Shifty</a></p>"
+            html += "<p><a href=\"\(Self.escape(item.link))\">\(Self.escape(catalogue.text("server.mail.openInShifty")))</a></p>"
         }
-        html += "<hr><p style=\"font-size:small\">You get this from Shifty (\(Self.escape(notification.workplaceName))). "
-        html += "<a href=\"\(Self.escape(notification.preferencesLink))\">Choose what you get</a>.</p></body></html>"
+        html += "<hr><p style=\"font-size:small\">\(Self.escape(catalogue.text("server.mail.footerHTML", ["workplace": notification.workplaceName]))) "
+        html += "<a href=\"\(Self.escape(notification.preferencesLink))\">\(Self.escape(catalogue.text("server.mail.chooseWhatYouGet")))</a>.</p></body></html>"
         return html
     }
 

@@ -52,7 +52,7 @@ enum MarketplaceContextLoader {
         members.formUnion(deal?.participants ?? [])
         if let request { members.insert(request.requester) }
         members.formUnion(receivers)
-        // One round trip: lock the receivers, read their limits and qualifications, and who is inactive.
+        // One round trip: lock the receivers, read their limits, qualifications and availability, and who is inactive.
         let facts = try MarketplaceStore.lockedMemberFacts(
             receivers: receivers, members: members, workplaceID: workplaceID, on: connection)
         let inactive = facts.inactive
@@ -78,10 +78,9 @@ enum MarketplaceContextLoader {
                 return week.lowerBound.addingTimeInterval(-Double(reach) * 86_400)..<week.upperBound.addingTimeInterval(Double(reach) * 86_400)
             }
             if let lower = windows.map(\.lowerBound).min(), let upper = windows.map(\.upperBound).max() {
-                commitments = try MarketplaceStore.commitments(of: receivers, window: lower..<upper, on: connection)
-                timeOff = try MarketplaceStore.approvedTimeOff(of: receivers, window: lower..<upper, on: connection)
+                (commitments, timeOff) = try MarketplaceStore.commitmentsAndTimeOff(of: receivers, window: lower..<upper, on: connection)
             }
-            availability = try MarketplaceStore.availability(of: receivers, on: connection)
+            availability = facts.availability
         }
 
         var requestDates: Set<LocalDate> = []

@@ -147,7 +147,7 @@ func optionalJSON<Body: Decodable>(_ type: Body.Type, _ request: Request, _ cont
     do {
         buffer = try await request.collectBody(upTo: context.maxUploadSize)
     } catch {
-        throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The request body is larger than \(context.maxUploadSize) bytes.")
+        throw Problem(.contentTooLarge, code: .bodyTooLarge, text: .init("server.problem.body_too_large.bytes", ["bytes": String(context.maxUploadSize)]))
     }
     guard buffer.readableBytesView.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
     return try await request.decodeJSON(Body.self, context: context)

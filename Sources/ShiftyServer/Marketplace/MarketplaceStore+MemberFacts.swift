@@ -3,11 +3,13 @@ import ShiftyDomain
 import ShiftyPostgres
 
 /// What the rules read about the people an action involves, in one round trip: the receivers'
-/// rows locked, their own hour limits and qualifications, and who among everyone involved is inactive.
+/// rows locked, their own hour limits, qualifications and weekly availability, and who among
+/// everyone involved is inactive.
 struct MarketplaceMemberFacts: Sendable {
     var inactive: Set<UserID> = []
     var hourLimits: [UserID: MemberHourLimits] = [:]
     var qualifications: [UserID: Set<String>] = [:]
+    var availability: [UserID: [WeeklyAvailability]] = [:]
 }
 
 extension MarketplaceStore {
@@ -15,6 +17,9 @@ extension MarketplaceStore {
     /// decided one after the other (otherwise each could pass the overlap check without seeing the
     /// other), and reads the facts of ``MarketplaceMemberFacts`` for them, and the active flag of everyone in `members`
     /// (which should contain the receivers).
+    ///
+    /// The receivers' weekly availability rides along as a text array (`weekday from to kind` per
+    /// entry, in the order of ``availability(of:on:)``): one statement fewer per action (issue 14).
     ///
     /// The lock is a materialized CTE that the query counts in full, so every receiver's row is
     /// locked whatever join the planner picks. A locked row's `active` is read from the lock (the row
@@ -33,7 +38,11 @@ extension MarketplaceStore {
                    h.max_weekly_hours, h.min_rest_hours, h.max_consecutive_days, h.max_shift_hours,
                    CASE WHEN u.id = ANY($1)
                         THEN ARRAY(SELECT q.position FROM member_qualifications q WHERE q.user_id = u.id)
-                        ELSE '{}'::text[] END AS positions
+                        ELSE '{}'::text[] END AS positions,
+                   CASE WHEN u.id = ANY($1)
+                        THEN ARRAY(SELECT a.weekday::text || ' ' || a.from_time::text || ' ' || a.to_time::text || ' ' || a.kind
+                                   FROM member_availability a WHERE a.user_id = u.id ORDER BY a.weekday, a.from_time, a.id)
+                        ELSE '{}'::text[] END AS availability
             FROM lock_count CROSS JOIN users u
             LEFT JOIN locked l ON l.id = u.id
             LEFT JOIN member_hour_limits h ON h.user_id = u.id AND u.id = ANY($1)
@@ -48,7 +57,22 @@ extension MarketplaceStore {
             let positions: [String] = try row.decode("positions")
             if !positions.isEmpty { facts.qualifications[id] = Set(positions) }
             if try row.decode("has_limits", as: Bool.self) { facts.hourLimits[id] = try memberHourLimits(from: row) }
+            let availability = try row.decode("availability", as: [String].self).compactMap(weeklyAvailability(packed:))
+            if !availability.isEmpty { facts.availability[id] = availability }
         }
         return facts
+    }
+}
+
+extension MarketplaceStore {
+    /// One entry of the facts query's `availability` array: `weekday from_time to_time kind`.
+    static func weeklyAvailability(packed: String) -> WeeklyAvailability? {
+        let parts = packed.split(separator: " ")
+        // Values the rules do not know are skipped, as ``availability(of:on:)`` skips them.
+        guard parts.count == 4, let weekday = Int(parts[0]).flatMap(Weekday.init(rawValue:)),
+              let kind = WeeklyAvailability.Kind(rawValue: String(parts[3])),
+              let from = LocalTime(String(parts[1].prefix(5))), let to = LocalTime(String(parts[2].prefix(5)))
+        else { return nil }
+        return WeeklyAvailability(weekday: weekday, from: from, to: to, kind: kind)
     }
 }

@@ -87,25 +87,38 @@ enum MarketplaceStore {
         }
     }
 
-    /// Every non-cancelled shift the members own, or are receiving in a pending deal, overlapping `window`.
-    static func commitments(of members: Set<UserID>, window: Range<Date>, on connection: PostgresConnection) throws -> [UserID: [ShiftInterval]] {
-        guard !members.isEmpty else { return [:] }
-        var result: [UserID: [ShiftInterval]] = [:]
+    /// Every non-cancelled shift the members own, or are receiving in a pending deal, overlapping
+    /// `window`, and their approved time off overlapping it: one statement for both (issue 14).
+    static func commitmentsAndTimeOff(
+        of members: Set<UserID>, window: Range<Date>, on connection: PostgresConnection
+    ) throws -> (commitments: [UserID: [ShiftInterval]], timeOff: [UserID: [TimeOffInterval]]) {
+        guard !members.isEmpty else { return ([:], [:]) }
+        var commitments: [UserID: [ShiftInterval]] = [:]
+        var timeOff: [UserID: [TimeOffInterval]] = [:]
         let rows = try connection.query(
             """
-            SELECT s.owner_id AS member, s.id, s.starts_at, s.ends_at FROM shifts s
+            SELECT s.owner_id AS member, s.id, s.starts_at, s.ends_at, false AS time_off FROM shifts s
             WHERE s.owner_id = ANY($1) AND s.status <> 'cancelled' AND s.starts_at < $3 AND s.ends_at > $2
             UNION
-            SELECT l.receiver_id AS member, s.id, s.starts_at, s.ends_at FROM deal_legs l JOIN shifts s ON s.id = l.shift_id
+            SELECT l.receiver_id AS member, s.id, s.starts_at, s.ends_at, false AS time_off FROM deal_legs l JOIN shifts s ON s.id = l.shift_id
             WHERE l.pending AND l.receiver_id = ANY($1) AND s.starts_at < $3 AND s.ends_at > $2
+            UNION ALL
+            SELECT t.user_id AS member, t.id, t.starts_at, t.ends_at, true AS time_off FROM time_off_requests t
+            WHERE t.user_id = ANY($1) AND t.status = 'approved' AND t.starts_at < $3 AND t.ends_at > $2
+            ORDER BY time_off, starts_at, id
             """,
             [members.map(\.rawValue).sorted(), window.lowerBound, window.upperBound])
         for row in rows {
             let member = UserID(rawValue: try row.decode("member"))
-            result[member, default: []].append(ShiftInterval(
-                shiftID: ShiftID(rawValue: try row.decode("id")), start: try row.decode("starts_at"), end: try row.decode("ends_at")))
+            if try row.decode("time_off", as: Bool.self) {
+                timeOff[member, default: []].append(
+                    TimeOffInterval(requestID: try row.decode("id"), start: try row.decode("starts_at"), end: try row.decode("ends_at")))
+            } else {
+                commitments[member, default: []].append(ShiftInterval(
+                    shiftID: ShiftID(rawValue: try row.decode("id")), start: try row.decode("starts_at"), end: try row.decode("ends_at")))
+            }
         }
-        return result
+        return (commitments, timeOff)
     }
 
     static func liveRequestDates(of requester: UserID, on connection: PostgresConnection) throws -> Set<LocalDate> {

@@ -58,30 +58,28 @@ extension TransitionWriter {
             [workplaceID, history, events, EventWriter.advisoryLockNamespace, EventWriter.lockStripes])
     }
 
-    private struct HistoryRow: Encodable {
-        var ord: Int
-        var subject_type: String
-        var subject_id: Int64
-        var actor_id: Int64?
-        var at: String
-        var action: String
-        var from_state: String?
-        var to_state: String
-        var note: String?
-    }
-
+    /// The history rows as `jsonb_to_recordset` rows (see ``JSONRecordWriter``).
     private static func historyJSON(_ entries: [HistoryEntry], action: MarketplaceAction) throws -> String {
-        let rows = try entries.enumerated().map { index, entry in
+        var writer = JSONRecordWriter(capacity: 200 * entries.count)
+        for (index, entry) in entries.enumerated() {
             let (subject, id): (String, Int64) = switch entry.subject {
             case .shift(let shift): ("shift", shift.rawValue)
             case .deal(let deal): ("deal", deal.rawValue)
             case .request(let request): ("request", request.rawValue)
             }
-            return HistoryRow(
-                ord: index, subject_type: subject, subject_id: id, actor_id: entry.actor?.rawValue,
-                at: try entry.at.postgresText() ?? "", action: action.name, from_state: entry.from, to_state: entry.to, note: entry.note)
+            writer.beginRecord()
+            writer.field("ord", index)
+            writer.field("subject_type", subject)
+            writer.field("subject_id", id)
+            writer.field("actor_id", entry.actor?.rawValue)
+            writer.field("at", try entry.at.postgresText() ?? "")
+            writer.field("action", action.name)
+            writer.field("from_state", entry.from)
+            writer.field("to_state", entry.to)
+            writer.field("note", entry.note)
+            writer.endRecord()
         }
-        return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+        return writer.json
     }
 
     /// Every event's row as JSON, its payload carrying the shifts as they are now (after the writes)
@@ -120,8 +118,7 @@ extension TransitionWriter {
                 }
             }
         }
-        var parts: [String] = []
-        parts.reserveCapacity(events.count)
+        var writer = JSONRecordWriter(capacity: 1024 * (events.count + 1))
         for (index, event) in events.enumerated() {
             let type = EventType(event.kind)
             let audience: EventAudience
@@ -144,34 +141,34 @@ extension TransitionWriter {
                     payload.decision = decision
                 }
             }
-            let row = EventRow(
-                ord: index, type: type.rawValue, audience: audience.rawValue, user_ids: audience == .users ? users.sorted() : [],
-                manager_only: audience == .managers)
-            // The payload is spliced in as the row's last member, encoded exactly as `EventWriter.insert` encodes it.
-            var head = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
-            head.removeLast()  // "}"
-            parts.append(head + ",\"payload\":" + String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self) + "}")
+            // The payload is encoded exactly as `EventWriter.insert` encodes it.
+            writer.eventRow(
+                ord: index, type: type, audience: audience, userIDs: audience == .users ? users.sorted() : [],
+                payload: String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self))
         }
         if !announced.isEmpty {
             let known = announced.compactMap { shifts[$0] }
             let payload = TeamScheduleAnnouncement.Payload(
                 shiftIds: announced, dates: Set(known.map(\.date)).sorted(),
                 ownerIds: Set(formerOwners + known.map(\.ownerId)).sorted(), fixedShiftId: nil)
-            let row = EventRow(
-                ord: events.count, type: EventType.teamScheduleChanged.rawValue, audience: EventAudience.workplace.rawValue,
-                user_ids: [], manager_only: false)
-            var head = String(decoding: try JSONEncoder().encode(row), as: UTF8.self)
-            head.removeLast()  // "}"
-            parts.append(head + ",\"payload\":" + String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self) + "}")
+            writer.eventRow(
+                ord: events.count, type: .teamScheduleChanged, audience: .workplace, userIDs: [],
+                payload: String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self))
         }
-        return "[" + parts.joined(separator: ",") + "]"
+        return writer.json
     }
+}
 
-    private struct EventRow: Encodable {
-        var ord: Int
-        var type: String
-        var audience: String
-        var user_ids: [Int64]
-        var manager_only: Bool
+extension JSONRecordWriter {
+    /// One `events` row for the batched insert of ``TransitionWriter/records(_:action:workplaceID:on:)``.
+    fileprivate mutating func eventRow(ord: Int, type: EventType, audience: EventAudience, userIDs: [Int64], payload: String) {
+        beginRecord()
+        field("ord", ord)
+        field("type", type.rawValue)
+        field("audience", audience.rawValue)
+        field("user_ids", userIDs)
+        field("manager_only", audience == .managers)
+        field("payload", json: payload)
+        endRecord()
     }
 }

@@ -86,24 +86,21 @@ enum TransitionWriter {
         }
     }
 
-    private struct LegRow: Encodable {
-        var shift_id: Int64
-        var giver_id: Int64
-        var receiver_id: Int64
-        var previous_owner_id: Int64
-        var previous_status: String
-        var previous_deal_id: Int64?
-        var previous_request_id: Int64?
-    }
-
+    /// The legs as `jsonb_to_recordset` rows (see ``JSONRecordWriter``).
     private static func legsJSON(of deal: Deal) throws -> String {
-        let rows = deal.legs.map { leg in
-            LegRow(
-                shift_id: leg.shiftID.rawValue, giver_id: leg.giver.rawValue, receiver_id: leg.receiver.rawValue,
-                previous_owner_id: leg.previousState.owner.rawValue, previous_status: leg.previousState.status.rawValue,
-                previous_deal_id: leg.previousState.dealID?.rawValue, previous_request_id: leg.previousState.requestID?.rawValue)
+        var writer = JSONRecordWriter()
+        for leg in deal.legs {
+            writer.beginRecord()
+            writer.field("shift_id", leg.shiftID.rawValue)
+            writer.field("giver_id", leg.giver.rawValue)
+            writer.field("receiver_id", leg.receiver.rawValue)
+            writer.field("previous_owner_id", leg.previousState.owner.rawValue)
+            writer.field("previous_status", leg.previousState.status.rawValue)
+            writer.field("previous_deal_id", leg.previousState.dealID?.rawValue)
+            writer.field("previous_request_id", leg.previousState.requestID?.rawValue)
+            writer.endRecord()
         }
-        return String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
+        return writer.json
     }
 
     static func write(_ change: RequestChange, workplaceID: Int64, on connection: PostgresConnection) throws {

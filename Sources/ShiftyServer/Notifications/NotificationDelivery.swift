@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 
 /// One claimed row of `notification_deliveries`, with what sending it needs.
 struct NotificationDelivery: Sendable, Equatable {
@@ -18,4 +19,6 @@ struct NotificationDelivery: Sendable, Equatable {
     var messageID: String
     var digest: Bool
     var attempts: Int
+    /// The language the row's text was written in.
+    var language: LanguageCode = .english
 }

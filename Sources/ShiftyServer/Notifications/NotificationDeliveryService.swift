@@ -150,7 +150,7 @@ public struct NotificationDeliveryService: Service {
         let message = OutgoingNotification(
             items: rows.map { .init(kind: $0.kind, subject: $0.subject, body: $0.body, link: links.page($0.link)) },
             messageID: rows.count == 1 ? first.messageID : links.messageID("digest.u\(first.userID ?? 0).d\(first.id)"),
-            preferencesLink: links.preferences, workplaceName: first.workplaceName)
+            preferencesLink: links.preferences, workplaceName: first.workplaceName, language: first.language)
         let recipient = NotificationRecipient(userID: first.userID, displayName: first.recipientName, emailAddress: first.emailAddress)
         let outcome: DeliveryOutcome
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 import ShiftyPostgres
 
 /// SQL for the `notification_deliveries` outbox: write, claim, finish, list failures.
@@ -14,12 +15,12 @@ enum NotificationDeliveryStore {
         try connection.execute(
             """
             INSERT INTO notification_deliveries
-                (workplace_id, user_id, address, event_id, dedupe_key, kind, channel, subject, body, link, message_id, digest, not_before)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+                (workplace_id, user_id, address, event_id, dedupe_key, kind, channel, subject, body, link, message_id, digest, not_before, language)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
             ON CONFLICT (dedupe_key, channel, user_id) DO NOTHING
             """,
             [workplaceID, userID, address, eventID, dedupeKey, kind.rawValue, channel.rawValue, String(text.subject.prefix(300)),
-             text.body, text.route, messageID, digest, notBefore])
+             text.body, text.route, messageID, digest, notBefore, text.language.rawValue])
     }
 
     /// Claims up to `limit` due rows of `channel` for `lease`: pending ones whose time has come, and
@@ -47,7 +48,8 @@ enum NotificationDeliveryStore {
         return try connection.query(
             """
             SELECT d.id, d.workplace_id, w.name AS workplace_name, d.user_id, coalesce(u.display_name, d.address) AS recipient_name,
-                   coalesce(d.address, u.email) AS email, d.kind, d.channel, d.subject, d.body, d.link, d.message_id, d.digest, d.attempts
+                   coalesce(d.address, u.email) AS email, d.kind, d.channel, d.subject, d.body, d.link, d.message_id, d.digest, d.attempts,
+                   d.language
             FROM notification_deliveries d JOIN workplaces w ON w.id = d.workplace_id LEFT JOIN users u ON u.id = d.user_id
             WHERE d.id = ANY($1) ORDER BY d.id
             """,
@@ -59,7 +61,8 @@ enum NotificationDeliveryStore {
                 kind: NotificationKind(rawValue: try row.decode("kind")) ?? .account,
                 channel: NotificationChannel(rawValue: try row.decode("channel")) ?? channel,
                 subject: try row.decode("subject"), body: try row.decode("body"), link: try row.decode("link"),
-                messageID: try row.decode("message_id"), digest: try row.decode("digest"), attempts: try row.decode("attempts"))
+                messageID: try row.decode("message_id"), digest: try row.decode("digest"), attempts: try row.decode("attempts"),
+                language: (try row.decode("language") as String?).map { LanguageCode($0) } ?? .english)
         }
     }
 

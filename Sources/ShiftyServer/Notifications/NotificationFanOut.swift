@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 import ShiftyPostgres
 
 /// Turns new rows of the `events` table into delivery rows, one per (event, person, channel).
@@ -25,6 +26,8 @@ struct NotificationFanOut: Sendable {
         /// Whether they have a push device at all: without one a push row could only fail.
         var hasPushDevice: Bool
         var preferences: NotificationPreferences
+        /// Their own language, else the workplace's: the language their notifications are written in.
+        var language: LanguageCode
     }
 
     /// Creates cursors for new workplaces, then works through the workplaces with new events.
@@ -52,7 +55,7 @@ struct NotificationFanOut: Sendable {
     func passOnce(now: Date, on connection: PostgresConnection) throws -> (Int, Int) {
         let cursors = try connection.query(
             """
-            SELECT c.workplace_id, c.last_event_id, w.time_zone FROM notification_cursors c JOIN workplaces w ON w.id = c.workplace_id
+            SELECT c.workplace_id, c.last_event_id, w.time_zone, w.settings->>'language' AS language FROM notification_cursors c JOIN workplaces w ON w.id = c.workplace_id
             WHERE EXISTS (SELECT 1 FROM events e WHERE e.workplace_id = c.workplace_id AND e.id > c.last_event_id)
             ORDER BY c.workplace_id LIMIT $1 FOR UPDATE OF c SKIP LOCKED
             """,
@@ -62,6 +65,7 @@ struct NotificationFanOut: Sendable {
             let workplaceID: Int64 = try cursor.decode("workplace_id")
             let after: Int64 = try cursor.decode("last_event_id")
             let timeZone = TimeZone(identifier: try cursor.decode("time_zone")) ?? .gmt
+            let workplaceLanguage = (try cursor.decode("language") as String?).map { LanguageCode($0) } ?? .english
             let events = try connection.query(
                 "SELECT id, type, audience, user_ids, payload::text AS payload FROM events WHERE workplace_id = $1 AND id > $2 ORDER BY id LIMIT $3",
                 [workplaceID, after, eventsPerWorkplace])
@@ -87,9 +91,11 @@ struct NotificationFanOut: Sendable {
                 }
                 let audience: String = try event.decode("audience")
                 let people = try recipients(
-                    workplaceID: workplaceID, kind: kind, audience: audience, userIDs: userIDs, excluding: actor, on: connection)
+                    workplaceID: workplaceID, kind: kind, audience: audience, userIDs: userIDs, excluding: actor,
+                    workplaceLanguage: workplaceLanguage, on: connection)
                 for person in people {
-                    let text = NotificationText.of(type: type, payload: payload, recipientID: person.id)
+                    let text = NotificationText.of(
+                        type: type, payload: payload, recipientID: person.id, language: person.language, timeZone: timeZone)
                     for channel in person.preferences.channels(for: kind).intersection(channels) where channel != .inApp {
                         if channel == .email, person.email == nil { continue }
                         if channel == .push, !person.hasPushDevice { continue }
@@ -116,7 +122,7 @@ struct NotificationFanOut: Sendable {
     /// the page for them, which the default does not, so a large workplace costs nothing by default.
     func recipients(
         workplaceID: Int64, kind: NotificationKind, audience: String, userIDs: [Int64], excluding actor: Int64?,
-        on connection: PostgresConnection
+        workplaceLanguage: LanguageCode = .english, on connection: PostgresConnection
     ) throws -> [Person] {
         let sql: String
         var parameters: [any PostgresEncodable] = [workplaceID]
@@ -124,14 +130,14 @@ struct NotificationFanOut: Sendable {
         case "users":
             guard !userIDs.isEmpty else { return [] }
             sql = """
-                SELECT u.id, u.email, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
+                SELECT u.id, u.email, u.language, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
                 LEFT JOIN notification_preferences p ON p.user_id = u.id
                 WHERE u.workplace_id = $1 AND u.active AND u.id = ANY($2) ORDER BY u.id
                 """
             parameters.append(userIDs)
         case "workplace":
             sql = """
-                SELECT u.id, u.email, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
+                SELECT u.id, u.email, u.language, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
                 JOIN notification_preferences p ON p.user_id = u.id
                 WHERE u.workplace_id = $1 AND u.active AND p.channels ? $2 ORDER BY u.id
                 """
@@ -144,7 +150,9 @@ struct NotificationFanOut: Sendable {
             guard id != actor else { return nil }
             let email: String? = try row.decode("email")
             return Person(
-                id: id, email: email.flatMap { $0.isEmpty ? nil : $0 }, hasPushDevice: try row.decode("has_push_device"), preferences: try NotificationPreferencesStore.preferences(from: row))
+                id: id, email: email.flatMap { $0.isEmpty ? nil : $0 }, hasPushDevice: try row.decode("has_push_device"),
+                preferences: try NotificationPreferencesStore.preferences(from: row),
+                language: (try row.decode("language") as String?).map { LanguageCode($0) } ?? workplaceLanguage)
         }
     }
 }

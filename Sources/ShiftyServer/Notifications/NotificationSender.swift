@@ -1,4 +1,5 @@
 import ShiftyDomain
+import ShiftyLocalization
 
 /// The seam every delivery channel plugs into: e-mail (``EmailSender``) today, Web Push next.
 ///
@@ -39,10 +40,14 @@ public struct OutgoingNotification: Sendable, Equatable {
     /// Where the person changes what they get (List-Unsubscribe, the footer link).
     public var preferencesLink: String
     public var workplaceName: String
+    /// The recipient's language, which the items were written in: the frame around them follows it.
+    public var language: LanguageCode = .english
 
     public var isDigest: Bool { items.count > 1 }
     public var subject: String {
-        items.count == 1 ? items[0].subject : "Shifty: \(items.count) updates from \(workplaceName)"
+        items.count == 1
+            ? items[0].subject
+            : Catalogue.of(language).plural("server.mail.digest.subject", count: items.count, ["workplace": workplaceName])
     }
 }
 

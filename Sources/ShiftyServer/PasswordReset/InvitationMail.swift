@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 import ShiftyPostgres
 
 /// An invite code sent by e-mail: a delivery row to an address (the person is not a member yet),
@@ -9,10 +10,18 @@ enum InvitationMail {
         invite: InviteView, code: String, to address: String, workplace: WorkplaceView, links: NotificationLinks,
         on connection: PostgresConnection
     ) throws {
+        // Not a member yet: the workplace's language, and its clock for the expiry.
+        let language = workplace.settings.language
+        let catalogue = Catalogue.of(language)
+        let format = LocalFormatter(language: language, timeZone: TimeZone(identifier: workplace.timeZone) ?? .gmt)
+        let values = [
+            "workplace": workplace.name, "slug": workplace.slug, "code": code,
+            "expires": "\(format.date(invite.expiresAt, .long)) \(format.time(invite.expiresAt))",
+        ]
         let text = NotificationText(
-            subject: "You are invited to \(workplace.name) on Shifty",
-            body: "You are invited to join \(workplace.name) on Shifty, where the team trades shifts. On the login page choose \u{201C}Join with an invite code\u{201D} and enter:\n\nWorkplace: \(workplace.slug)\nInvite code: \(code)\n\nThe code works until \(ISO8601DateFormatter().string(from: invite.expiresAt)).",
-            route: "#/schedule")
+            subject: catalogue.text("server.mail.invitation.subject", values),
+            body: catalogue.text("server.mail.invitation.body", values),
+            route: "#/schedule", language: language)
         try NotificationDeliveryStore.insert(
             workplaceID: workplace.id, userID: nil, address: address, eventID: nil, dedupeKey: "invite:\(invite.id)",
             kind: .account, channel: .email, text: text, messageID: links.messageID("invite\(invite.id)"),

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 import ShiftyPostgres
 
 /// One-time password reset links: made by a manager for a member (handed over in person), or
@@ -36,7 +37,7 @@ struct PasswordResetService: Sendable {
     /// learn who has an account; a member gets at most ``emailsPerMemberPerHour`` links an hour.
     func requestByEmail(workplace slug: String, identifier: String, remoteAddress: String?) async throws {
         guard configuration.smtp != nil else {
-            throw Problem(.conflict, code: .emailDisabled, detail: "This server does not send e-mail. Ask your manager for a reset link.")
+            throw Problem(.conflict, code: .emailDisabled, text: .init("server.problem.email_disabled.reset"))
         }
         if let remoteAddress {
             let key = "reset:\(remoteAddress)"
@@ -46,7 +47,7 @@ struct PasswordResetService: Sendable {
             try await pool.withConnection { connection in
                 if let retryAfter = try LoginThrottle.retryAfter(keys: [key], on: connection) {
                     throw Problem(.tooManyRequests, code: .resetThrottled,
-                                  detail: "Too many reset requests from this address. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+                                  text: .init("server.problem.reset_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
                 }
                 try LoginThrottle.recordFailure(key: key, limit: Self.requestsPerAddress, policy: throttle, on: connection)
             }
@@ -58,7 +59,8 @@ struct PasswordResetService: Sendable {
         try await pool.transaction { connection in
             let members = try connection.query(
                 """
-                SELECT u.id, u.workplace_id, u.email FROM users u JOIN workplaces w ON w.id = u.workplace_id
+                SELECT u.id, u.workplace_id, u.email, coalesce(u.language, w.settings->>'language') AS language
+                FROM users u JOIN workplaces w ON w.id = u.workplace_id
                 WHERE w.slug = $1 AND u.active AND u.email IS NOT NULL AND u.email <> ''
                   AND (lower(u.email) = $2 OR u.username = $2)
                 ORDER BY u.id LIMIT 5
@@ -68,10 +70,11 @@ struct PasswordResetService: Sendable {
                 let userID: Int64 = try member.decode("id")
                 guard try PasswordResetStore.recentEmailRequests(userID: userID, on: connection) < Self.emailsPerMemberPerHour else { continue }
                 let made = try PasswordResetStore.create(userID: userID, createdBy: nil, lifetime: Self.emailLinkLifetime, on: connection)
+                let language = (try member.decode("language") as String?).map { LanguageCode($0) } ?? .english
+                let catalogue = Catalogue.of(language)
                 let text = NotificationText(
-                    subject: "Reset your Shifty password",
-                    body: "Someone, hopefully you, asked to reset your Shifty password. The link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.",
-                    route: "#/reset?token=\(made.token)")
+                    subject: catalogue.text("server.mail.reset.subject"), body: catalogue.text("server.mail.reset.body"),
+                    route: "#/reset?token=\(made.token)", language: language)
                 try NotificationDeliveryStore.insert(
                     workplaceID: try member.decode("workplace_id"), userID: userID, address: nil, eventID: nil,
                     dedupeKey: "reset:\(made.id)", kind: .account, channel: .email, text: text,
@@ -108,7 +111,7 @@ struct PasswordResetService: Sendable {
 
     static let invalidLink = Problem(
         .unprocessableContent, code: .resetLinkInvalid,
-        detail: "This reset link has been used, has expired or is not complete. Ask for a new one.")
+        text: .init("server.problem.reset_link_invalid.detail"))
 
     static func plausible(_ token: String) -> Bool {
         (20...100).contains(token.count) && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

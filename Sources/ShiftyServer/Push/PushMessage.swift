@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyLocalization
 
 /// What a push notification shows: the JSON the service worker reads in its `push` handler.
 ///
@@ -18,10 +19,11 @@ struct PushMessage: Codable, Sendable, Equatable {
 
     /// The push for an outbox message: one item's kind in generic words, or a count for several.
     init(_ message: OutgoingNotification) {
+        let catalogue = Catalogue.of(message.language)
         if message.items.count == 1 {
-            (title, body) = Self.words(for: message.items[0].kind)
+            (title, body) = Self.words(for: message.items[0].kind, in: catalogue)
         } else {
-            (title, body) = ("Shifty", "\(message.items.count) updates about your shifts.")
+            (title, body) = (catalogue.text("server.push.digest.title"), catalogue.plural("server.push.digest.body", count: message.items.count))
         }
         url = Self.route(ofLink: message.items.first?.link ?? "")
         tag = message.messageID.trimmingCharacters(in: CharacterSet(charactersIn: "<>"))
@@ -35,17 +37,9 @@ struct PushMessage: Codable, Sendable, Equatable {
         return "/" + link[hash...]
     }
 
-    static func words(for kind: NotificationKind) -> (String, String) {
-        switch kind {
-        case .decision: ("Decision on your shifts", "A manager decided a deal on your shifts.")
-        case .suggestion: ("Shift suggested", "A coworker suggested a shift or proposed a swap.")
-        case .shiftChange: ("Your shifts changed", "One of your shifts changed.")
-        case .reminder: ("Shift soon", "Your shift starts soon.")
-        case .offer: ("Shift offered", "A shift is offered on the marketplace.")
-        case .timeOff: ("Time off decided", "A manager decided your time off.")
-        case .fixedShiftRequest: ("Fixed-shift request", "A fixed-shift request was made or decided.")
-        case .account: ("Shifty", "There is news about your account.")
-        }
+    /// The generic title and body for one kind (`server.push.<kind>.title` / `.body`).
+    static func words(for kind: NotificationKind, in catalogue: Catalogue = .of(.english)) -> (String, String) {
+        (catalogue.text("server.push.\(kind.rawValue).title"), catalogue.text("server.push.\(kind.rawValue).body"))
     }
 
     func encoded() throws -> Data {

@@ -21,7 +21,7 @@ struct PushRoutes {
             let input = try await request.decodeJSON(CreatePushSubscriptionRequest.self, context: context)
             guard policy.allows(input.endpoint) else {
                 throw Problem(.unprocessableContent, code: .pushEndpointRefused,
-                              detail: "The push service address is not one this server sends to (HTTPS on a known push service).")
+                              text: .init("server.problem.push_endpoint_refused.detail"))
             }
             guard let p256dh = Base64URL.decode(input.keys.p256dh), p256dh.count == 65, p256dh.first == 0x04,
                   (try? P256KeyPair.validatePublicKey(p256dh)) != nil

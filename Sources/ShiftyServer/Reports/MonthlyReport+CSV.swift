@@ -7,6 +7,7 @@ extension MonthlyReport {
     /// Text cells that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`)
     /// are prefixed with `'`, so a member named "=HYPERLINK(…)" stays text.
     public var csv: String {
+        // i18n-exempt: column names are for payroll software and scripts, the same in every language.
         var lines = [[
             "name", "username", "pay_type", "extra_wage_type", "worked_minutes", "worked_hours", "overtime_minutes",
             "monthly_overtime_hours", "absences", "diligence_absences", "present_days", "absent_days", "odd_punch_days",

@@ -1,10 +1,17 @@
 import Foundation
+import ShiftyLocalization
 
 extension MonthlyReport {
     /// A print-friendly page of the report. It has no scripts and no inline styles (the server's
     /// Content-Security-Policy forbids both): it links the stylesheet at `stylesheetPath`.
-    public func html(stylesheetPath: String) -> String {
+    /// Written in `language` (the requester's); numbers stay decimal hours with a point, as the
+    /// CSV has them, so the printout and the payroll file read the same.
+    public func html(stylesheetPath: String, language: LanguageCode = .english) -> String {
         let escape = Self.escapeHTML
+        let catalogue = Catalogue.of(language)
+        func text(_ name: String, _ arguments: [String: String] = [:]) -> String {
+            escape(catalogue.text("server.report.\(name)", arguments))
+        }
         var rows = ""
         for employee in employees {
             rows += """
@@ -18,31 +25,31 @@ extension MonthlyReport {
 
                 """
         }
-        let timesheets = employees.compactMap(Self.timesheet).joined()
-        let note = judgedThrough.map { "<p class=\"note\">Days after \($0) are not judged yet.</p>" } ?? ""
+        let timesheets = employees.compactMap { Self.timesheet($0, language: language) }.joined()
+        let note = judgedThrough.map { "<p class=\"note\">\(text("notJudged", ["date": $0.description]))</p>" } ?? ""
         let incomplete = totals.incompleteEmployees > 0
-            ? "<p class=\"note\">\(totals.incompleteEmployees) member(s) have days with odd punches; their figures are provisional until a manager fixes them.</p>" : ""
+            ? "<p class=\"note\">\(escape(catalogue.plural("server.report.provisional", count: totals.incompleteEmployees)))</p>" : ""
         return """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(escape(language.rawValue))">
             <head>
             <meta charset="utf-8">
-            <title>Timeclock \(escape(month.description)) · \(escape(workplaceName))</title>
+            <title>\(text("title", ["month": month.description, "workplace": workplaceName]))</title>
             <link rel="stylesheet" href="\(escape(stylesheetPath))">
             </head>
             <body>
-            <h1>Timeclock report \(escape(month.description))</h1>
-            <p>\(escape(workplaceName)) · time zone \(escape(timeZone)) · hours as decimal hours</p>
+            <h1>\(text("heading", ["month": month.description]))</h1>
+            <p>\(text("subtitle", ["workplace": workplaceName, "timeZone": timeZone]))</p>
             \(note)\(incomplete)
-            <p>An absence is a day on which the person had a scheduled shift (or, working the fixed quota, a quota day) \
-            inside their employment period and did not punch. Diligence pay judges a person by their absences (capped per month) \
-            instead of overtime. Overtime is measured on paid time (worked minus breaks).</p>
+            <p>\(text("explanation"))</p>
             <table>
-            <thead><tr><th>Name</th><th>Username</th><th>Pay</th><th>Worked</th><th>Overtime</th><th>Monthly overtime</th>\
-            <th>Absences</th><th>Diligence absences</th><th>Present days</th><th>Odd days</th><th>Scheduled</th><th>Late/early/no-show</th></tr></thead>
+            <thead><tr><th>\(text("column.name"))</th><th>\(text("column.username"))</th><th>\(text("column.pay"))</th>\
+            <th>\(text("column.worked"))</th><th>\(text("column.overtime"))</th><th>\(text("column.monthlyOvertime"))</th>\
+            <th>\(text("column.absences"))</th><th>\(text("column.diligenceAbsences"))</th><th>\(text("column.presentDays"))</th>\
+            <th>\(text("column.oddDays"))</th><th>\(text("column.scheduled"))</th><th>\(text("column.lateEarlyNoShow"))</th></tr></thead>
             <tbody>
             \(rows)</tbody>
-            <tfoot><tr><th colspan="3">Total (\(totals.employees))</th><td class="n">\(Self.hours(totals.workedMinutes))</td>\
+            <tfoot><tr><th colspan="3">\(text("total", ["count": String(totals.employees)]))</th><td class="n">\(Self.hours(totals.workedMinutes))</td>\
             <td class="n">\(Self.hours(totals.overtimeMinutes))</td><td></td><td class="n">\(totals.absences)</td>\
             <td class="n">\(totals.diligenceAbsences)</td><td colspan="4"></td></tr></tfoot>
             </table>
@@ -53,20 +60,29 @@ extension MonthlyReport {
     }
 
     /// A member's day-by-day timesheet, present in a single member's report (which carries days).
-    static func timesheet(_ employee: EmployeeMonthReport) -> String? {
+    static func timesheet(_ employee: EmployeeMonthReport, language: LanguageCode = .english) -> String? {
         guard let days = employee.days else { return nil }
+        let catalogue = Catalogue.of(language)
+        func text(_ name: String, _ arguments: [String: String] = [:]) -> String {
+            escapeHTML(catalogue.text("server.report.\(name)", arguments))
+        }
+        let format = LocalFormatter(language: language, timeZone: .gmt)
         var rows = ""
         for day in days {
-            let status = day.status.rawValue.replacingOccurrences(of: "_", with: " ")
+            let statusKey = "server.report.status.\(day.status.rawValue)"
+            let status = Catalogue.of(.english).has(statusKey)
+                ? escapeHTML(catalogue.text(statusKey)) : day.status.rawValue.replacingOccurrences(of: "_", with: " ")
+            let weekday = format.weekday(day.date.weekday.isoNumber, abbreviated: true).replacingOccurrences(of: ".", with: "")
             let overtime = day.overtimeMinutes.map(Self.hours) ?? "–"
             let quota = day.quotaMinutes.map(Self.hours) ?? "–"
-            rows += "<tr class=\"\(day.status.rawValue)\"><td>\(day.date) \(day.date.weekday.name.prefix(3))</td><td>\(status)\(day.isClosed ? " (closed)" : "")</td>"
+            rows += "<tr class=\"\(day.status.rawValue)\"><td>\(day.date) \(weekday)</td><td>\(status)\(day.isClosed ? " " + text("closed") : "")</td>"
                 + "<td class=\"n\">\(Self.hours(day.workedMinutes))</td><td class=\"n\">\(quota)</td><td class=\"n\">\(overtime)</td></tr>\n"
         }
         return """
-            <h2>Timesheet: \(escapeHTML(employee.name))</h2>
+            <h2>\(text("timesheet", ["name": employee.name]))</h2>
             <table class="timesheet">
-            <thead><tr><th>Date</th><th>Status</th><th>Worked</th><th>Quota</th><th>Overtime</th></tr></thead>
+            <thead><tr><th>\(text("column.date"))</th><th>\(text("column.status"))</th><th>\(text("column.worked"))</th>\
+            <th>\(text("column.quota"))</th><th>\(text("column.overtime"))</th></tr></thead>
             <tbody>
             \(rows)</tbody>
             </table>

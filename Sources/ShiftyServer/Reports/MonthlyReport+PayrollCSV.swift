@@ -8,6 +8,7 @@ extension MonthlyReport {
     /// here. `approved` says whether the day lies in a locked (approved) timesheet. The report
     /// must have been built with its days (`includeDays`).
     public var payrollCSV: String {
+        // i18n-exempt: column names are for payroll software, the same in every language.
         var lines = [[
             "date", "name", "username", "pay_type", "scheduled_minutes", "worked_minutes", "break_minutes", "paid_minutes",
             "overtime_minutes", "status", "approved",

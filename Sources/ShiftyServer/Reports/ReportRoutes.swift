@@ -26,7 +26,7 @@ struct ReportRoutes {
             case "payroll":
                 return Self.text(report.payrollCSV, contentType: "text/csv; charset=utf-8", download: "payroll-\(report.workplace)-\(month).csv")
             case "html":
-                return Self.text(report.html(stylesheetPath: Self.stylesheetPath), contentType: "text/html; charset=utf-8", download: nil)
+                return Self.text(report.html(stylesheetPath: Self.stylesheetPath, language: RequestLanguage.resolved), contentType: "text/html; charset=utf-8", download: nil)
             default:
                 throw QueryParameters.invalid("format", "must be json, csv, payroll or html")
             }

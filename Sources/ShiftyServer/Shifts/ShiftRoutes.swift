@@ -131,7 +131,7 @@ struct ShiftRoutes {
             do {
                 buffer = try await request.body.collect(upTo: context.maxUploadSize)
             } catch {
-                throw Problem(.contentTooLarge, code: .bodyTooLarge, detail: "The file is larger than \(context.maxUploadSize) bytes.")
+                throw Problem(.contentTooLarge, code: .bodyTooLarge, text: .init("server.problem.body_too_large.file", ["bytes": String(context.maxUploadSize)]))
             }
             // PostgreSQL text cannot hold NUL (see JSONNULScan); the CSV body is not JSON, so it is checked here.
             guard !buffer.readableBytesView.contains(0) else { throw Problem.invalid("body", "must not contain a NUL character") }

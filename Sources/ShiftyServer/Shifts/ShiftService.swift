@@ -55,7 +55,7 @@ struct ShiftService: Sendable {
         if caller.isManager { return }
         guard owner == caller.id else { throw Problem.managerOnly }
         guard caller.workplace.settings.employeesManageFixedShifts else {
-            throw Problem(.forbidden, code: .fixedShiftsManagedByManagers, detail: "In this workplace only managers edit fixed shifts.")
+            throw Problem(.forbidden, code: .fixedShiftsManagedByManagers, text: .init("server.problem.fixed_shifts_managed_by_managers.detail"))
         }
     }
 

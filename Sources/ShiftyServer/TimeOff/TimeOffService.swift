@@ -96,7 +96,7 @@ struct TimeOffService: Sendable {
             else { throw Problem.notFound("time-off request") }
             guard TimeOffStatus(rawValue: current.status)?.isWithdrawable == true else {
                 throw Problem(
-                    .conflict, code: .timeOffNotWithdrawable, detail: "Time-off request \(id) is \(current.status); it cannot be withdrawn.")
+                    .conflict, code: .timeOffNotWithdrawable, text: .init("server.problem.time_off_not_withdrawable.detail", ["id": String(id), "status": current.status]))
             }
             try TimeOffStore.setStatus(id, to: .withdrawn, note: nil, decidedBy: nil, now: now, on: connection)
             let view = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection)!
@@ -117,7 +117,7 @@ struct TimeOffService: Sendable {
         guard current.status == TimeOffStatus.pending.rawValue else {
             throw Problem(
                 .conflict, code: .timeOffNotPending,
-                detail: "Time-off request \(current.id) was already decided or withdrawn (\(current.status)).")
+                text: .init("server.problem.time_off_not_pending.detail", ["id": String(current.id), "status": current.status]))
         }
     }
 

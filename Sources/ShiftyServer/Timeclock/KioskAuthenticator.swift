@@ -19,7 +19,7 @@ struct KioskAuthenticator: Sendable {
     /// behind a proxy the `--trusted-proxy` rule decides the client address).
     func require(_ request: Request, context: ShiftyRequestContext) async throws -> AuthenticatedKiosk {
         guard let (token, isCookie) = Self.presentedToken(in: request) else {
-            throw Problem(.forbidden, code: .kioskRequired, detail: "Punches can only be recorded at a kiosk on site, not from your own session.")
+            throw Problem(.forbidden, code: .kioskRequired, text: .init("server.problem.kiosk_required.detail"))
         }
         // Cookies ride along on cross-site requests: the same CSRF rule as sessions.
         if isCookie, request.method.isUnsafe { try originPolicy.check(request) }
@@ -29,9 +29,9 @@ struct KioskAuthenticator: Sendable {
         case .kiosk(let kiosk):
             return kiosk
         case .unknown:
-            throw Problem(.unauthorized, code: .kioskRevoked, detail: "This kiosk is no longer registered. A manager has to set it up again.")
+            throw Problem(.unauthorized, code: .kioskRevoked, text: .init("server.problem.kiosk_revoked.detail"))
         case .outsideNetworks:
-            throw Problem(.forbidden, code: .kioskNetworkRefused, detail: "This kiosk may only be used from the workplace's own network.")
+            throw Problem(.forbidden, code: .kioskNetworkRefused, text: .init("server.problem.kiosk_network_refused.detail"))
         }
     }
 

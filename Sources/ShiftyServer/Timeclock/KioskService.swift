@@ -79,7 +79,7 @@ struct KioskService: Sendable {
                     [userID, caller.workplaceID, hash, lookup, caller.id]
                 )
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
-                throw Problem(.conflict, code: .pinTaken, detail: "Another member of this workplace already has that PIN. Choose a different one.")
+                throw Problem(.conflict, code: .pinTaken, text: .init("server.problem.pin_taken.detail"))
             }
         }
     }
@@ -134,7 +134,7 @@ struct KioskService: Sendable {
             return (nil, found.member, secret.isPin ? found.pinHash : found.passwordHash)
         }
         if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: .kioskThrottled, detail: "Too many wrong attempts. Try again in \(retryAfter) seconds.", retryAfterSeconds: retryAfter)
+            throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
         }
         // Verify even for unknown members (against a dummy hash) so timing reveals nothing.
         let matches = try await passwords.verify(secret.value, encoded: found.hash)

@@ -17,7 +17,7 @@ struct PunchService: Sendable {
 
     static func checkInstant(_ date: Date) throws {
         guard date.timeIntervalSinceNow <= futureSlack else {
-            throw Problem(.unprocessableContent, code: .punchInFuture, detail: "A punch cannot be set in the future.")
+            throw Problem(.unprocessableContent, code: .punchInFuture, text: .init("server.problem.punch_in_future.detail"))
         }
         guard date.timeIntervalSince1970 > 946_684_800 else { throw Problem.invalid("at", "must be after the year 2000") }
     }

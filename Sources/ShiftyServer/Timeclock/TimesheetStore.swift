@@ -103,7 +103,7 @@ enum TimesheetStore {
             if let approval = try lockingApproval(userID: userID, date: date, on: connection) {
                 throw Problem(
                     .conflict, code: .timesheetLocked,
-                    detail: "\(date) is in an approved timesheet (approval \(approval)); a manager has to unlock it, with a reason, before its punches change.")
+                    text: .init("server.problem.timesheet_locked.detail", ["date": "\(date)", "approval": "\(approval)"]))
             }
         }
     }
