@@ -22,6 +22,8 @@ export const EVENT_TYPES = Object.freeze([
   'team_schedule.changed', 'closed_days.changed', 'shift.closed_day',
   'workplace.time_zone_changed', 'shift.reminder', 'time_off.requested', 'time_off.approved',
   'time_off.declined', 'time_off.withdrawn', 'availability.changed',
+  'fixed_shift_request.requested', 'fixed_shift_request.approved', 'fixed_shift_request.declined',
+  'fixed_shift_request.withdrawn',
 ]);
 
 const PING_EVERY_MS = 25_000;

@@ -667,6 +667,7 @@ def scenario(server, workdir, timings):
 
         step_pages(browsers, server, workdir)
         step_time_off(anna, bram, maria, browsers, server, workdir)
+        step_fixed_shift_requests(browsers, server, workdir)
         step_dutch(browsers, server, workdir)
         step_manager_dutch(browsers, server, workdir)
 
@@ -1583,6 +1584,94 @@ def step_time_off(anna, bram, maria, browsers, server, workdir):
     bram.wait(saved, 10, "bram's availability should be saved", poll=0.3)
     bram.screenshot("availability")
     bram.fetch("PUT", f"/users/{bram_id}/availability", {"entries": []})
+def step_fixed_shift_requests(browsers, server, workdir):
+    """Issue 17: where only managers change fixed shifts, anna asks for a new one on her phone-sized
+    page; maria sees the request live in her fixed-shift queue and approves it with a note; anna sees
+    the approval, the fixed shift and its generated weeks on her schedule without a reload; then she
+    asks to end it and withdraws that. Screenshots of both pages at 390x844 and 1366x900."""
+    maria = browsers["fsr-maria"] = Browser("fsr-maria", server.base, workdir, width=1366, height=900)
+    maria.login("maria")
+    maria.fetch("PATCH", "/workplace", {"settings": {"employeesManageFixedShifts": False}})
+    anna = browsers["fsr-anna"] = Browser("fsr-anna", server.base, workdir, width=1366, height=900)
+    anna.login("anna")
+
+    def both_sizes(browser, name, show=None):
+        """A desktop screenshot, then the same page emulated at 390x844 (scrolled to `show`)."""
+        scroll = "document.querySelector(arguments[0])?.scrollIntoView({block: 'center'});"
+        if show:
+            browser.driver.execute_script(scroll, show)
+        browser.screenshot(f"{name}-desktop")
+        browser.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": False})
+        try:
+            time.sleep(0.3)
+            if show:
+                browser.driver.execute_script(scroll, show)
+            browser.screenshot(f"{name}-phone")
+        finally:
+            browser.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+    maria.go("fixed-shift-requests")
+    anna.go("my-fixed-shifts")
+    anna.wait_for("#view-my-fixed-shifts [data-notice=ask-manager]", "anna's page should say a manager approves fixed-shift changes")
+    before = {shift["id"] for shift in anna.fetch("GET", "/fixed-shifts")}
+    weekday = (datetime.date.today() + datetime.timedelta(days=3)).isoweekday()
+    anna.click("#view-my-fixed-shifts details > summary", "anna opens the form to ask for a new fixed shift")
+    form = "#my-fixed-shift-form"
+    anna.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];", f"{form} select[name=weekday]", str(weekday))
+    anna.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];", f"{form} input[name=startTime]", "07:00")
+    anna.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];", f"{form} input[name=hours]", "3")
+    anna.type(f"{form} input[name=reason]", "I can open the shop that morning", "anna gives a reason")
+    anna.click(f"{form} [data-action=ask-add-fixed-shift]", "anna asks her manager for the fixed shift")
+    pending = "#my-fixed-shift-requests li[data-kind=add][data-status=pending]"
+    anna.wait_for(pending, "anna's request should be listed as waiting")
+    request_id = anna.attribute(pending, "data-request-id", "the request's id")
+    both_sizes(anna, "fixed-shift-request-asked", pending)
+
+    queued = f"#view-fixed-shift-requests .fixed-shift-queue li[data-request-id='{request_id}']"
+    maria.wait_for(queued, "maria should see anna's fixed-shift request without a reload", timeout=LIVE_DEADLINE)
+    maria.assert_not_reloaded("seeing the fixed-shift request")
+    if "07:00" not in maria.visible(queued).text:
+        raise StepFailed("maria's queue should say what anna asks for (07:00)")
+    both_sizes(maria, "fixed-shift-queue")
+    maria.type(f"{queued} input[name=note]", "Thanks for opening!", "maria writes a note")
+    maria.click(f"{queued} [data-action=approve-fixed-shift-request]", "maria approves the fixed shift")
+    maria.wait_gone(queued, "the approved request should leave the queue")
+
+    approved = f"#my-fixed-shift-requests li[data-request-id='{request_id}'][data-status=approved]"
+    anna.wait_for(approved, "anna should see the approval live", timeout=LIVE_DEADLINE)
+    anna.assert_not_reloaded("seeing the approval")
+    if "Thanks for opening!" not in anna.visible(approved).text:
+        raise StepFailed("anna should see maria's note on her approved request")
+    new_id = next((shift["id"] for shift in anna.fetch("GET", "/fixed-shifts") if shift["id"] not in before), None)
+    if new_id is None:
+        raise StepFailed("the approval should have created anna's fixed shift")
+    anna.wait_for(f"#my-fixed-shift-list li[data-fixed-shift-id='{new_id}']", "anna's new fixed shift should be listed", timeout=LIVE_DEADLINE)
+    both_sizes(anna, "fixed-shift-request-approved", "#my-fixed-shift-list")
+    generated = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"] if shift.get("fixedShiftId") == new_id]
+    if len(generated) != 8:
+        raise StepFailed(f"the approved fixed shift should fill eight weeks of anna's schedule, found {len(generated)}")
+    anna.go("schedule")
+    first_generated = f"#view-schedule [data-shift-id='{generated[0]['id']}']"
+    anna.wait_for(first_generated, "anna's schedule should show the generated shift")
+    both_sizes(anna, "fixed-shift-request-schedule", first_generated)
+
+    # Asking to end it, then changing her mind.
+    anna.go("my-fixed-shifts")
+    anna.click(f"#my-fixed-shift-list li[data-fixed-shift-id='{new_id}'] [data-action=end-my-fixed-shift]", "anna asks to end it")
+    anna.confirm_dialog("anna asks to end the fixed shift")
+    ending = "#my-fixed-shift-requests li[data-kind=end][data-status=pending]"
+    anna.wait_for(ending, "the end request should be listed as waiting")
+    anna.click(f"{ending} [data-action=withdraw-fixed-shift-request]", "anna withdraws it")
+    anna.confirm_dialog("anna withdraws the request")
+    anna.wait_for("#my-fixed-shift-requests li[data-kind=end][data-status=withdrawn]", "the withdrawn request should say so")
+    maria.wait(lambda: not maria.css("#view-fixed-shift-requests .fixed-shift-queue li"), LIVE_DEADLINE,
+               "the withdrawn request should leave maria's queue live")
+
+    # Back to the demo's state for the steps after this one.
+    maria.fetch("DELETE", f"/fixed-shifts/{new_id}")
+    maria.fetch("PATCH", "/workplace", {"settings": {"employeesManageFixedShifts": True}})
+
+
 def step_week_manage(browsers, server, workdir):
     """Managing on the grid (issue 17): a third coworker's grid follows every change live (no polling);
     maria changes a shift's time through the preview, sees its history, makes it open, assigns the open

@@ -27,6 +27,7 @@ export const views = [
   { id: 'account', titleKey: 'views.account', get title() { return t(this.titleKey); }, roles: everyone, group: 'mine', load: () => import('./account.js') },
   { id: 'approvals', titleKey: 'views.approvals', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./approvals.js') },
   { id: 'time-off-queue', titleKey: 'views.time-off-queue', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./time-off-queue.js') },
+  { id: 'fixed-shift-requests', titleKey: 'views.fixed-shift-requests', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./fixed-shift-requests.js') },
   { id: 'team', titleKey: 'views.team', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./team.js') },
   { id: 'fixed-shifts', titleKey: 'views.fixed-shifts', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./fixed-shifts.js') },
   { id: 'closed-days', titleKey: 'views.closed-days', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./closed-days.js') },

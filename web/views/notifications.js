@@ -7,6 +7,7 @@ import { el, viewHeader, emptyState, formatDate, formatShift, formatInstant, say
 import { t } from '../i18n.js';
 import { api, problemSentence } from '../api.js';
 import { periodText } from './time-off.js';
+import { fixedShiftRequestText } from './my-fixed-shifts.js';
 
 const MAX_ITEMS = 100;
 
@@ -110,8 +111,32 @@ export function describe(event, me) {
     case 'time_off.declined':
     case 'time_off.withdrawn':
       return timeOffNotification(event, myId);
+    case 'fixed_shift_request.requested':
+    case 'fixed_shift_request.approved':
+    case 'fixed_shift_request.declined':
+    case 'fixed_shift_request.withdrawn':
+      return fixedShiftRequestNotification(event, myId);
     default:
       return null;
+  }
+}
+
+/** Fixed-shift request events reach the member and the managers; nobody is told what they did themselves. */
+function fixedShiftRequestNotification(event, myId) {
+  const item = event.data?.fixedShiftRequest;
+  if (!item || event.data?.actorId === myId) return null;
+  const mine = item.userId === myId;
+  const what = fixedShiftRequestText(item);
+  const note = item.managerNote ? t('notifications.managerNote', { note: item.managerNote }) : '';
+  switch (event.type) {
+    case 'fixed_shift_request.requested':
+      return mine ? null : { text: t('notifications.fixedShiftRequested', { name: item.userName, what }), link: 'fixed-shift-requests' };
+    case 'fixed_shift_request.approved':
+      return mine ? { text: t('notifications.fixedShiftApproved', { what, note }), link: 'my-fixed-shifts' } : null;
+    case 'fixed_shift_request.declined':
+      return mine ? { text: t('notifications.fixedShiftDeclined', { what, note }), link: 'my-fixed-shifts' } : null;
+    default:
+      return mine ? null : { text: t('notifications.fixedShiftWithdrawn', { name: item.userName, what }), link: 'fixed-shift-requests' };
   }
 }
 

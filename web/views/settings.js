@@ -117,7 +117,7 @@ export default {
         checkbox('onePerDay', settings.onePerDay, t('manage.settings.onePerDay')),
         checkbox('employeesManageFixedShifts', settings.employeesManageFixedShifts, t('manage.settings.employeesManageFixedShifts')),
         field(t('manage.settings.reminder'), numberInput('reminderMinutesBefore', settings.reminderMinutesBefore, { min: 0, max: 10080 }), t('manage.settings.reminderHint')),
-        el('p', { class: 'hint small', text: t('manage.settings.tradeExpiry') }),
+        field(t('manage.settings.dealExpiry'), numberInput('dealExpiryHours', settings.dealExpiryHours ?? 0, { min: 0, max: 168 }), t('manage.settings.dealExpiryHint')),
       ]),
       el('fieldset', { class: 'card' }, [
         el('legend', { text: t('manage.settings.limits') }),
@@ -183,6 +183,7 @@ export default {
             onePerDay: data.get('onePerDay') === 'on',
             employeesManageFixedShifts: data.get('employeesManageFixedShifts') === 'on',
             reminderMinutesBefore: Number(data.get('reminderMinutesBefore')),
+            dealExpiryHours: Number(data.get('dealExpiryHours')),
             hourLimits,
             timeOffRule: data.get('timeOffRule'),
             availabilityRule: data.get('availabilityRule'),

@@ -66,8 +66,17 @@ extension Marketplace {
 
     static func requireNotExpired(_ deal: Deal, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard context.now < deal.expiresAt else {
-            throw MarketplaceRefusal(.dealExpired, "Deal \(deal.id) expired when its earliest shift started.")
+            throw MarketplaceRefusal(.dealExpired, "Deal \(deal.id) expired at \(deal.expiresAt), before anyone decided it.")
         }
+    }
+
+    /// A deal that would wait for someone (a manager, or a swap's counterparty) must not be made
+    /// already past its expiry: inside the workplace's `dealExpiryHours` before the start it is refused.
+    static func requireOpenBeforeExpiry(_ expiresAt: Date, waits: Bool, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
+        guard waits, context.now >= expiresAt else { return }
+        throw MarketplaceRefusal(
+            .dealExpired,
+            "Trades of this shift closed \(context.settings.dealExpiryHours) hours before it starts (the workplace's deal expiry).")
     }
 
     /// The receiver must pass every rule of the `Rulebook` (no overlapping shifts, one shift per
@@ -115,8 +124,10 @@ extension Marketplace {
         return (shifts, overridden)
     }
 
-    /// The earliest start among the shifts: when a still-pending deal expires.
-    static func expiry(of shifts: [MarketShift]) -> Date {
-        shifts.map(\.start).min() ?? .distantPast
+    /// When a still-pending deal expires: the earliest start among the shifts, less the workplace's
+    /// `dealExpiryHours`.
+    static func expiry(of shifts: [MarketShift], _ context: MarketplaceContext) -> Date {
+        let start = shifts.map(\.start).min() ?? .distantPast
+        return start.addingTimeInterval(-Double(max(context.settings.dealExpiryHours, 0)) * 3600)
     }
 }

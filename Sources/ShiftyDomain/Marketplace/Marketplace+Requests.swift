@@ -132,11 +132,13 @@ extension Marketplace {
         }
         try requireActive(shift.owner, context)
         try requireReceivable(shift, by: actor.userID, givingAway: [], context: context)
+        let expiresAt = expiry(of: [shift], context)
+        try requireOpenBeforeExpiry(expiresAt, waits: !context.settings.autoApprove, context)
 
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         let deal = open(
             Deal(id: dealID, kind: .suggestionAccepted, state: .pendingApproval, initiator: actor.userID,
-                 createdAt: context.now, expiresAt: expiry(of: [shift]),
+                 createdAt: context.now, expiresAt: expiresAt,
                  legs: [DealLeg(shiftID: shiftID, giver: shift.owner, receiver: actor.userID, previousState: shift.state)],
                  requestID: requestID),
             shifts: [shift], builder: &builder, context: context)

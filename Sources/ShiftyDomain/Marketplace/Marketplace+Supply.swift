@@ -49,9 +49,11 @@ extension Marketplace {
         }
         try requireActive(shift.owner, context)
         try requireReceivable(shift, by: actor.userID, givingAway: [], context: context)
+        let expiresAt = expiry(of: [shift], context)
+        try requireOpenBeforeExpiry(expiresAt, waits: !context.settings.autoApprove, context)
         let deal = Deal(
             id: dealID, kind: .pickUp, state: .pendingApproval, initiator: actor.userID,
-            createdAt: context.now, expiresAt: expiry(of: [shift]),
+            createdAt: context.now, expiresAt: expiresAt,
             legs: [DealLeg(shiftID: id, giver: shift.owner, receiver: actor.userID, previousState: shift.state)])
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         let opened = open(deal, shifts: [shift], builder: &builder, context: context)

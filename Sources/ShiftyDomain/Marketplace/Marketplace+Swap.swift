@@ -22,9 +22,11 @@ extension Marketplace {
         try requireReceivable(wanted, by: actor.userID, givingAway: [offeredID], context: context)
         try requireReceivable(offered, by: counterparty, givingAway: [wantedID], context: context)
 
+        let expiresAt = expiry(of: [offered, wanted], context)
+        try requireOpenBeforeExpiry(expiresAt, waits: true, context)
         let deal = Deal(
             id: dealID, kind: .swap, state: .proposed, initiator: actor.userID, createdAt: context.now,
-            expiresAt: expiry(of: [offered, wanted]),
+            expiresAt: expiresAt,
             legs: [
                 DealLeg(shiftID: offeredID, giver: actor.userID, receiver: counterparty, previousState: offered.state),
                 DealLeg(shiftID: wantedID, giver: counterparty, receiver: actor.userID, previousState: wanted.state),

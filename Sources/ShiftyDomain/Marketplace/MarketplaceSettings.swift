@@ -10,11 +10,17 @@ public struct MarketplaceSettings: Sendable, Hashable, Codable {
     public var timeOffRule: RuleSeverity
     /// Whether receiving a shift in a recurring unavailable time refuses (the default) or only warns.
     public var availabilityRule: RuleSeverity
+    /// Hours before its earliest shift starts that a deal nobody decided expires (0: at the start).
+    public var dealExpiryHours: Int
+
+    /// The largest `dealExpiryHours` (a week).
+    public static let maximumDealExpiryHours = 168
 
     public init(
         autoApprove: Bool = false, onePerDay: Bool = true, hourLimits: HourLimits = .none,
-        timeOffRule: RuleSeverity = .refuse, availabilityRule: RuleSeverity = .refuse
+        timeOffRule: RuleSeverity = .refuse, availabilityRule: RuleSeverity = .refuse, dealExpiryHours: Int = 0
     ) {
+        self.dealExpiryHours = dealExpiryHours
         self.hourLimits = hourLimits
         self.timeOffRule = timeOffRule
         self.availabilityRule = availabilityRule

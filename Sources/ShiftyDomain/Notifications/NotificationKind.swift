@@ -15,6 +15,8 @@ public enum NotificationKind: String, CaseIterable, Codable, Sendable {
     case offer
     /// A manager decided my time off (issue 16 writes these events).
     case timeOff
+    /// A manager decided my request to add, change or end a fixed shift; for managers: a member asks.
+    case fixedShiftRequest
     /// A password reset link or an invitation: always by e-mail, not switchable.
     case account
 
@@ -22,7 +24,7 @@ public enum NotificationKind: String, CaseIterable, Codable, Sendable {
     /// by push and e-mail, suggestions by push, marketplace offers in the page only.
     public var defaultChannels: Set<NotificationChannel> {
         switch self {
-        case .decision, .reminder, .shiftChange, .timeOff: [.inApp, .email, .push]
+        case .decision, .reminder, .shiftChange, .timeOff, .fixedShiftRequest: [.inApp, .email, .push]
         case .suggestion: [.inApp, .push]
         case .offer: [.inApp]
         case .account: [.email]

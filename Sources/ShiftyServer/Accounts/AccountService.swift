@@ -1,6 +1,7 @@
 import ShiftyLocalization
 import Foundation
 import Logging
+import ShiftyDomain
 import ShiftyPostgres
 
 /// Onboarding, login, sessions, members and invites.
@@ -212,6 +213,9 @@ public struct AccountService: Sendable {
             let settings = try patch.map { try current.settings.applying(patch: $0) }
             if let settings, settings.reminderMinutesBefore != current.settings.reminderMinutesBefore {
                 try ReminderLeadTime.validate(settings.reminderMinutesBefore)
+            }
+            if let settings, !(0...MarketplaceSettings.maximumDealExpiryHours).contains(settings.dealExpiryHours) {
+                throw Problem.invalid("settings.dealExpiryHours", "must be 0 (at the shift's start) to \(MarketplaceSettings.maximumDealExpiryHours) hours")
             }
             let updated = try AccountStore.updateWorkplace(
                 id: caller.workplaceID, name: name, timeZone: timeZone, settings: settings, on: connection)

@@ -27,6 +27,8 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var timeOffRule: RuleSeverity = .refuse
     /// Receiving a shift in a member's recurring unavailable time: refused (default) or a warning.
     public var availabilityRule: RuleSeverity = .refuse
+    /// Hours before a shift starts that a deal on it nobody decided expires (0: at the start; at most 168).
+    public var dealExpiryHours: Int = 0
     /// The language of members who chose none (e-mails, push texts, problem details, the page);
     /// a PATCH naming a language without a catalogue is 422 `unknown_language`.
     public var language: LanguageCode = .english
@@ -46,6 +48,7 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
         hourLimits = try container.decodeIfPresent(HourLimits.self, forKey: .hourLimits) ?? base.hourLimits
         timeOffRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .timeOffRule) ?? base.timeOffRule
         availabilityRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .availabilityRule) ?? base.availabilityRule
+        dealExpiryHours = try container.decodeIfPresent(Int.self, forKey: .dealExpiryHours) ?? base.dealExpiryHours
         language = try container.decodeIfPresent(LanguageCode.self, forKey: .language) ?? base.language
     }
 
@@ -53,7 +56,7 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     public var marketplace: MarketplaceSettings {
         MarketplaceSettings(
             autoApprove: autoApprove, onePerDay: onePerDay, hourLimits: hourLimits, timeOffRule: timeOffRule,
-            availabilityRule: availabilityRule)
+            availabilityRule: availabilityRule, dealExpiryHours: dealExpiryHours)
     }
 
     /// A stored `settings` value that is not a valid settings object (a storage error: the row

@@ -35,6 +35,7 @@ public enum ShiftyApplication {
         TimeOffRoutes(
             timeOff: TimeOffService(pool: pool), availability: AvailabilityService(pool: pool), authenticator: authenticator
         ).register(on: api)
+        FixedShiftRequestRoutes(requests: FixedShiftRequestService(pool: pool), authenticator: authenticator).register(on: api)
         CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
         LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
         NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)

@@ -47,6 +47,11 @@ enum EventType: String, CaseIterable, Sendable {
     case timeOffDeclined = "time_off.declined"
     case timeOffWithdrawn = "time_off.withdrawn"
     case availabilityChanged = "availability.changed"
+    // Fixed-shift requests (to the member and the workplace's managers).
+    case fixedShiftRequestRequested = "fixed_shift_request.requested"
+    case fixedShiftRequestApproved = "fixed_shift_request.approved"
+    case fixedShiftRequestDeclined = "fixed_shift_request.declined"
+    case fixedShiftRequestWithdrawn = "fixed_shift_request.withdrawn"
 
     init(_ kind: MarketplaceEvent.Kind) {
         switch kind {
@@ -88,6 +93,8 @@ enum EventType: String, CaseIterable, Sendable {
         case .shiftReminder: LiveTopicSet([.notifications])
         case .timeOffRequested, .timeOffApproved, .timeOffDeclined, .timeOffWithdrawn:
             LiveTopicSet([.notifications, .schedule])
+        case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn:
+            LiveTopicSet([.notifications, .schedule])
         case .availabilityChanged: LiveTopicSet([.schedule])
         case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
             LiveTopicSet([.schedule])
@@ -106,7 +113,8 @@ enum EventType: String, CaseIterable, Sendable {
         case .shiftUnassigned, .shiftPickedUp, .suggestionMade, .suggestionReleased, .swapProposed, .dealApproved,
              .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftEdited, .shiftAssigned, .scheduleChanged,
              .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder, .timeOffRequested, .timeOffApproved,
-             .timeOffDeclined, .timeOffWithdrawn, .availabilityChanged:
+             .timeOffDeclined, .timeOffWithdrawn, .availabilityChanged, .fixedShiftRequestRequested, .fixedShiftRequestApproved,
+             .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn:
             .users
         }
     }

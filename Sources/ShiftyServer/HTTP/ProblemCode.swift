@@ -52,6 +52,10 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     // Schedule.
     case fixedShiftsManagedByManagers = "fixed_shifts_managed_by_managers"
     case invalidCSV = "invalid_csv"
+    /// Approving, declining or withdrawing a fixed-shift request that is no longer pending.
+    case fixedShiftRequestNotPending = "fixed_shift_request_not_pending"
+    /// Approving a fixed-shift request that no longer applies (its fixed shift ended, the member left).
+    case fixedShiftRequestOutdated = "fixed_shift_request_outdated"
     // Timeclock and kiosks.
     case kioskRequired = "kiosk_required"
     case kioskRevoked = "kiosk_revoked"

@@ -84,6 +84,11 @@ struct NotificationFanOut: Sendable {
                 if kind == .timeOff, let member = ((payload["timeOff"] as? [String: Any])?["userId"] as? NSNumber)?.int64Value {
                     userIDs = userIDs.filter { $0 == member }
                 }
+                // A fixed-shift request reaches the managers when it is made, and its member when decided.
+                if kind == .fixedShiftRequest,
+                   let member = ((payload["fixedShiftRequest"] as? [String: Any])?["userId"] as? NSNumber)?.int64Value {
+                    userIDs = type == .fixedShiftRequestRequested ? userIDs.filter { $0 != member } : userIDs.filter { $0 == member }
+                }
                 let audience: String = try event.decode("audience")
                 let people = try recipients(
                     workplaceID: workplaceID, kind: kind, audience: audience, userIDs: userIDs, excluding: actor,

@@ -11,9 +11,11 @@ extension NotificationKind {
         case .shiftReminder: self = .reminder
         case .shiftSupplied: self = .offer
         case .timeOffApproved, .timeOffDeclined: self = .timeOff
+        case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined: self = .fixedShiftRequest
         case .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn, .dealAwaitingApproval,
              .approvalResolved, .ruleOverridden, .scheduleChanged, .scheduleGenerated, .closedDaysChanged,
-             .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged, .teamScheduleChanged:
+             .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged, .teamScheduleChanged,
+             .fixedShiftRequestWithdrawn:
             return nil
         }
     }

@@ -58,9 +58,46 @@ struct NotificationText: Equatable, Sendable {
                 .map { "\n\n" + text("note", ["note": $0]) } ?? ""
             let name = type == .timeOffApproved ? "timeOffApproved" : "timeOffDeclined"
             return make(name, ["period": period, "note": managerNote], route: "#/time-off")
+        case .fixedShiftRequestRequested:
+            let request = payload["fixedShiftRequest"] as? [String: Any] ?? [:]
+            let name = (request["userName"] as? String) ?? text("aMember")
+            let asked = Self.describeFixedShiftRequest(request, catalogue: catalogue, format: format)
+            return make("fixedShiftRequestRequested", ["name": name, "asked": asked], route: "#/fixed-shift-requests")
+        case .fixedShiftRequestApproved, .fixedShiftRequestDeclined:
+            let request = payload["fixedShiftRequest"] as? [String: Any] ?? [:]
+            let managerNote = (request["managerNote"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+                .map { "\n\n" + text("note", ["note": $0]) } ?? ""
+            let asked = Self.describeFixedShiftRequest(request, catalogue: catalogue, format: format)
+            let name = type == .fixedShiftRequestApproved ? "fixedShiftRequestApproved" : "fixedShiftRequestDeclined"
+            return make(name, ["asked": asked, "note": managerNote], route: "#/my-fixed-shifts")
         case .shiftSupplied: return make("shiftSupplied", values, route: "#/market")
         default:
             return make("other", ["type": type.rawValue], route: "#/notifications")
+        }
+    }
+
+    /// "add a fixed shift every Monday at 09:00", "change your fixed shift on Tuesday", "end …"
+    /// (`server.notification.fixedShiftRequest.*`).
+    static func describeFixedShiftRequest(_ request: [String: Any], catalogue: Catalogue = .of(.english), format: LocalFormatter? = nil) -> String {
+        let format = format ?? LocalFormatter(language: catalogue.language, timeZone: .gmt)
+        func day(_ value: Any?) -> String? { (value as? NSNumber).map(\.intValue).flatMap { (1...7).contains($0) ? format.weekday($0) : nil } }
+        func text(_ name: String, _ arguments: [String: String] = [:]) -> String {
+            catalogue.text("server.notification.fixedShiftRequest.\(name)", arguments)
+        }
+        let current = request["fixedShift"] as? [String: Any]
+        switch request["kind"] as? String {
+        case "add":
+            let weekday = day(request["weekday"])
+            let start = request["startTime"] as? String
+            switch (weekday, start) {
+            case let (weekday?, start?): return text("addOnAt", ["weekday": weekday, "time": start])
+            case let (weekday?, nil): return text("addOn", ["weekday": weekday])
+            default: return text("add")
+            }
+        case "end":
+            return day(current?["weekday"]).map { text("endOn", ["weekday": $0]) } ?? text("end")
+        default:
+            return day(current?["weekday"]).map { text("changeOn", ["weekday": $0]) } ?? text("change")
         }
     }
 

@@ -70,22 +70,7 @@ struct ShiftService: Sendable {
         try requireMayManageFixedShifts(of: owner, caller)
         let workplaceID = caller.workplaceID
         return try await pool.transaction { connection in
-            guard try ShiftStore.isMember(owner, workplaceID: workplaceID, activeOnly: true, on: connection) else {
-                throw Problem.invalid("ownerId", "is not an active member of this workplace")
-            }
-            let now = Date()
-            let today = try ShiftStore.today(workplaceID: workplaceID, asOf: now, on: connection)
-            let rule = try Self.rule(
-                id: 0, owner: owner, weekday: body.weekday, startTime: body.startTime, durationMinutes: body.durationMinutes,
-                position: body.position, validFrom: body.validFrom ?? today.description, validUntil: body.validUntil)
-            let id = try FixedShiftStore.insert(rule, workplaceID: workplaceID, on: connection)
-            try ShiftStore.recordHistory(
-                workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: caller.id, at: now, action: "create",
-                from: nil, to: "active", note: nil, on: connection)
-            try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
-            try Self.announceFixedShift(id, owner: owner, workplaceID: workplaceID, on: connection)
-            guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
-            return view
+            try Self.createFixedShift(owner: owner, body, workplaceID: workplaceID, actorID: caller.id, now: Date(), on: connection)
         }
     }
 
@@ -97,21 +82,7 @@ struct ShiftService: Sendable {
                 throw Problem.notFound("fixed shift")
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
-            let rule = try Self.rule(
-                id: id, owner: current.ownerId, weekday: body.weekday ?? current.weekday,
-                startTime: body.startTime ?? current.startTime, durationMinutes: body.durationMinutes ?? current.durationMinutes,
-                position: body.position ?? current.position, validFrom: body.validFrom ?? current.validFrom,
-                validUntil: body.validUntil ?? current.validUntil)
-            let now = Date()
-            try FixedShiftStore.update(rule, workplaceID: workplaceID, on: connection)
-            try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
-            try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
-            try ShiftStore.recordHistory(
-                workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: caller.id, at: now, action: "edit",
-                from: "active", to: "active", note: nil, on: connection)
-            try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
-            guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
-            return view
+            return try Self.updateFixedShift(current, body, workplaceID: workplaceID, actorID: caller.id, now: Date(), on: connection)
         }
     }
 
@@ -123,14 +94,68 @@ struct ShiftService: Sendable {
                 throw Problem.notFound("fixed shift")
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
-            let now = Date()
-            try FixedShiftStore.end(id: id, workplaceID: workplaceID, on: connection)
-            try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
-            try ShiftStore.recordHistory(
-                workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: caller.id, at: now, action: "end",
-                from: "active", to: "ended", note: nil, on: connection)
-            try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
+            try Self.endFixedShift(current, workplaceID: workplaceID, actorID: caller.id, now: Date(), on: connection)
         }
+    }
+
+    // The writes themselves, on an open transaction, after the caller's authorization: the fixed-shift
+    // routes use them, and so does a manager's approval of an employee's fixed-shift request
+    // (FixedShiftRequestService), so both change fixed shifts and regenerate their weeks alike.
+
+    /// Inserts the rule for `owner` (an active member), records it and generates its occurrences.
+    static func createFixedShift(
+        owner: Int64, _ body: CreateFixedShiftRequest, workplaceID: Int64, actorID: Int64, now: Date, on connection: PostgresConnection
+    ) throws -> FixedShiftView {
+        guard try ShiftStore.isMember(owner, workplaceID: workplaceID, activeOnly: true, on: connection) else {
+            throw Problem.invalid("ownerId", "is not an active member of this workplace")
+        }
+        let today = try ShiftStore.today(workplaceID: workplaceID, asOf: now, on: connection)
+        let rule = try Self.rule(
+            id: 0, owner: owner, weekday: body.weekday, startTime: body.startTime, durationMinutes: body.durationMinutes,
+            position: body.position, validFrom: body.validFrom ?? today.description, validUntil: body.validUntil)
+        let id = try FixedShiftStore.insert(rule, workplaceID: workplaceID, on: connection)
+        try ShiftStore.recordHistory(
+            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actorID, at: now, action: "create",
+            from: nil, to: "active", note: nil, on: connection)
+        try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
+        try Self.announceFixedShift(id, owner: owner, workplaceID: workplaceID, on: connection)
+        guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
+        return view
+    }
+
+    /// Edits `current` (locked, active), removes its untouched future occurrences and regenerates them.
+    static func updateFixedShift(
+        _ current: FixedShiftView, _ body: UpdateFixedShiftRequest, workplaceID: Int64, actorID: Int64, now: Date,
+        on connection: PostgresConnection
+    ) throws -> FixedShiftView {
+        let id = current.id
+        let rule = try Self.rule(
+            id: id, owner: current.ownerId, weekday: body.weekday ?? current.weekday,
+            startTime: body.startTime ?? current.startTime, durationMinutes: body.durationMinutes ?? current.durationMinutes,
+            position: body.position ?? current.position, validFrom: body.validFrom ?? current.validFrom,
+            validUntil: body.validUntil ?? current.validUntil)
+        try FixedShiftStore.update(rule, workplaceID: workplaceID, on: connection)
+        try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
+        try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
+        try ShiftStore.recordHistory(
+            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actorID, at: now, action: "edit",
+            from: "active", to: "active", note: nil, on: connection)
+        try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
+        guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
+        return view
+    }
+
+    /// Ends `current` (locked, active) and removes its untouched future occurrences.
+    static func endFixedShift(
+        _ current: FixedShiftView, workplaceID: Int64, actorID: Int64, now: Date, on connection: PostgresConnection
+    ) throws {
+        let id = current.id
+        try FixedShiftStore.end(id: id, workplaceID: workplaceID, on: connection)
+        try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
+        try ShiftStore.recordHistory(
+            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actorID, at: now, action: "end",
+            from: "active", to: "ended", note: nil, on: connection)
+        try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
     }
 
     static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {

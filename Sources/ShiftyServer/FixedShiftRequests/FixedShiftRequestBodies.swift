@@ -1,0 +1,69 @@
+import Foundation
+import ShiftyDomain
+
+/// Body of POST /fixed-shift-requests: what the employee asks about one of their own fixed shifts.
+///
+/// `add` takes the fields of POST /fixed-shifts (`weekday`, `startTime`, `durationMinutes`
+/// required); `change` names `fixedShiftId` and takes the fields of PATCH /fixed-shifts/{id} (only
+/// those given change; `position: ""` clears it); `end` names `fixedShiftId` only.
+struct RequestFixedShiftChangeBody: Decodable, Sendable {
+    var kind: String
+    var fixedShiftId: Int64?
+    var weekday: Int?
+    var startTime: String?
+    var durationMinutes: Int?
+    var position: String?
+    var validFrom: String?
+    var validUntil: String?
+    /// Why, for the manager (optional).
+    var reason: String?
+}
+
+/// One fixed-shift request as the API answers it (and as its events carry it).
+struct FixedShiftRequestView: Encodable, Sendable {
+    var id: Int64
+    var userId: Int64
+    var userName: String
+    /// `add`, `change` or `end`.
+    var kind: String
+    /// The fixed shift a change or an end is about; for an approved add, the one it created.
+    var fixedShiftId: Int64?
+    /// That fixed shift as it is now (`active: false` once ended), so a change reads "from → to".
+    var fixedShift: FixedShiftView?
+    // The proposal: an add's new fixed shift, a change's new values (absent: unchanged).
+    var weekday: Int?
+    var startTime: String?
+    var durationMinutes: Int?
+    var position: String?
+    var validFrom: String?
+    var validUntil: String?
+    var reason: String
+    /// `pending`, `approved`, `declined` or `withdrawn`.
+    var status: String
+    var managerNote: String?
+    var decidedBy: Int64?
+    var decidedAt: Date?
+    var createdAt: Date
+
+    /// The proposal as the body of PATCH /fixed-shifts/{id} (a change's approval applies it).
+    var update: UpdateFixedShiftRequest {
+        UpdateFixedShiftRequest(
+            weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position,
+            validFrom: validFrom, validUntil: validUntil)
+    }
+
+    /// The proposal as the body of POST /fixed-shifts for the member (an add's approval applies it).
+    var create: CreateFixedShiftRequest? {
+        guard let weekday, let startTime, let durationMinutes else { return nil }
+        return CreateFixedShiftRequest(
+            ownerId: userId, weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position,
+            validFrom: validFrom, validUntil: validUntil)
+    }
+}
+
+/// What a fixed-shift request event carries: the request, and who acted (so the person who acted
+/// is not notified of their own step).
+struct FixedShiftRequestEventPayload: Encodable {
+    var fixedShiftRequest: FixedShiftRequestView
+    var actorId: Int64
+}

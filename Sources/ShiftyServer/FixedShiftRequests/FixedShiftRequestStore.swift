@@ -1,0 +1,95 @@
+import Foundation
+import ShiftyDomain
+import ShiftyPostgres
+
+/// SQL for fixed-shift requests; parameterized, on the caller's connection (and transaction).
+enum FixedShiftRequestStore {
+    static let columns = """
+        r.id, r.user_id, u.display_name AS user_name, r.kind, r.fixed_shift_id, r.weekday,
+        to_char(r.start_time, 'HH24:MI') AS start_time, r.duration_minutes, r.position,
+        r.valid_from::text AS valid_from, r.valid_until::text AS valid_until, r.reason, r.status, r.manager_note,
+        r.decided_by, r.decided_at, r.created_at,
+        f.weekday AS f_weekday, to_char(f.start_time, 'HH24:MI') AS f_start_time, f.duration_minutes AS f_duration_minutes,
+        f.position AS f_position, f.valid_from::text AS f_valid_from, f.valid_until::text AS f_valid_until,
+        f.ended_at IS NULL AS f_active
+        """
+
+    static let from = """
+        FROM fixed_shift_requests r JOIN users u ON u.id = r.user_id
+        LEFT JOIN fixed_shifts f ON f.id = r.fixed_shift_id AND f.workplace_id = r.workplace_id
+        """
+
+    static func view(from row: PostgresRow) throws -> FixedShiftRequestView {
+        let userID: Int64 = try row.decode("user_id")
+        let userName: String = try row.decode("user_name")
+        let fixedShiftID = try row.decode("fixed_shift_id", as: Int64?.self)
+        var fixedShift: FixedShiftView?
+        if let fixedShiftID, let weekday = try row.decode("f_weekday", as: Int32?.self) {
+            fixedShift = FixedShiftView(
+                id: fixedShiftID, ownerId: userID, ownerName: userName, weekday: Int(weekday),
+                startTime: try row.decode("f_start_time"), durationMinutes: Int(try row.decode("f_duration_minutes", as: Int32.self)),
+                position: try row.decode("f_position", as: String?.self), validFrom: try row.decode("f_valid_from"),
+                validUntil: try row.decode("f_valid_until", as: String?.self), active: try row.decode("f_active"))
+        }
+        return FixedShiftRequestView(
+            id: try row.decode("id"), userId: userID, userName: userName, kind: try row.decode("kind"),
+            fixedShiftId: fixedShiftID, fixedShift: fixedShift,
+            weekday: try row.decode("weekday", as: Int32?.self).map(Int.init), startTime: try row.decode("start_time", as: String?.self),
+            durationMinutes: try row.decode("duration_minutes", as: Int32?.self).map(Int.init),
+            position: try row.decode("position", as: String?.self), validFrom: try row.decode("valid_from", as: String?.self),
+            validUntil: try row.decode("valid_until", as: String?.self), reason: try row.decode("reason"), status: try row.decode("status"),
+            managerNote: try row.decode("manager_note", as: String?.self), decidedBy: try row.decode("decided_by", as: Int64?.self),
+            decidedAt: try row.decode("decided_at", as: Date?.self), createdAt: try row.decode("created_at"))
+    }
+
+    /// The workplace's requests (or one member's), newest first; `status` filters.
+    static func list(
+        workplaceID: Int64, userID: Int64?, status: FixedShiftRequestStatus?, on connection: PostgresConnection
+    ) throws -> [FixedShiftRequestView] {
+        try connection.query(
+            """
+            SELECT \(columns) \(from)
+            WHERE r.workplace_id = $1 AND ($2::bigint IS NULL OR r.user_id = $2) AND ($3::text IS NULL OR r.status = $3)
+            ORDER BY r.created_at DESC, r.id DESC LIMIT 500
+            """, [workplaceID, userID, status?.rawValue]
+        ).map(view(from:))
+    }
+
+    /// One request of the workplace, locked for the rest of the transaction; `nil` when there is none.
+    static func lock(_ id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> FixedShiftRequestView? {
+        try connection.query(
+            "SELECT \(columns) \(from) WHERE r.id = $1 AND r.workplace_id = $2 FOR UPDATE OF r", [id, workplaceID]
+        ).first.map(view(from:))
+    }
+
+    /// Inserts a pending request; the proposal is stored as given (checked by the caller).
+    static func insert(
+        workplaceID: Int64, userID: Int64, kind: FixedShiftRequestKind, fixedShiftID: Int64?, body: RequestFixedShiftChangeBody,
+        reason: String, on connection: PostgresConnection
+    ) throws -> Int64 {
+        try connection.query(
+            """
+            INSERT INTO fixed_shift_requests
+                (workplace_id, user_id, kind, fixed_shift_id, weekday, start_time, duration_minutes, position, valid_from, valid_until, reason)
+            VALUES ($1, $2, $3, $4, $5, $6::time, $7, $8, $9::date, $10::date, $11) RETURNING id
+            """,
+            [workplaceID, userID, kind.rawValue, fixedShiftID, body.weekday.map(Int64.init), body.startTime,
+             body.durationMinutes.map(Int64.init), body.position, body.validFrom, body.validUntil, reason]
+        )[0].decode("id")
+    }
+
+    /// Moves the request to `status`; a decision records the manager, their note and when.
+    static func setStatus(
+        _ id: Int64, to status: FixedShiftRequestStatus, note: String?, decidedBy: Int64?, fixedShiftID: Int64? = nil, now: Date,
+        on connection: PostgresConnection
+    ) throws {
+        try connection.execute(
+            """
+            UPDATE fixed_shift_requests SET status = $2, updated_at = $5,
+                manager_note = COALESCE($3, manager_note),
+                decided_by = COALESCE($4, decided_by), decided_at = CASE WHEN $4::bigint IS NULL THEN decided_at ELSE $5 END,
+                fixed_shift_id = COALESCE($6, fixed_shift_id)
+            WHERE id = $1
+            """, [id, status.rawValue, note, decidedBy, now, fixedShiftID])
+    }
+}
