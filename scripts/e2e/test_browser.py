@@ -391,6 +391,31 @@ def approve(maria, shift_id, note, started):
     return latency
 
 
+def ask_for_work(bram, anna, date, page=""):
+    """Bram asks for work on `date` from Requests; anna sees his request live with a suggest button.
+    Returns the selector of his request's row as coworkers see it."""
+    bram.go("requests")
+    anna.go("requests")
+    mine = f"#view-requests li[data-request-id]:has(time[datetime='{date}']):has([data-action=withdraw])"
+    box = f"#request-form input[name=dates][value='{date}']"
+    # The date picker is folded away below what coworkers ask (issue 17); it stays open across live reloads.
+    bram.click("#ask-details:not([open]) > summary", f"bram opens the date picker{page}")
+    for attempt in range(3):
+        # A live update may re-render the form between the tick and the submit: tick again then.
+        bram.click(f"{box}:not(:checked)", f"bram ticks a free date he is offered{page}")
+        bram.click("#request-form [data-action=post-requests]", f"bram posts his request{page}")
+        try:
+            bram.wait_for(mine, "bram's request should be listed", timeout=5)
+            break
+        except StepFailed:
+            if attempt == 2:
+                raise
+    request_id = bram.attribute(mine, "data-request-id", "bram's request should be listed")
+    coworker_row = f"#view-requests li[data-request-id='{request_id}']"
+    anna.wait_for(f"{coworker_row} [data-action=suggest]", f"anna should see bram's request live with a suggest button{page}", timeout=5)
+    return coworker_row
+
+
 def scenario(server, workdir, timings):
     browsers = {}
     try:
@@ -447,25 +472,7 @@ def scenario(server, workdir, timings):
         bram.screenshot("schedule-after-trade")
 
         # 2. A request for extra work, a suggestion, accepted and approved.
-        bram.go("requests")
-        anna.go("requests")
-        mine = f"#view-requests li[data-request-id]:has(time[datetime='{suggested['date']}']):has([data-action=withdraw])"
-        box = f"#request-form input[name=dates][value='{suggested['date']}']"
-        # The date picker is folded away below what coworkers ask (issue 17); it stays open across live reloads.
-        bram.click("#ask-details:not([open]) > summary", "bram opens the date picker")
-        for attempt in range(3):
-            # A live update may re-render the form between the tick and the submit: tick again then.
-            bram.click(f"{box}:not(:checked)", "bram ticks a free date he is offered")
-            bram.click("#request-form [data-action=post-requests]", "bram posts his request")
-            try:
-                bram.wait_for(mine, "bram's request should be listed", timeout=5)
-                break
-            except StepFailed:
-                if attempt == 2:
-                    raise
-        request_id = bram.attribute(mine, "data-request-id", "bram's request should be listed")
-        coworker_row = f"#view-requests li[data-request-id='{request_id}']"
-        anna.wait_for(f"{coworker_row} [data-action=suggest]", "anna should see bram's request live with a suggest button", timeout=5)
+        coworker_row = ask_for_work(bram, anna, suggested["date"])
         anna.screenshot("requests")
         anna.click(f"{coworker_row} [data-action=suggest]", "anna suggests her shift")
         accept = f"{coworker_row} [data-shift-id='{second_id}'] [data-action=accept]"
@@ -831,23 +838,7 @@ def step_dutch(browsers, server, workdir):
 
         # Request + suggestion, accepted and approved.
         second = pick_another(anna, bram, exclude={shift["date"]})
-        bram.go("requests")
-        anna.go("requests")
-        mine = f"#view-requests li[data-request-id]:has(time[datetime='{second['date']}']):has([data-action=withdraw])"
-        box = f"#request-form input[name=dates][value='{second['date']}']"
-        bram.click("#ask-details:not([open]) > summary", "bram opens the date picker (Dutch page)")
-        for attempt in range(3):
-            bram.click(f"{box}:not(:checked)", "bram ticks a free date")
-            bram.click("#request-form [data-action=post-requests]", "bram asks for work (Dutch page)")
-            try:
-                bram.wait_for(mine, "bram's request should be listed", timeout=5)
-                break
-            except StepFailed:
-                if attempt == 2:
-                    raise
-        request_id = bram.attribute(mine, "data-request-id", "bram's request should be listed")
-        coworker_row = f"#view-requests li[data-request-id='{request_id}']"
-        anna.wait_for(f"{coworker_row} [data-action=suggest]", "anna should see bram's request on her Dutch page", timeout=5)
+        coworker_row = ask_for_work(bram, anna, second["date"], page=" (Dutch page)")
         dutch_shot(anna, "requests", findings)
         anna.click(f"{coworker_row} [data-action=suggest]", "anna suggests her shift (Dutch page)")
         accept = f"{coworker_row} [data-shift-id='{second['id']}'] [data-action=accept]"
