@@ -149,7 +149,10 @@ import Testing
                 let health = try await server.client.send(.GET, "/healthz")
                 #expect(health.status == 200)
             }
-            #expect(ContinuousClock.now - started < .seconds(5))
+            // Before the budget made room, these requests never got in at all; the bound only says
+            // they did not wait for a timeout. It is generous because the whole suite runs in
+            // parallel on two cores (a CI run took 16 s for the five).
+            #expect(ContinuousClock.now - started < .seconds(30))
             try await Task.sleep(for: .milliseconds(300))
             let stillOpen = idle.filter { !$0.isClosed }.count
             #expect(stillOpen <= 40, "\(stillOpen) idle sockets still open")

@@ -14,6 +14,12 @@ public struct TestDatabase: Sendable {
     /// and a CI run saw the throwaway cluster take longer than 10 s to accept some of them
     /// ("timeout expired" → 503 in set-up). A refused connection still fails at once.
     public static let connectTimeout: Duration = .seconds(30)
+    /// How long a request in a test waits for one of its server's four pooled connections. Longer
+    /// than the server's 10 s default for the same reason: a CI run of 638 tests saw 29 of the 50
+    /// racing pick-ups of `MarketplaceRaceTests` answer 503 after waiting 10 s behind each other
+    /// (the test took 66 s in the loaded suite and under 2 s alone). Tests of the timeout itself
+    /// set their own.
+    public static let acquireTimeout: Duration = .seconds(30)
 
     /// A pool connected to the new database.
     public let pool: PostgresPool
@@ -43,7 +49,9 @@ public struct TestDatabase: Sendable {
             in: admin.configuration.connectionString, with: name
         )
         let pool = PostgresPool(
-            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: poolSize, connectTimeout: TestDatabase.connectTimeout),
+            configuration: PostgresConfiguration(
+                connectionString: connectionString, poolSize: poolSize, acquireTimeout: TestDatabase.acquireTimeout,
+                connectTimeout: TestDatabase.connectTimeout),
             logger: logger
         )
         return TestDatabase(pool: pool, connectionString: connectionString, name: name)

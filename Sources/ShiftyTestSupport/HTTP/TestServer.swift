@@ -60,7 +60,8 @@ public struct TestServer: Sendable {
         configuration.instanceName = name
         configuration.migrateOnStart = false
         let logger = Self.makeLogger()
-        let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 4, connectTimeout: TestDatabase.connectTimeout), logger: logger)
+        let pool = PostgresPool(configuration: PostgresConfiguration(
+            connectionString: connectionString, poolSize: 4, acquireTimeout: TestDatabase.acquireTimeout, connectTimeout: TestDatabase.connectTimeout), logger: logger)
         do {
             let result = try await Self.run(configuration: configuration, pool: pool, connectionString: connectionString, logger: logger, body)
             await pool.shutdown()
