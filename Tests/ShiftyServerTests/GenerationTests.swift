@@ -114,6 +114,54 @@ import Testing
         }
     }
 
+    /// The team week's announcement of a generation lists the new shifts' ids only for small runs:
+    /// a workplace's first generation (thousands of shifts) would otherwise write and push one
+    /// event of megabytes. Dates and owners stay complete either way.
+    @Test func aLargeGenerationAnnouncesDatesAndOwnersWithoutListingEveryShift() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let zone = TestServer.amsterdam
+            // 9 start times × 7 weekdays × 8 weeks = 504 shifts, just over the limit of 500.
+            for weekday in Weekday.allCases {
+                for hour in 8..<17 {
+                    _ = try await Self.insertRule(
+                        workplaceID: boss.workplaceID, owner: hour.isMultiple(of: 2) ? boss.userID : anna.userID, weekday: weekday,
+                        start: String(format: "%02d:00", hour), minutes: 30, pool: server.pool)
+                }
+            }
+            let now = Self.noon("2027-06-02", zone)
+            let created = try await server.pool.withConnection { try ScheduleGenerator.generate(asOf: now, workplaceID: boss.workplaceID, on: $0) }
+            #expect(created == 504)
+            #expect(created > TeamScheduleAnnouncement.maximumListedShifts)
+            let payload = try await server.pool.query(
+                """
+                SELECT jsonb_array_length(payload->'shiftIds') AS ids, jsonb_array_length(payload->'dates') AS dates,
+                       payload->'dates'->>0 AS first, payload->'ownerIds' AS owners
+                FROM events WHERE workplace_id = $1 AND type = 'team_schedule.changed' ORDER BY id DESC LIMIT 1
+                """, [boss.workplaceID])
+            let row = try #require(payload.first)
+            #expect(try row.decode("ids", as: Int64.self) == 0)
+            #expect(try row.decode("dates", as: Int64.self) == 56, "every day of the eight weeks")
+            #expect(try row.decode("first", as: String.self) == "2027-06-02")
+            #expect(try row.decode("owners", as: String.self) == "[\(min(boss.userID, anna.userID)), \(max(boss.userID, anna.userID))]")
+
+            // One more rule: a small run lists its shifts' ids.
+            let monday = try await Self.insertRule(workplaceID: boss.workplaceID, owner: anna.userID, weekday: .monday, start: "18:00", minutes: 60, pool: server.pool)
+            #expect(try await server.pool.withConnection { try ScheduleGenerator.generate(asOf: now, workplaceID: boss.workplaceID, on: $0) } == 8)
+            let small = try await server.pool.query(
+                """
+                SELECT ARRAY(SELECT jsonb_array_elements_text(payload->'shiftIds')::bigint) AS ids
+                FROM events WHERE workplace_id = $1 AND type = 'team_schedule.changed' ORDER BY id DESC LIMIT 1
+                """, [boss.workplaceID])
+            let listed = try #require(small.first).decode("ids", as: [Int64].self)
+            let mondays = try await server.pool.query(
+                "SELECT id FROM shifts WHERE fixed_shift_id = $1 ORDER BY id", [monday.id.rawValue]).map { try $0.decode("id", as: Int64.self) }
+            #expect(listed == mondays)
+            #expect(listed.count == 8)
+        }
+    }
+
     @Test func validityRangeAndClosedDaysAndDeactivatedMembers() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()

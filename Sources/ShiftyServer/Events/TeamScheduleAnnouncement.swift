@@ -9,8 +9,15 @@ import ShiftyPostgres
 /// grid reloads only when a date it shows is among them. It carries no more than the grid already shows every member
 /// (`GET /team-schedule`): ids, dates and owners.
 enum TeamScheduleAnnouncement {
+    /// Above this many shifts a generation's announcement lists no ids (`shiftIds` is empty; the
+    /// dates and owners are still complete): the grids reload by date, and the first generation of
+    /// a large workplace would otherwise write and push every new shift's id (400,000 ids for
+    /// 10,000 members: a megabytes event that cost first-time generation a third of its time).
+    static let maximumListedShifts = 500
+
     struct Payload: Encodable {
-        /// The changed shifts (empty when a whole rule changed: see `fixedShiftId`).
+        /// The changed shifts (empty when a whole rule changed: see `fixedShiftId`; empty when a
+        /// generation made more than ``maximumListedShifts``).
         var shiftIds: [Int64]
         /// Their local dates, sorted, without repeats.
         var dates: [String]

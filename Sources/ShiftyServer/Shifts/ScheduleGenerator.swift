@@ -81,21 +81,32 @@ enum ScheduleGenerator {
                 FROM inserted GROUP BY workplace_id
                 RETURNING 1
             )
-            , team_announced AS (
-                -- Everyone's team week shows them (TeamScheduleAnnouncement's payload).
-                INSERT INTO events (workplace_id, type, audience, payload)
-                SELECT workplace_id, $7, $8,
-                       jsonb_build_object('shiftIds', jsonb_agg(id ORDER BY id),
-                                          'dates', to_jsonb(array_agg(DISTINCT local_date::text ORDER BY local_date::text)),
-                                          'ownerIds', to_jsonb(array_agg(DISTINCT owner_id ORDER BY owner_id)))
+            , team_counted AS (
+                SELECT workplace_id, count(*) AS shifts, array_agg(DISTINCT local_date ORDER BY local_date) AS dates,
+                       array_agg(DISTINCT owner_id ORDER BY owner_id) AS owner_ids
                 FROM inserted GROUP BY workplace_id
+            )
+            , team_announced AS (
+                -- Everyone's team week shows them (TeamScheduleAnnouncement's payload). A large run
+                -- (the first generation of a workplace: thousands of shifts) lists no ids: grids
+                -- reload by `dates`, and a list of every new shift would make the event megabytes.
+                -- The CASE runs the ids' subquery only for small runs.
+                INSERT INTO events (workplace_id, type, audience, payload)
+                SELECT c.workplace_id, $7, $8,
+                       jsonb_build_object('shiftIds', CASE WHEN c.shifts <= $9 THEN
+                                              (SELECT jsonb_agg(i.id ORDER BY i.id) FROM inserted i WHERE i.workplace_id = c.workplace_id)
+                                              ELSE '[]'::jsonb END,
+                                          'dates', to_jsonb(c.dates::text[]),
+                                          'ownerIds', to_jsonb(c.owner_ids))
+                FROM team_counted c
                 RETURNING 1
             )
             SELECT (SELECT count(*) FROM inserted)::bigint AS n
             """,
             [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
              EventType.scheduleGenerated.rawValue, EventType.scheduleGenerated.audience.rawValue,
-             EventType.teamScheduleChanged.rawValue, EventType.teamScheduleChanged.audience.rawValue]
+             EventType.teamScheduleChanged.rawValue, EventType.teamScheduleChanged.audience.rawValue,
+             Int64(TeamScheduleAnnouncement.maximumListedShifts)]
         )
         let created = Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
         // New occurrences inside approved time off go to the marketplace like the approval's (issue 16).
