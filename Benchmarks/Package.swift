@@ -55,9 +55,11 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        .target(name: "BenchmarkSupport"),
         .executableTarget(
             name: "MarketplaceReadBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "ShiftyServer", package: "Shifty"),
                 .product(name: "ShiftyPostgres", package: "Shifty"),
                 .product(name: "Logging", package: "swift-log"),
@@ -66,6 +68,7 @@ let package = Package(
         .executableTarget(
             name: "GenerationBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "ShiftyServer", package: "Shifty"),
                 .product(name: "ShiftyPostgres", package: "Shifty"),
                 .product(name: "Logging", package: "swift-log"),

@@ -104,7 +104,13 @@ public final class PostgresConnection {
         if sql.containsNUL {
             throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
         }
+        let started = ContinuousClock.now
         let result = PQexec(handle, sql)
+        if let observer {
+            // One round trip, however many commands the script holds.
+            let status = result.map(PQresultStatus)
+            observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
+        }
         try check(result, sql: sql)  // frees failed results itself
         PQclear(result)
     }

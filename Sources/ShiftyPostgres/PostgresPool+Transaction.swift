@@ -7,10 +7,12 @@ extension PostgresPool {
     /// whole body is re-run up to `maxAttempts` times with jittered exponential backoff. `body` must
     /// therefore have no side effects outside the database. If the connection turns out to be dead
     /// before any statement ran (typically right after a server restart), the transaction is retried
-    /// once on a fresh connection.
+    /// once on a fresh connection. `planCaching` chooses how the transaction's prepared statements
+    /// are planned (``PostgresPlanCaching``).
     @discardableResult
     public func transaction<T: Sendable>(
         isolation: PostgresIsolationLevel = .readCommitted,
+        planCaching: PostgresPlanCaching = .serverDefault,
         maxAttempts: Int = 5,
         _ body: @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
@@ -21,7 +23,14 @@ extension PostgresPool {
             do {
                 return try await withConnection { connection in
                     do {
-                        try connection.execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
+                        switch planCaching {
+                        case .serverDefault:
+                            try connection.execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
+                        case .genericPlans:
+                            // Two commands, one round trip (the simple-query protocol; no parameters).
+                            try connection.executeScript(
+                                "BEGIN ISOLATION LEVEL \(isolation.sql); SET LOCAL plan_cache_mode = force_generic_plan")
+                        }
                     } catch let error as PostgresError where error.kind == .connection {
                         throw DeadConnectionBeforeBegin(underlying: error)
                     }

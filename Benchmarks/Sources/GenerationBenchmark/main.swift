@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkSupport
 import Logging
 import ShiftyPostgres
 import ShiftyServer
@@ -42,6 +43,8 @@ func milliseconds(_ duration: Duration) -> Double {
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+// The server's CPU is counted over this cluster's processes only (BenchmarkSupport.CPUAccount).
+CPUAccount.usePostmaster(ofDataDirectory: try await admin.query("SHOW data_directory")[0].decode(0, as: String.self))
 _ = try await admin.execute("CREATE DATABASE \(databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
 /// Counts the statements sent (every `query`/`execute`, BEGIN and COMMIT included), to report how many
@@ -149,6 +152,7 @@ actor JobQueue {
 let queue = JobQueue(jobs, limit: pairLimit)
 _ = statements.take()
 let deadline = pairLimit < Int.max ? ContinuousClock.now + .seconds(86_400) : ContinuousClock.now + .milliseconds(Int64(tradeSeconds * 1000))
+let tradeCPUBefore = CPUAccount.now()
 let tradeStart = ContinuousClock.now
 let completed = try await withThrowingTaskGroup(of: Int.self) { group in
     for _ in 0..<clients {
@@ -167,6 +171,7 @@ let completed = try await withThrowingTaskGroup(of: Int.self) { group in
     return total
 }
 let tradeElapsed = milliseconds(ContinuousClock.now - tradeStart) / 1000
+let tradeCPU = CPUAccount.now().since(tradeCPUBefore)
 let approvedInDatabase = try await pool.query("SELECT count(*)::bigint AS n FROM deals WHERE state = 'approved'")[0].decode("n", as: Int64.self)
 precondition(approvedInDatabase == Int64(completed), "database has \(approvedInDatabase) approved deals, workers counted \(completed)")
 let tradesPerSecond = Double(completed) / tradeElapsed
@@ -196,6 +201,7 @@ func run(_ executable: String, _ arguments: [String]) throws -> String {
 
 let pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "pgbench"
 var pgbenchOutput = ""
+var pgbenchCPU = CPUAccount.zero
 if !skipPgbench {
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
 _ = try await admin.execute("CREATE DATABASE \(pgbenchDatabase)")
@@ -203,7 +209,9 @@ let pgbenchConninfo = try PostgresConnectionString.replacingDatabase(in: conninf
 _ = try run(pgbench, ["-i", "-q", "-s", "10", pgbenchConninfo])
 // A transaction count rather than -T: pgbench ends -T runs with SIGALRM, which the Swift runtime's
 // threads keep blocked and a spawned child inherits, so a -T run never ends.
+let pgbenchCPUBefore = CPUAccount.now()
 pgbenchOutput = try run(pgbench, ["-n", "-b", "simple-update", "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)", pgbenchConninfo])
+pgbenchCPU = CPUAccount.now().since(pgbenchCPUBefore)
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
 }
 await admin.shutdown()
@@ -222,3 +230,20 @@ print(String(format: "  statements per pick-up + approval pair: %.1f (BEGIN and 
 print(String(format: "  pgbench simple-update: %.1f tps (%d clients × %d transactions)", pgbenchTPS, clients, pgbenchTransactions))
 print(String(format: "  ratio (pick-up+approval pairs/s ÷ pgbench tps): %.3f; (marketplace transactions/s ÷ pgbench tps): %.3f",
              pgbenchTPS > 0 ? tradesPerSecond / pgbenchTPS : 0, pgbenchTPS > 0 ? 2 * tradesPerSecond / pgbenchTPS : 0))
+
+// Where the CPU goes, per pair and per pgbench transaction (µs; see CPUAccount). With the machine's
+// cores saturated the rate ratio approaches the CPU ratio, so the server's share alone bounds it.
+let clientPerPair = tradeCPU.ownProcess / Double(max(completed, 1)) * 1e6
+let serverPerPair = tradeCPU.server / Double(max(completed, 1)) * 1e6
+let pgbenchCount = Double(clients * pgbenchTransactions)
+let pgbenchClientPerTx = pgbenchCPU.waitedChildren / pgbenchCount * 1e6
+let pgbenchServerPerTx = pgbenchCPU.server / pgbenchCount * 1e6
+if !skipPgbench {
+    print(String(format: "  CPU per pair (µs): ours client %.0f + server %.0f = %.0f; pgbench per transaction: client %.1f + server %.1f = %.1f",
+                 clientPerPair, serverPerPair, clientPerPair + serverPerPair, pgbenchClientPerTx, pgbenchServerPerTx, pgbenchClientPerTx + pgbenchServerPerTx))
+    let pgbenchPerTx: Double = pgbenchClientPerTx + pgbenchServerPerTx
+    let cpuRatio: Double = pgbenchPerTx / Swift.max(clientPerPair + serverPerPair, 0.001)
+    let serverOnlyRatio: Double = pgbenchPerTx / Swift.max(serverPerPair, 0.001)
+    print(String(format: "  CPU ratio (pgbench CPU per transaction ÷ ours per pair): %.3f; with our client free: %.3f (the server's SQL alone)",
+                 cpuRatio, serverOnlyRatio))
+}

@@ -1,4 +1,5 @@
 import Foundation
+import BenchmarkSupport
 import Logging
 import ShiftyPostgres
 import ShiftyServer
@@ -40,6 +41,8 @@ let logger: Logger = {
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+// The server's CPU is counted over this cluster's processes only (BenchmarkSupport.CPUAccount).
+CPUAccount.usePostmaster(ofDataDirectory: try await admin.query("SHOW data_directory")[0].decode(0, as: String.self))
 _ = try await admin.execute("CREATE DATABASE \(databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
 let setup = PostgresPool(configuration: PostgresConfiguration(connectionString: benchConninfo, poolSize: 1, statementTimeout: nil), logger: logger)
@@ -81,7 +84,7 @@ await setup.shutdown()
 // MARK: Our layer
 
 let now = Date()
-func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shifts: Int) {
+func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shifts: Int, reads: Int, cpu: CPUAccount) {
     var configuration = PostgresConfiguration(connectionString: benchConninfo, poolSize: clients, statementTimeout: nil)
     configuration.preparedStatementCapacity = preparedStatements ? 256 : 0
     let pool = PostgresPool(configuration: configuration, logger: logger)
@@ -94,6 +97,7 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
         try await group.waitForAll()
     }
     let deadline = ContinuousClock.now + .milliseconds(Int64(readSeconds * 1000))
+    let cpuBefore = CPUAccount.now()
     let start = ContinuousClock.now
     let reads = try await withThrowingTaskGroup(of: Int.self) { group in
         for _ in 0..<clients {
@@ -109,12 +113,14 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
         return try await group.reduce(0, +)
     }
     let elapsed = ContinuousClock.now - start
+    let cpu = CPUAccount.now().since(cpuBefore)
     await pool.shutdown()
-    return (Double(reads) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18), shifts)
+    return (Double(reads) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18), shifts, reads, cpu)
 }
 
 let prepared = try await ourReads(preparedStatements: true)
-let unnamed: (perSecond: Double, shifts: Int) = if skipUnnamed { (0, 0) } else { try await ourReads(preparedStatements: false) }
+let unnamed: (perSecond: Double, shifts: Int, reads: Int, cpu: CPUAccount) =
+    if skipUnnamed { (0, 0, 0, CPUAccount.zero) } else { try await ourReads(preparedStatements: false) }
 
 // MARK: pgbench, same SQL
 
@@ -158,13 +164,14 @@ try script.write(to: scriptURL, atomically: true, encoding: .utf8)
 defer { try? FileManager.default.removeItem(at: scriptURL) }
 let definitions = variables.flatMap { $0.map { ["-D", "\($0.key)=\($0.value)"] } }.flatMap { $0 }
 let pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "pgbench"
-func pgbenchTPS(_ mode: String) throws -> Double {
+func pgbenchTPS(_ mode: String) throws -> (tps: Double, cpu: CPUAccount) {
+    let cpuBefore = CPUAccount.now()
     let output = try run(pgbench, ["-n", "-M", mode, "-f", scriptURL.path, "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)"] + definitions + [benchConninfo])
     let line = output.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
-    return Double(line.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0
+    return (Double(line.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0, CPUAccount.now().since(cpuBefore))
 }
-let pgbenchPrepared: Double = if skipPgbench { 0 } else { try pgbenchTPS("prepared") }
-let pgbenchExtended: Double = if skipPgbench { 0 } else { try pgbenchTPS("extended") }
+let (pgbenchPrepared, pgbenchPreparedCPU) = if skipPgbench { (0.0, CPUAccount.zero) } else { try pgbenchTPS("prepared") }
+let pgbenchExtended: Double = if skipPgbench { 0 } else { try pgbenchTPS("extended").tps }
 
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
 await admin.shutdown()
@@ -176,5 +183,20 @@ print(String(format: "  pgbench -M prepared:         %8.1f tps (%d clients × %d
 print(String(format: "  pgbench -M extended:         %8.1f tps", pgbenchExtended))
 print(String(format: "  ratio ours prepared ÷ pgbench prepared: %.3f (goal >= 0.9); unnamed ÷ pgbench extended: %.3f",
              pgbenchPrepared > 0 ? prepared.perSecond / pgbenchPrepared : 0, pgbenchExtended > 0 ? unnamed.perSecond / pgbenchExtended : 0))
+// Where the CPU goes, per read and per pgbench transaction (µs; load-independent-ish, see CPUAccount).
+let pgbenchCount = Double(clients * pgbenchTransactions)
+let ourClientPerRead = prepared.cpu.ownProcess / Double(max(prepared.reads, 1)) * 1e6
+let ourServerPerRead = prepared.cpu.server / Double(max(prepared.reads, 1)) * 1e6
+let pgbenchClientPerRead = pgbenchPreparedCPU.waitedChildren / pgbenchCount * 1e6
+let pgbenchServerPerRead = pgbenchPreparedCPU.server / pgbenchCount * 1e6
+if !skipPgbench {
+    print(String(format: "  CPU per read (µs): ours client %.1f + server %.1f = %.1f; pgbench client %.1f + server %.1f = %.1f",
+                 ourClientPerRead, ourServerPerRead, ourClientPerRead + ourServerPerRead,
+                 pgbenchClientPerRead, pgbenchServerPerRead, pgbenchClientPerRead + pgbenchServerPerRead))
+    let cpuRatio: Double = (pgbenchClientPerRead + pgbenchServerPerRead) / Swift.max(ourClientPerRead + ourServerPerRead, 0.001)
+    print(String(format: "  CPU ratio (pgbench's CPU per transaction ÷ ours per read): %.3f (the rate ratio when both saturate the cores)", cpuRatio))
+}
 print(String(format: "RESULT marketplace_read ours_prepared=%.1f ours_unnamed=%.1f pgbench_prepared=%.1f pgbench_extended=%.1f clients=%d",
-             prepared.perSecond, unnamed.perSecond, pgbenchPrepared, pgbenchExtended, clients))
+             prepared.perSecond, unnamed.perSecond, pgbenchPrepared, pgbenchExtended, clients)
+      + String(format: " cpu_us_client=%.1f cpu_us_server=%.1f pgbench_cpu_us_client=%.1f pgbench_cpu_us_server=%.1f",
+               ourClientPerRead, ourServerPerRead, pgbenchClientPerRead, pgbenchServerPerRead))

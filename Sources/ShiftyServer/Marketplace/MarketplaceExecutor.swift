@@ -9,6 +9,12 @@ import ShiftyPostgres
 /// A refusal rolls the transaction back and is thrown as the domain's `MarketplaceRefusal`; the
 /// HTTP edge (`ProblemMiddleware`) turns it into a problem with the refusal's code and status.
 /// Deadlocks and serialization failures are retried by the pool.
+///
+/// Its transactions ask PostgreSQL for generic plans (``PostgresPlanCaching/genericPlans``): the
+/// loader's and writer's statements take arrays of ids, which the server would otherwise plan
+/// afresh on every execution (a third of its CPU per pick-up and approval). Every statement here
+/// finds its rows by index with any values; `MarketplaceGenericPlanTests` reads the transaction's
+/// own scan counts to keep it so.
 struct MarketplaceExecutor: Sendable {
     let pool: PostgresPool
     let logger: Logger
@@ -20,7 +26,7 @@ struct MarketplaceExecutor: Sendable {
         _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
     ) async throws -> Transition {
         do {
-            return try await pool.transaction { connection in
+            return try await pool.transaction(planCaching: .genericPlans) { connection in
                 let action = try makeAction(connection)
                 return try Self.run(action, caller: caller, now: now(), on: connection)
             }
@@ -40,7 +46,7 @@ struct MarketplaceExecutor: Sendable {
         _ caller: MarketplaceCaller, now: Date = Date(),
         _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
     ) async throws -> (MarketplaceAction, ActionPreview) {
-        try await pool.transaction { connection in
+        try await pool.transaction(planCaching: .genericPlans) { connection in
             let action = try makeAction(connection)
             let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, forPreview: true, on: connection)
             return (action, Marketplace.preview(action, actor: actor, context: context))
