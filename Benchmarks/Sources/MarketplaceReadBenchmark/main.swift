@@ -118,7 +118,46 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
     return (Double(reads) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18), shifts, reads, cpu)
 }
 
+/// The floor of our layer: each client a thread of its own holding its own connection, with no pool
+/// and no hand-off between threads (what pgbench's clients do). Not how the server runs (its pool
+/// keeps blocking calls off the event loops and the cooperative pool); printed beside the plain
+/// figure to show what the hand-off costs.
+func directReads() throws -> (perSecond: Double, reads: Int, cpu: CPUAccount) {
+    let configuration = PostgresConfiguration(connectionString: benchConninfo, poolSize: 1, statementTimeout: nil)
+    let connections = try (0..<clients).map { _ in try PostgresConnection.connect(configuration: configuration) }
+    for connection in connections { for _ in 0..<200 { _ = try MarketplaceRead.run(token: token, now: now, on: connection) } }
+    let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: clients)
+    counts.initialize(repeating: 0)
+    defer { counts.deallocate() }
+    let finished = DispatchGroup()
+    let deadline = ContinuousClock.now + .milliseconds(Int64(readSeconds * 1000))
+    let cpuBefore = CPUAccount.now()
+    let start = ContinuousClock.now
+    for (index, connection) in connections.enumerated() {
+        finished.enter()
+        let box = UnsafeSendable((connection, counts))
+        Thread.detachNewThread {
+            let (connection, counts) = box.value
+            var done = 0
+            while readCount.map({ done < $0 }) ?? (ContinuousClock.now < deadline) {
+                _ = try? MarketplaceRead.run(token: token, now: now, on: connection)
+                done += 1
+            }
+            counts[index] = done
+            finished.leave()
+        }
+    }
+    finished.wait()
+    let elapsed = ContinuousClock.now - start
+    let cpu = CPUAccount.now().since(cpuBefore)
+    for connection in connections { connection.close() }
+    let reads = counts.reduce(0, +)
+    return (Double(reads) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18), reads, cpu)
+}
+struct UnsafeSendable<T>: @unchecked Sendable { let value: T; init(_ value: T) { self.value = value } }
+
 let prepared = try await ourReads(preparedStatements: true)
+let direct = environment["SKIP_DIRECT"] == "1" ? (perSecond: 0.0, reads: 0, cpu: CPUAccount.zero) : try directReads()
 let unnamed: (perSecond: Double, shifts: Int, reads: Int, cpu: CPUAccount) =
     if skipUnnamed { (0, 0, 0, CPUAccount.zero) } else { try await ourReads(preparedStatements: false) }
 
@@ -193,6 +232,12 @@ if !skipPgbench {
     print(String(format: "  CPU per read (µs): ours client %.1f + server %.1f = %.1f; pgbench client %.1f + server %.1f = %.1f",
                  ourClientPerRead, ourServerPerRead, ourClientPerRead + ourServerPerRead,
                  pgbenchClientPerRead, pgbenchServerPerRead, pgbenchClientPerRead + pgbenchServerPerRead))
+    if direct.reads > 0 {
+        let directClient = direct.cpu.ownProcess / Double(direct.reads) * 1e6
+        let directServer = direct.cpu.server / Double(direct.reads) * 1e6
+        print(String(format: "  floor without the pool (a thread and a connection per client, not how the server runs): %.1f reads/s = %.3f of pgbench; CPU per read client %.1f + server %.1f µs",
+                     direct.perSecond, pgbenchPrepared > 0 ? direct.perSecond / pgbenchPrepared : 0, directClient, directServer))
+    }
     let cpuRatio: Double = (pgbenchClientPerRead + pgbenchServerPerRead) / Swift.max(ourClientPerRead + ourServerPerRead, 0.001)
     print(String(format: "  CPU ratio (pgbench's CPU per transaction ÷ ours per read): %.3f (the rate ratio when both saturate the cores)", cpuRatio))
 }
