@@ -23,11 +23,7 @@ import Testing
 
     @Test func aPickUpAndItsApprovalFindEveryShiftByIndexWithGenericPlans() async throws {
         try await TestServer.with { server in
-            let boss = try await server.createWorkplace()
-            let anna = try await server.createEmployee(in: boss, username: "anna")
-            let bram = try await server.createEmployee(in: boss, username: "bram")
-            let shift = try await server.createShift(by: boss, for: anna, inDays: 3)
-            #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
+            let (boss, _, bram, shift) = try await server.shiftOnOffer()
             // 200 more members with 150 past shifts each: a table a sequential scan would notice.
             try await server.pool.execute(
                 """

@@ -18,11 +18,7 @@ import Testing
 
     @Test func pickUpAndApprovalStayWithinTheStatementBudget() async throws {
         try await TestServer.with { server in
-            let boss = try await server.createWorkplace()
-            let anna = try await server.createEmployee(in: boss, username: "anna")
-            let bram = try await server.createEmployee(in: boss, username: "bram")
-            let shift = try await server.createShift(by: boss, for: anna, inDays: 3)
-            #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
+            let (boss, anna, bram, shift) = try await server.shiftOnOffer()
             let before = try await server.pool.query("SELECT coalesce(max(id), 0)::bigint AS id FROM events")[0].decode("id", as: Int64.self)
 
             let count = Mutex(0)

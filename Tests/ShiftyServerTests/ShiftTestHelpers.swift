@@ -33,6 +33,17 @@ extension TestServer {
         return response.json
     }
 
+    /// A new workplace where anna offers a shift three days ahead and bram may take it.
+    func shiftOnOffer() async throws -> (boss: Account, anna: Account, bram: Account, shift: Int64) {
+        let boss = try await createWorkplace()
+        let anna = try await createEmployee(in: boss, username: "anna")
+        let bram = try await createEmployee(in: boss, username: "bram")
+        let shift = try await createShift(by: boss, for: anna, inDays: 3)
+        let supplied = try await act("/shifts/\(shift)/supply", as: anna)
+        try #require(supplied.status == 200, "supply: \(supplied.status) \(supplied.text)")
+        return (boss, anna, bram, shift)
+    }
+
     /// Posts an action and returns the response.
     func act(_ path: String, _ body: Any? = nil, as account: Account) async throws -> TestHTTPClient.Response {
         try await client.json(.POST, "/api/v1\(path)", body, token: account.token)
