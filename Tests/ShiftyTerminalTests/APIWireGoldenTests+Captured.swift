@@ -1,0 +1,150 @@
+import Foundation
+@testable import ShiftyServer
+@testable import ShiftyDomain
+import ShiftyTerminal
+import Testing
+
+/// The JSON of the server's answer structs that are still to become ShiftyAPI types
+/// (docs/api-shapes.md, "What is still hand-kept"), captured from those structs before each is
+/// replaced: when a shape moves to ShiftyAPI, its entries move to ``APIWireGoldenTests/golden``
+/// (or the live messages' captured texts) unchanged, and the new type must write them again.
+extension APIWireGoldenTests {
+    static var serverStructSamples: [String: String] {
+        get throws {
+            let start = APIWireGoldenTests.start
+            let end = APIWireGoldenTests.end
+            let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
+            let sample = Dictionary(uniqueKeysWithValues: samples.map { ($0.name, $0.value) })
+            let full = try #require(sample["shift"] as? ShiftyAPI.MarketShift)
+            let bare = try #require(sample["bareShift"] as? ShiftyAPI.MarketShift)
+            var written: [String: String] = [:]
+            func write(_ name: String, _ value: some Encodable) throws {
+                written[name] = String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self)
+            }
+
+            // The action preview (ActionPreviewView).
+            try write("preview", ActionPreviewView(
+                action: "approve", shiftId: 1, allowed: false,
+                refusal: .init(code: "one_shift_per_day", status: 409, detail: "Ben already works on 21 September."),
+                overridable: true,
+                rules: [.init(
+                    code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Ben works shift 6 that day.", userId: 8,
+                    userName: "Ben", shiftId: 1, conflictingShiftIds: [6])],
+                effects: [.init(
+                    userId: 8, userName: "Ben", week: "2026-W39", hoursBefore: 8, hoursAfter: 16.5, incomingShifts: [full],
+                    outgoingShifts: [], conflictingShifts: [bare])]))
+            try write("allowedPreview", ActionPreviewView(
+                action: "pick-up", shiftId: 6, allowed: true, refusal: nil, overridable: false, rules: [], effects: []))
+
+            // The now board (NowBoard+Encoding: every key always present, null when it does not apply).
+            let onShift = NowBoard.Entry(
+                shiftId: 1, user: .init(id: 2, name: "Anna"), position: "bar", date: day, startTime: try #require(LocalTime(hour: 16, minute: 13)),
+                endTime: try #require(LocalTime(hour: 0, minute: 13)), startsAt: start, endsAt: end, percentDone: 12.5)
+            let comesNext = NowBoard.Entry(
+                shiftId: 6, user: .init(id: 3, name: "Bram"), position: nil, date: day, startTime: try #require(LocalTime(hour: 17, minute: 0)),
+                endTime: try #require(LocalTime(hour: 23, minute: 0)), startsAt: start, endsAt: end, percentDone: nil)
+            let fingerprint = NowBoard.Fingerprint(
+                date: day, timeZone: "Europe/Amsterdam", closedDay: nil, onShift: [], next: nil, nextShifts: [], schedule: [])
+            try write("nowBoard", NowBoard(
+                date: day, timeZone: "Europe/Amsterdam", at: start, closedDay: "Kermis", onShift: [onShift],
+                next: .init(when: .today, date: day, shifts: [comesNext]), dayStart: start, dayEnd: end, dayProgressPercent: 40.3,
+                fingerprint: fingerprint))
+            try write("emptyNowBoard", NowBoard(
+                date: day, timeZone: "Europe/Amsterdam", at: end, closedDay: nil, onShift: [], next: nil, dayStart: nil, dayEnd: nil,
+                dayProgressPercent: nil, fingerprint: fingerprint))
+
+            // My hours (MyHoursView).
+            let worked = TimesheetDay(
+                day: DayReport(
+                    date: day, status: .present, workedMinutes: 500, breakMinutes: 30, scheduledMinutes: 480, expected: true, quotaMinutes: 480,
+                    overtimeMinutes: -10, lengthMinutes: 1440, isClosed: false),
+                attention: [.late], lateMinutes: 12, earlyMinutes: 0)
+            let upcoming = TimesheetDay(
+                day: DayReport(
+                    date: day.adding(days: 1), status: .upcoming, workedMinutes: 0, quotaMinutes: nil, overtimeMinutes: nil, lengthMinutes: 1440,
+                    isClosed: true),
+                attention: [], lateMinutes: 0, earlyMinutes: 0)
+            try write("myHours", MyHoursView(
+                userID: 8, month: try #require(ReportMonth("2026-09")), timeZone: "Europe/Amsterdam", judgedThrough: day,
+                days: [worked, upcoming], workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480,
+                weekOvertimeMinutes: -10, monthOvertimeMinutes: 0, absences: 1,
+                employment: EmploymentView(userID: 8, start: day, end: day.adding(days: 30), contractMinutesPerWeek: 1200, worksFixedQuota: false),
+                approvals: [ApprovalView(
+                    id: 4, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
+                    locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: end, unlockReason: "typo")]))
+            try write("bareMyHours", MyHoursView(
+                userID: 8, month: try #require(ReportMonth("2026-10")), timeZone: "Europe/Amsterdam", judgedThrough: nil, days: [],
+                workedMinutes: 0, breakMinutes: 0, paidMinutes: 0, scheduledMinutes: 0, weekOvertimeMinutes: 0, monthOvertimeMinutes: 0,
+                absences: 0,
+                employment: EmploymentView(userID: 8, start: nil, end: nil, contractMinutesPerWeek: nil, worksFixedQuota: true),
+                approvals: [ApprovalView(
+                    id: 5, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
+                    locked: true, unlockedBy: nil, unlockedByName: nil, unlockedAt: nil, unlockReason: nil)]))
+
+            // Time off (TimeOffView).
+            try write("timeOff", TimeOffView(
+                id: 3, userId: 8, userName: "Ben \"B\"", firstDate: "2026-09-21", lastDate: "2026-09-22", startTime: "12:00", endTime: "18:30",
+                startsAt: start, endsAt: end, reason: "Dentist", status: "approved", managerNote: "ok", decidedBy: 9, decidedAt: end,
+                createdAt: start, releasedShiftIds: [1, 6]))
+            try write("pendingTimeOff", TimeOffView(
+                id: 4, userId: 8, userName: "Ben", firstDate: "2026-09-23", lastDate: "2026-09-23", startTime: nil, endTime: nil,
+                startsAt: start, endsAt: end, reason: "", status: "pending", managerNote: nil, decidedBy: nil, decidedAt: nil,
+                createdAt: start, releasedShiftIds: nil))
+
+            // Login (SessionView).
+            var settings = WorkplaceSettings()
+            settings.autoApprove = true
+            try write("session", SessionView(
+                token: "tok-123", expiresAt: end,
+                user: UserView(
+                    id: 7, workplaceID: 1, username: "maria", displayName: "Maria \"M\"", email: "maria@example.com", role: .manager,
+                    payType: .normal, active: true),
+                workplace: WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings)))
+            try write("bareSession", SessionView(
+                token: "tok-456", expiresAt: start,
+                user: UserView(
+                    id: 8, workplaceID: 1, username: "ben", displayName: "Ben", email: nil, role: .employee, payType: .diligence, active: true),
+                workplace: WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: WorkplaceSettings())))
+
+            // The problem document (Problem; written by Problem.response() with a plain sorted-keys encoder).
+            let problemEncoder = JSONEncoder()
+            problemEncoder.outputFormatting = [.sortedKeys]
+            written["problem"] = String(decoding: try problemEncoder.encode(Problem.invalid("date", "must be YYYY-MM-DD")), as: UTF8.self)
+            written["bareProblem"] = String(decoding: try problemEncoder.encode(
+                Problem(.conflict, code: .oneShiftPerDay, detail: "Ben already works on 21 September.")), as: UTF8.self)
+
+            // The live messages other than hello and events (LiveServerMessage's texts).
+            written["subscribed"] = ShiftyServer.LiveServerMessage.subscribed(LiveTopicSet([.marketplace, .deals, .now]))
+            written["resumed"] = ShiftyServer.LiveServerMessage.resumed(after: 1200, through: 1234, replayed: 34)
+            written["resyncRequired"] = ShiftyServer.LiveServerMessage.resyncRequired(after: 12, oldestAvailableID: 900, newestEventID: 1234)
+            written["liveError"] = ShiftyServer.LiveServerMessage.error(code: .unknownTopic, message: "No topic \"x\".")
+            return written
+        }
+    }
+
+    /// Captured from the server structs named above; never regenerate these from new types.
+    static let capturedFromServerStructs: [String: String] = [
+        "allowedPreview": #"{"action":"pick-up","allowed":true,"effects":[],"overridable":false,"rules":[],"shiftId":6}"#,
+        "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
+        "bareProblem": #"{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409,"title":"Conflict","type":"https:\/\/shifty.example\/problems\/one_shift_per_day"}"#,
+        "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
+        "emptyNowBoard": #"{"at":"2026-09-21T22:13:20Z","closedDay":null,"date":"2026-09-21","dayEnd":null,"dayProgressPercent":null,"dayStart":null,"next":null,"onShift":[],"timeZone":"Europe\/Amsterdam"}"#,
+        "liveError": #"{"code":"unknown_topic","message":"No topic \"x\".","type":"error"}"#,
+        "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
+        "nowBoard": #"{"at":"2026-09-21T14:13:20Z","closedDay":"Kermis","date":"2026-09-21","dayEnd":"2026-09-21T22:13:20Z","dayProgressPercent":40.3,"dayStart":"2026-09-21T14:13:20Z","next":{"date":"2026-09-21","shifts":[{"date":"2026-09-21","endTime":"23:00","endsAt":"2026-09-21T22:13:20Z","shiftId":6,"startTime":"17:00","startsAt":"2026-09-21T14:13:20Z","user":{"id":3,"name":"Bram"}}],"when":"today"},"onShift":[{"date":"2026-09-21","endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","percentDone":12.5,"position":"bar","shiftId":1,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","user":{"id":2,"name":"Anna"}}],"timeZone":"Europe\/Amsterdam"}"#,
+        "pendingTimeOff": #"{"createdAt":"2026-09-21T14:13:20Z","endsAt":"2026-09-21T22:13:20Z","firstDate":"2026-09-23","id":4,"lastDate":"2026-09-23","reason":"","startsAt":"2026-09-21T14:13:20Z","status":"pending","userId":8,"userName":"Ben"}"#,
+        "preview": #"{"action":"approve","allowed":false,"effects":[{"conflictingShifts":[{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}],"hoursAfter":16.5,"hoursBefore":8,"incomingShifts":[{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}],"outgoingShifts":[],"userId":8,"userName":"Ben","week":"2026-W39"}],"overridable":true,"refusal":{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409},"rules":[{"code":"one_shift_per_day","conflictingShiftIds":[6],"detail":"Ben works shift 6 that day.","overridable":true,"severity":"refuse","shiftId":1,"userId":8,"userName":"Ben"}],"shiftId":1}"#,
+        "problem": #"{"code":"validation_failed","detail":"date: must be YYYY-MM-DD","errors":[{"detail":"must be YYYY-MM-DD","field":"date"}],"status":422,"title":"Unprocessable Content","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
+        "resumed": #"{"type":"resumed","after":1200,"through":1234,"replayed":34}"#,
+        "resyncRequired": #"{"type":"resync_required","after":12,"oldestAvailableId":900,"newestEventId":1234}"#,
+        "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
+        "subscribed": #"{"topics":["marketplace","deals","now"],"type":"subscribed"}"#,
+        "timeOff": #"{"createdAt":"2026-09-21T14:13:20Z","decidedAt":"2026-09-21T22:13:20Z","decidedBy":9,"endTime":"18:30","endsAt":"2026-09-21T22:13:20Z","firstDate":"2026-09-21","id":3,"lastDate":"2026-09-22","managerNote":"ok","reason":"Dentist","releasedShiftIds":[1,6],"startTime":"12:00","startsAt":"2026-09-21T14:13:20Z","status":"approved","userId":8,"userName":"Ben \"B\""}"#,
+    ]
+
+    @Test func theServerStructsStillWriteTheCapturedJSON() throws {
+        let written = try Self.serverStructSamples
+        #expect(Set(written.keys) == Set(Self.capturedFromServerStructs.keys))
+        for (name, json) in written { #expect(json == Self.capturedFromServerStructs[name], "\(name)") }
+    }
+}
