@@ -110,4 +110,44 @@ import Testing
         }
         #expect(read == hello)
     }
+
+    /// The live `subscribed`, `resumed`, `resync_required` and `error` messages as ShiftyServer's
+    /// `LiveServerMessage` wrote them (from small structs and text), captured before they became
+    /// ShiftyAPI's LiveSubscribed, LiveResumed, LiveResyncRequired and LiveErrorMessage.
+    static let liveGolden: [String: String] = [
+        "subscribed": #"{"topics":["marketplace","deals","now"],"type":"subscribed"}"#,
+        "resumed": #"{"type":"resumed","after":1200,"through":1234,"replayed":34}"#,
+        "resyncRequired": #"{"type":"resync_required","after":12,"oldestAvailableId":900,"newestEventId":1234}"#,
+        "liveError": #"{"code":"unknown_topic","message":"No topic \"x\".","type":"error"}"#,
+    ]
+
+    /// The server writes the captured texts from the ShiftyAPI types; the client reads each back
+    /// into the same value, and into the message the watch loop acts on.
+    @Test func theLiveMessagesAreWrittenAsCapturedAndReadBack() throws {
+        let subscribed = LiveSubscribed(topics: ["marketplace", "deals", "now"])
+        let resumed = LiveResumed(after: 1200, through: 1234, replayed: 34)
+        let resync = LiveResyncRequired(after: 12, oldestAvailableId: 900, newestEventId: 1234)
+        let error = LiveErrorMessage(code: "unknown_topic", message: "No topic \"x\".")
+        #expect(ShiftyServer.LiveServerMessage.subscribed(LiveTopicSet([.marketplace, .deals, .now])) == Self.liveGolden["subscribed"])
+        #expect(ShiftyServer.LiveServerMessage.resumed(after: 1200, through: 1234, replayed: 34) == Self.liveGolden["resumed"])
+        #expect(ShiftyServer.LiveServerMessage.resyncRequired(after: 12, oldestAvailableID: 900, newestEventID: 1234) == Self.liveGolden["resyncRequired"])
+        #expect(ShiftyServer.LiveServerMessage.error(code: .unknownTopic, message: "No topic \"x\".") == Self.liveGolden["liveError"])
+
+        let golden = { (name: String) in Data((Self.liveGolden[name] ?? "").utf8) }
+        #expect(try JSONDecoder().decode(LiveSubscribed.self, from: golden("subscribed")) == subscribed)
+        #expect(try JSONDecoder().decode(LiveResumed.self, from: golden("resumed")) == resumed)
+        #expect(try JSONDecoder().decode(LiveResyncRequired.self, from: golden("resyncRequired")) == resync)
+        #expect(try JSONDecoder().decode(LiveErrorMessage.self, from: golden("liveError")) == error)
+        // The two the server writes with its sorted-keys encoder read back byte for byte.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        #expect(String(decoding: try encoder.encode(subscribed), as: UTF8.self) == Self.liveGolden["subscribed"])
+        #expect(String(decoding: try encoder.encode(error), as: UTF8.self) == Self.liveGolden["liveError"])
+
+        let decode = { (name: String) in ShiftyTerminal.LiveServerMessage.decode(Self.liveGolden[name] ?? "") }
+        #expect(decode("subscribed") == .subscribed(topics: subscribed.topics))
+        #expect(decode("resumed") == .resumed(after: 1200, through: 1234, replayed: 34))
+        #expect(decode("resyncRequired") == .resyncRequired(after: 12, oldestAvailableId: 900, newestEventId: 1234))
+        #expect(decode("liveError") == .error(code: "unknown_topic", message: "No topic \"x\"."))
+    }
 }
