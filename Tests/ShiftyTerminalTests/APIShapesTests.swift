@@ -67,7 +67,13 @@ import Testing
             try await check("GET", "/api/v1/now", "/api/v1/now", token: anna, as: NowBoard.self)
             try await check("GET", "/api/v1/timeclock/my-hours", "/api/v1/timeclock/my-hours", token: anna, as: MyHours.self)
             try await check("GET", "/api/v1/notifications", "/api/v1/notifications", token: anna, as: [ShiftyTerminal.LiveEvent].self)
-            #expect(checked == 16)
+            let timeOff = try await check("POST", "/api/v1/time-off", "/api/v1/time-off", body: [
+                "firstDate": TerminalDates.amsterdamDate(inDays: 20), "startTime": "12:00", "reason": "dentist",
+            ], token: ben, as: TimeOffRequest.self)
+            let timeOffID = try #require((timeOff as? [String: Any])?["id"] as? Int, "\(timeOff)")
+            try await check("POST", "/api/v1/time-off/{id}/approve", "/api/v1/time-off/\(timeOffID)/approve", body: ["note": "ok"], token: boss, as: TimeOffRequest.self)
+            try await check("GET", "/api/v1/time-off", "/api/v1/time-off", token: ben, as: [TimeOffRequest].self)
+            #expect(checked == 19)
         }
     }
 
@@ -108,6 +114,7 @@ import Testing
             ("Request", "request", "openRequest", []),
             ("ScheduleWeek", "scheduleWeek", "scheduleWeek", []),
             ("MarketplaceResult", "result", "bareResult", []),
+            ("TimeOff", "timeOff", "pendingTimeOff", []),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])

@@ -38,6 +38,13 @@ import Testing
             ("bareResult", MarketplaceActionResult(deal: nil, shifts: [], requests: [])),
             ("decision", DealDecision(byId: 9, byName: "The Boss", note: "ok")),
             ("silentDecision", DealDecision(byId: 9, byName: "The Boss", note: nil)),
+            ("timeOff", TimeOffRequest(
+                id: 3, userId: 8, userName: "Ben \"B\"", firstDate: "2026-09-21", lastDate: "2026-09-22", startTime: "12:00", endTime: "18:30",
+                startsAt: start, endsAt: end, reason: "Dentist", status: "approved", managerNote: "ok", decidedBy: 9, decidedAt: end,
+                createdAt: start, releasedShiftIds: [1, 6])),
+            ("pendingTimeOff", TimeOffRequest(
+                id: 4, userId: 8, userName: "Ben", firstDate: "2026-09-23", lastDate: "2026-09-23", startsAt: start, endsAt: end,
+                reason: "", status: "pending", createdAt: start)),
         ]
     }
 
@@ -57,6 +64,9 @@ import Testing
         // Written by hand from DealDecisionView (byId, byName, note?), replaced in the same commit as these two were added.
         "decision": #"{"byId":9,"byName":"The Boss","note":"ok"}"#,
         "silentDecision": #"{"byId":9,"byName":"The Boss"}"#,
+        // Captured from TimeOffView before it was replaced by ShiftyAPI.TimeOffRequest.
+        "timeOff": #"{"createdAt":"2026-09-21T14:13:20Z","decidedAt":"2026-09-21T22:13:20Z","decidedBy":9,"endTime":"18:30","endsAt":"2026-09-21T22:13:20Z","firstDate":"2026-09-21","id":3,"lastDate":"2026-09-22","managerNote":"ok","reason":"Dentist","releasedShiftIds":[1,6],"startTime":"12:00","startsAt":"2026-09-21T14:13:20Z","status":"approved","userId":8,"userName":"Ben \"B\""}"#,
+        "pendingTimeOff": #"{"createdAt":"2026-09-21T14:13:20Z","endsAt":"2026-09-21T22:13:20Z","firstDate":"2026-09-23","id":4,"lastDate":"2026-09-23","reason":"","startsAt":"2026-09-21T14:13:20Z","status":"pending","userId":8,"userName":"Ben"}"#,
     ]
 
     @Test func theServerWritesTheCapturedJSON() throws {
@@ -82,6 +92,8 @@ import Testing
             "bareResult": { try JSONDecoder().decode(MarketplaceActionResult.self, from: $0) },
             "decision": { try JSONDecoder().decode(DealDecision.self, from: $0) },
             "silentDecision": { try JSONDecoder().decode(DealDecision.self, from: $0) },
+            "timeOff": { try JSONDecoder().decode(TimeOffRequest.self, from: $0) },
+            "pendingTimeOff": { try JSONDecoder().decode(TimeOffRequest.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
