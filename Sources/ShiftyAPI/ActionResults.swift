@@ -24,30 +24,3 @@ public struct MarketplaceActionResult: Codable, Sendable, Hashable {
         self.requests = requests
     }
 }
-
-/// The part of an action's preview the terminal shows: allowed, or the refusal with its code.
-public struct ActionPreview: Decodable, Sendable, Hashable {
-    /// One rule that refuses or warns (for `approve`: what a manager should know before deciding).
-    public struct Rule: Decodable, Sendable, Hashable {
-        public var code: String
-        /// `refuse` or `warn`.
-        public var severity: String
-        public var detail: String?
-
-        public init(code: String, severity: String, detail: String? = nil) {
-            self.code = code
-            self.severity = severity
-            self.detail = detail
-        }
-    }
-
-    public var allowed: Bool
-    public var refusal: APIProblem?
-    public var rules: [Rule]?
-
-    public init(allowed: Bool, refusal: APIProblem? = nil, rules: [Rule]? = nil) {
-        self.allowed = allowed
-        self.refusal = refusal
-        self.rules = rules
-    }
-}

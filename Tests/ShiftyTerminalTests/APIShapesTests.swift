@@ -115,6 +115,7 @@ import Testing
             ("ScheduleWeek", "scheduleWeek", "scheduleWeek", []),
             ("MarketplaceResult", "result", "bareResult", []),
             ("TimeOff", "timeOff", "pendingTimeOff", []),
+            ("ActionPreview", "preview", "allowedPreview", ["rules", "effects"]),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])

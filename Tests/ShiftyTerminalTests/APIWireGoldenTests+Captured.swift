@@ -14,27 +14,10 @@ extension APIWireGoldenTests {
             let start = APIWireGoldenTests.start
             let end = APIWireGoldenTests.end
             let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
-            let sample = Dictionary(uniqueKeysWithValues: samples.map { ($0.name, $0.value) })
-            let full = try #require(sample["shift"] as? ShiftyAPI.MarketShift)
-            let bare = try #require(sample["bareShift"] as? ShiftyAPI.MarketShift)
             var written: [String: String] = [:]
             func write(_ name: String, _ value: some Encodable) throws {
                 written[name] = String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self)
             }
-
-            // The action preview (ActionPreviewView).
-            try write("preview", ActionPreviewView(
-                action: "approve", shiftId: 1, allowed: false,
-                refusal: .init(code: "one_shift_per_day", status: 409, detail: "Ben already works on 21 September."),
-                overridable: true,
-                rules: [.init(
-                    code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Ben works shift 6 that day.", userId: 8,
-                    userName: "Ben", shiftId: 1, conflictingShiftIds: [6])],
-                effects: [.init(
-                    userId: 8, userName: "Ben", week: "2026-W39", hoursBefore: 8, hoursAfter: 16.5, incomingShifts: [full],
-                    outgoingShifts: [], conflictingShifts: [bare])]))
-            try write("allowedPreview", ActionPreviewView(
-                action: "pick-up", shiftId: 6, allowed: true, refusal: nil, overridable: false, rules: [], effects: []))
 
             // The now board (NowBoard+Encoding: every key always present, null when it does not apply).
             let onShift = NowBoard.Entry(
@@ -109,14 +92,12 @@ extension APIWireGoldenTests {
 
     /// Captured from the server structs named above; never regenerate these from new types.
     static let capturedFromServerStructs: [String: String] = [
-        "allowedPreview": #"{"action":"pick-up","allowed":true,"effects":[],"overridable":false,"rules":[],"shiftId":6}"#,
         "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
         "bareProblem": #"{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409,"title":"Conflict","type":"https:\/\/shifty.example\/problems\/one_shift_per_day"}"#,
         "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
         "emptyNowBoard": #"{"at":"2026-09-21T22:13:20Z","closedDay":null,"date":"2026-09-21","dayEnd":null,"dayProgressPercent":null,"dayStart":null,"next":null,"onShift":[],"timeZone":"Europe\/Amsterdam"}"#,
         "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
         "nowBoard": #"{"at":"2026-09-21T14:13:20Z","closedDay":"Kermis","date":"2026-09-21","dayEnd":"2026-09-21T22:13:20Z","dayProgressPercent":40.3,"dayStart":"2026-09-21T14:13:20Z","next":{"date":"2026-09-21","shifts":[{"date":"2026-09-21","endTime":"23:00","endsAt":"2026-09-21T22:13:20Z","shiftId":6,"startTime":"17:00","startsAt":"2026-09-21T14:13:20Z","user":{"id":3,"name":"Bram"}}],"when":"today"},"onShift":[{"date":"2026-09-21","endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","percentDone":12.5,"position":"bar","shiftId":1,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","user":{"id":2,"name":"Anna"}}],"timeZone":"Europe\/Amsterdam"}"#,
-        "preview": #"{"action":"approve","allowed":false,"effects":[{"conflictingShifts":[{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}],"hoursAfter":16.5,"hoursBefore":8,"incomingShifts":[{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}],"outgoingShifts":[],"userId":8,"userName":"Ben","week":"2026-W39"}],"overridable":true,"refusal":{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409},"rules":[{"code":"one_shift_per_day","conflictingShiftIds":[6],"detail":"Ben works shift 6 that day.","overridable":true,"severity":"refuse","shiftId":1,"userId":8,"userName":"Ben"}],"shiftId":1}"#,
         "problem": #"{"code":"validation_failed","detail":"date: must be YYYY-MM-DD","errors":[{"detail":"must be YYYY-MM-DD","field":"date"}],"status":422,"title":"Unprocessable Content","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
         "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
     ]

@@ -45,6 +45,17 @@ import Testing
             ("pendingTimeOff", TimeOffRequest(
                 id: 4, userId: 8, userName: "Ben", firstDate: "2026-09-23", lastDate: "2026-09-23", startsAt: start, endsAt: end,
                 reason: "", status: "pending", createdAt: start)),
+            ("preview", ActionPreview(
+                action: "approve", shiftId: 1, allowed: false,
+                refusal: .init(code: "one_shift_per_day", status: 409, detail: "Ben already works on 21 September."),
+                overridable: true,
+                rules: [.init(
+                    code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Ben works shift 6 that day.", userId: 8,
+                    userName: "Ben", shiftId: 1, conflictingShiftIds: [6])],
+                effects: [.init(
+                    userId: 8, userName: "Ben", week: "2026-W39", hoursBefore: 8, hoursAfter: 16.5, incomingShifts: [full],
+                    outgoingShifts: [], conflictingShifts: [bare])])),
+            ("allowedPreview", ActionPreview(action: "pick-up", shiftId: 6, allowed: true, overridable: false, rules: [], effects: [])),
         ]
     }
 
@@ -67,6 +78,9 @@ import Testing
         // Captured from TimeOffView before it was replaced by ShiftyAPI.TimeOffRequest.
         "timeOff": #"{"createdAt":"2026-09-21T14:13:20Z","decidedAt":"2026-09-21T22:13:20Z","decidedBy":9,"endTime":"18:30","endsAt":"2026-09-21T22:13:20Z","firstDate":"2026-09-21","id":3,"lastDate":"2026-09-22","managerNote":"ok","reason":"Dentist","releasedShiftIds":[1,6],"startTime":"12:00","startsAt":"2026-09-21T14:13:20Z","status":"approved","userId":8,"userName":"Ben \"B\""}"#,
         "pendingTimeOff": #"{"createdAt":"2026-09-21T14:13:20Z","endsAt":"2026-09-21T22:13:20Z","firstDate":"2026-09-23","id":4,"lastDate":"2026-09-23","reason":"","startsAt":"2026-09-21T14:13:20Z","status":"pending","userId":8,"userName":"Ben"}"#,
+        // Captured from ActionPreviewView before it was replaced by ShiftyAPI.ActionPreview.
+        "preview": #"{"action":"approve","allowed":false,"effects":[{"conflictingShifts":[{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}],"hoursAfter":16.5,"hoursBefore":8,"incomingShifts":[{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}],"outgoingShifts":[],"userId":8,"userName":"Ben","week":"2026-W39"}],"overridable":true,"refusal":{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409},"rules":[{"code":"one_shift_per_day","conflictingShiftIds":[6],"detail":"Ben works shift 6 that day.","overridable":true,"severity":"refuse","shiftId":1,"userId":8,"userName":"Ben"}],"shiftId":1}"#,
+        "allowedPreview": #"{"action":"pick-up","allowed":true,"effects":[],"overridable":false,"rules":[],"shiftId":6}"#,
     ]
 
     @Test func theServerWritesTheCapturedJSON() throws {
@@ -94,6 +108,8 @@ import Testing
             "silentDecision": { try JSONDecoder().decode(DealDecision.self, from: $0) },
             "timeOff": { try JSONDecoder().decode(TimeOffRequest.self, from: $0) },
             "pendingTimeOff": { try JSONDecoder().decode(TimeOffRequest.self, from: $0) },
+            "preview": { try JSONDecoder().decode(ActionPreview.self, from: $0) },
+            "allowedPreview": { try JSONDecoder().decode(ActionPreview.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

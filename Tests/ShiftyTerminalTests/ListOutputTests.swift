@@ -54,15 +54,19 @@ import Testing
             id: 42, kind: "pick_up", state: "pending_approval", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
             legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverId: 7, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
         let preview = ActionPreview(
-            allowed: false, refusal: APIProblem(status: 409, code: "one_shift_per_day"),
-            rules: [.init(code: "one_shift_per_day", severity: "refuse", detail: "Ben already works shift 17")])
+            action: "approve", shiftId: 88, allowed: false,
+            refusal: .init(code: "one_shift_per_day", status: 409, detail: "Ben already works that day."), overridable: true,
+            rules: [.init(
+                code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Ben already works shift 17", userId: 8,
+                userName: "Ben", shiftId: 88, conflictingShiftIds: [17])],
+            effects: [])
         let table = ListTables.deals([deal], warnings: [42: ListTables.warnings(of: preview)])
         #expect(table.header.first == "ID" && table.header.last == "WARNINGS")
         #expect(table.rows[0] == [
             "42", "pick up", "pending approval", "88", "Tue 24 Nov", "09:00–17:00", "Anna", "Ben", "",
             "one shift per day refuses (Ben already works shift 17)",
         ])
-        #expect(ListTables.warnings(of: ActionPreview(allowed: true, rules: [])) == "ok")
+        #expect(ListTables.warnings(of: ActionPreview(action: "approve", shiftId: 88, allowed: true, overridable: false, rules: [], effects: [])) == "ok")
         #expect(ListTables.deals([deal]).header.last == "DECIDED BY", "no warnings column outside the approval queue")
     }
 
