@@ -116,6 +116,7 @@ import Testing
             ("MarketplaceResult", "result", "bareResult", []),
             ("TimeOff", "timeOff", "pendingTimeOff", []),
             ("ActionPreview", "preview", "allowedPreview", ["rules", "effects"]),
+            ("Problem", "problem", "bareProblem", ["errors"]),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])

@@ -79,13 +79,6 @@ extension APIWireGoldenTests {
                     id: 8, workplaceID: 1, username: "ben", displayName: "Ben", email: nil, role: .employee, payType: .diligence, active: true),
                 workplace: WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: WorkplaceSettings())))
 
-            // The problem document (Problem; written by Problem.response() with a plain sorted-keys encoder).
-            let problemEncoder = JSONEncoder()
-            problemEncoder.outputFormatting = [.sortedKeys]
-            written["problem"] = String(decoding: try problemEncoder.encode(Problem.invalid("date", "must be YYYY-MM-DD")), as: UTF8.self)
-            written["bareProblem"] = String(decoding: try problemEncoder.encode(
-                Problem(.conflict, code: .oneShiftPerDay, detail: "Ben already works on 21 September.")), as: UTF8.self)
-
             return written
         }
     }
@@ -93,12 +86,10 @@ extension APIWireGoldenTests {
     /// Captured from the server structs named above; never regenerate these from new types.
     static let capturedFromServerStructs: [String: String] = [
         "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
-        "bareProblem": #"{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409,"title":"Conflict","type":"https:\/\/shifty.example\/problems\/one_shift_per_day"}"#,
         "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
         "emptyNowBoard": #"{"at":"2026-09-21T22:13:20Z","closedDay":null,"date":"2026-09-21","dayEnd":null,"dayProgressPercent":null,"dayStart":null,"next":null,"onShift":[],"timeZone":"Europe\/Amsterdam"}"#,
         "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
         "nowBoard": #"{"at":"2026-09-21T14:13:20Z","closedDay":"Kermis","date":"2026-09-21","dayEnd":"2026-09-21T22:13:20Z","dayProgressPercent":40.3,"dayStart":"2026-09-21T14:13:20Z","next":{"date":"2026-09-21","shifts":[{"date":"2026-09-21","endTime":"23:00","endsAt":"2026-09-21T22:13:20Z","shiftId":6,"startTime":"17:00","startsAt":"2026-09-21T14:13:20Z","user":{"id":3,"name":"Bram"}}],"when":"today"},"onShift":[{"date":"2026-09-21","endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","percentDone":12.5,"position":"bar","shiftId":1,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","user":{"id":2,"name":"Anna"}}],"timeZone":"Europe\/Amsterdam"}"#,
-        "problem": #"{"code":"validation_failed","detail":"date: must be YYYY-MM-DD","errors":[{"detail":"must be YYYY-MM-DD","field":"date"}],"status":422,"title":"Unprocessable Content","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
         "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
     ]
 

@@ -56,6 +56,10 @@ import Testing
                     userId: 8, userName: "Ben", week: "2026-W39", hoursBefore: 8, hoursAfter: 16.5, incomingShifts: [full],
                     outgoingShifts: [], conflictingShifts: [bare])])),
             ("allowedPreview", ActionPreview(action: "pick-up", shiftId: 6, allowed: true, overridable: false, rules: [], effects: [])),
+            ("problem", APIProblem(
+                status: 422, code: "validation_failed", title: "Unprocessable Content", detail: "date: must be YYYY-MM-DD",
+                errors: [.init(field: "date", detail: "must be YYYY-MM-DD")])),
+            ("bareProblem", APIProblem(status: 409, code: "one_shift_per_day", title: "Conflict", detail: "Ben already works on 21 September.")),
         ]
     }
 
@@ -81,6 +85,9 @@ import Testing
         // Captured from ActionPreviewView before it was replaced by ShiftyAPI.ActionPreview.
         "preview": #"{"action":"approve","allowed":false,"effects":[{"conflictingShifts":[{"date":"2026-09-22","endTime":"17:00","endsAt":"2026-09-21T22:13:20Z","id":6,"ownerId":2,"ownerName":"Anna \"Bé\"","startTime":"09:00","startsAt":"2026-09-21T14:13:20Z","status":"scheduled","unassigned":false}],"hoursAfter":16.5,"hoursBefore":8,"incomingShifts":[{"date":"2026-09-21","dealId":3,"endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","fixedShiftId":5,"id":1,"ownerId":2,"ownerName":"Anna","position":"bar","requestId":4,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","status":"in_deal","unassigned":true,"viewerQualified":false}],"outgoingShifts":[],"userId":8,"userName":"Ben","week":"2026-W39"}],"overridable":true,"refusal":{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409},"rules":[{"code":"one_shift_per_day","conflictingShiftIds":[6],"detail":"Ben works shift 6 that day.","overridable":true,"severity":"refuse","shiftId":1,"userId":8,"userName":"Ben"}],"shiftId":1}"#,
         "allowedPreview": #"{"action":"pick-up","allowed":true,"effects":[],"overridable":false,"rules":[],"shiftId":6}"#,
+        // Captured from the server's Problem (its own encode(to:)) before it wrote ShiftyAPI.APIProblem.
+        "problem": #"{"code":"validation_failed","detail":"date: must be YYYY-MM-DD","errors":[{"detail":"must be YYYY-MM-DD","field":"date"}],"status":422,"title":"Unprocessable Content","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
+        "bareProblem": #"{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409,"title":"Conflict","type":"https:\/\/shifty.example\/problems\/one_shift_per_day"}"#,
     ]
 
     @Test func theServerWritesTheCapturedJSON() throws {
@@ -110,6 +117,8 @@ import Testing
             "pendingTimeOff": { try JSONDecoder().decode(TimeOffRequest.self, from: $0) },
             "preview": { try JSONDecoder().decode(ActionPreview.self, from: $0) },
             "allowedPreview": { try JSONDecoder().decode(ActionPreview.self, from: $0) },
+            "problem": { try JSONDecoder().decode(APIProblem.self, from: $0) },
+            "bareProblem": { try JSONDecoder().decode(APIProblem.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -177,5 +186,14 @@ import Testing
         #expect(decode("resumed") == .resumed(after: 1200, through: 1234, replayed: 34))
         #expect(decode("resyncRequired") == .resyncRequired(after: 12, oldestAvailableId: 900, newestEventId: 1234))
         #expect(decode("liveError") == .error(code: "unknown_topic", message: "No topic \"x\"."))
+    }
+
+    /// The server's `Problem` errors (built in routes and middleware) write their problem document
+    /// through `Problem.response()`'s encoder as the captured `problem` and `bareProblem`, and an
+    /// empty list of field errors is left out.
+    @Test func theServersProblemsAreWrittenAsTheirDocuments() throws {
+        let write = { (problem: Problem) in String(decoding: try Problem.encoder.encode(problem), as: UTF8.self) }
+        #expect(try write(Problem.invalid("date", "must be YYYY-MM-DD")) == Self.golden["problem"])
+        #expect(try write(Problem(.conflict, code: .oneShiftPerDay, detail: "Ben already works on 21 September.")) == Self.golden["bareProblem"])
     }
 }
