@@ -117,6 +117,7 @@ import Testing
             ("TimeOff", "timeOff", "pendingTimeOff", []),
             ("ActionPreview", "preview", "allowedPreview", ["rules", "effects"]),
             ("Problem", "problem", "bareProblem", ["errors"]),
+            ("NowBoard", "nowBoard", "emptyNowBoard", ["onShift"]),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])

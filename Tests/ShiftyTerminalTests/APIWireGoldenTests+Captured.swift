@@ -19,23 +19,6 @@ extension APIWireGoldenTests {
                 written[name] = String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self)
             }
 
-            // The now board (NowBoard+Encoding: every key always present, null when it does not apply).
-            let onShift = NowBoard.Entry(
-                shiftId: 1, user: .init(id: 2, name: "Anna"), position: "bar", date: day, startTime: try #require(LocalTime(hour: 16, minute: 13)),
-                endTime: try #require(LocalTime(hour: 0, minute: 13)), startsAt: start, endsAt: end, percentDone: 12.5)
-            let comesNext = NowBoard.Entry(
-                shiftId: 6, user: .init(id: 3, name: "Bram"), position: nil, date: day, startTime: try #require(LocalTime(hour: 17, minute: 0)),
-                endTime: try #require(LocalTime(hour: 23, minute: 0)), startsAt: start, endsAt: end, percentDone: nil)
-            let fingerprint = NowBoard.Fingerprint(
-                date: day, timeZone: "Europe/Amsterdam", closedDay: nil, onShift: [], next: nil, nextShifts: [], schedule: [])
-            try write("nowBoard", NowBoard(
-                date: day, timeZone: "Europe/Amsterdam", at: start, closedDay: "Kermis", onShift: [onShift],
-                next: .init(when: .today, date: day, shifts: [comesNext]), dayStart: start, dayEnd: end, dayProgressPercent: 40.3,
-                fingerprint: fingerprint))
-            try write("emptyNowBoard", NowBoard(
-                date: day, timeZone: "Europe/Amsterdam", at: end, closedDay: nil, onShift: [], next: nil, dayStart: nil, dayEnd: nil,
-                dayProgressPercent: nil, fingerprint: fingerprint))
-
             // My hours (MyHoursView).
             let worked = TimesheetDay(
                 day: DayReport(
@@ -87,9 +70,7 @@ extension APIWireGoldenTests {
     static let capturedFromServerStructs: [String: String] = [
         "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
         "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
-        "emptyNowBoard": #"{"at":"2026-09-21T22:13:20Z","closedDay":null,"date":"2026-09-21","dayEnd":null,"dayProgressPercent":null,"dayStart":null,"next":null,"onShift":[],"timeZone":"Europe\/Amsterdam"}"#,
         "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
-        "nowBoard": #"{"at":"2026-09-21T14:13:20Z","closedDay":"Kermis","date":"2026-09-21","dayEnd":"2026-09-21T22:13:20Z","dayProgressPercent":40.3,"dayStart":"2026-09-21T14:13:20Z","next":{"date":"2026-09-21","shifts":[{"date":"2026-09-21","endTime":"23:00","endsAt":"2026-09-21T22:13:20Z","shiftId":6,"startTime":"17:00","startsAt":"2026-09-21T14:13:20Z","user":{"id":3,"name":"Bram"}}],"when":"today"},"onShift":[{"date":"2026-09-21","endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","percentDone":12.5,"position":"bar","shiftId":1,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","user":{"id":2,"name":"Anna"}}],"timeZone":"Europe\/Amsterdam"}"#,
         "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
     ]
 
@@ -97,5 +78,33 @@ extension APIWireGoldenTests {
         let written = try Self.serverStructSamples
         #expect(Set(written.keys) == Set(Self.capturedFromServerStructs.keys))
         for (name, json) in written { #expect(json == Self.capturedFromServerStructs[name], "\(name)") }
+    }
+
+    /// The board the server computes (local dates and times, a fingerprint) is written as
+    /// ShiftyAPI's NowBoard with exactly the bytes its own encoding wrote before (`golden`).
+    @Test func theServersNowBoardIsWrittenAsCaptured() throws {
+        let start = APIWireGoldenTests.start
+        let end = APIWireGoldenTests.end
+        let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
+        let onShift = ShiftyServer.NowBoard.Entry(
+            shiftId: 1, user: .init(id: 2, name: "Anna"), position: "bar", date: day, startTime: try #require(LocalTime(hour: 16, minute: 13)),
+            endTime: try #require(LocalTime(hour: 0, minute: 13)), startsAt: start, endsAt: end, percentDone: 12.5)
+        let comesNext = ShiftyServer.NowBoard.Entry(
+            shiftId: 6, user: .init(id: 3, name: "Bram"), position: nil, date: day, startTime: try #require(LocalTime(hour: 17, minute: 0)),
+            endTime: try #require(LocalTime(hour: 23, minute: 0)), startsAt: start, endsAt: end, percentDone: nil)
+        let fingerprint = ShiftyServer.NowBoard.Fingerprint(
+            date: day, timeZone: "Europe/Amsterdam", closedDay: nil, onShift: [], next: nil, nextShifts: [], schedule: [])
+        let busy = ShiftyServer.NowBoard(
+            date: day, timeZone: "Europe/Amsterdam", at: start, closedDay: "Kermis", onShift: [onShift],
+            next: .init(when: .today, date: day, shifts: [comesNext]), dayStart: start, dayEnd: end, dayProgressPercent: 40.3,
+            fingerprint: fingerprint)
+        let quiet = ShiftyServer.NowBoard(
+            date: day, timeZone: "Europe/Amsterdam", at: end, closedDay: nil, onShift: [], next: nil, dayStart: nil, dayEnd: nil,
+            dayProgressPercent: nil, fingerprint: fingerprint)
+        let write = { (board: ShiftyServer.NowBoard) in String(decoding: try APIJSON.encoder.encode(ShiftyAPI.NowBoard(board)), as: UTF8.self) }
+        #expect(try write(busy) == Self.golden["nowBoard"])
+        #expect(try write(quiet) == Self.golden["emptyNowBoard"])
+        let message = try NowBoardMessage.text(busy)
+        #expect(message == #"{"now":"# + (Self.golden["nowBoard"] ?? "") + #","type":"now"}"#)
     }
 }

@@ -60,6 +60,16 @@ import Testing
                 status: 422, code: "validation_failed", title: "Unprocessable Content", detail: "date: must be YYYY-MM-DD",
                 errors: [.init(field: "date", detail: "must be YYYY-MM-DD")])),
             ("bareProblem", APIProblem(status: 409, code: "one_shift_per_day", title: "Conflict", detail: "Ben already works on 21 September.")),
+            ("nowBoard", NowBoard(
+                date: "2026-09-21", timeZone: "Europe/Amsterdam", at: start, closedDay: "Kermis",
+                onShift: [.init(
+                    shiftId: 1, user: .init(id: 2, name: "Anna"), position: "bar", date: "2026-09-21", startTime: "16:13", endTime: "00:13",
+                    startsAt: start, endsAt: end, percentDone: 12.5)],
+                next: .init(when: "today", date: "2026-09-21", shifts: [.init(
+                    shiftId: 6, user: .init(id: 3, name: "Bram"), date: "2026-09-21", startTime: "17:00", endTime: "23:00", startsAt: start,
+                    endsAt: end)]),
+                dayStart: start, dayEnd: end, dayProgressPercent: 40.3)),
+            ("emptyNowBoard", NowBoard(date: "2026-09-21", timeZone: "Europe/Amsterdam", at: end, onShift: [])),
         ]
     }
 
@@ -88,6 +98,9 @@ import Testing
         // Captured from the server's Problem (its own encode(to:)) before it wrote ShiftyAPI.APIProblem.
         "problem": #"{"code":"validation_failed","detail":"date: must be YYYY-MM-DD","errors":[{"detail":"must be YYYY-MM-DD","field":"date"}],"status":422,"title":"Unprocessable Content","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
         "bareProblem": #"{"code":"one_shift_per_day","detail":"Ben already works on 21 September.","status":409,"title":"Conflict","type":"https:\/\/shifty.example\/problems\/one_shift_per_day"}"#,
+        // Captured from the server's NowBoard (NowBoard+Encoding) before it was written as ShiftyAPI.NowBoard.
+        "nowBoard": #"{"at":"2026-09-21T14:13:20Z","closedDay":"Kermis","date":"2026-09-21","dayEnd":"2026-09-21T22:13:20Z","dayProgressPercent":40.3,"dayStart":"2026-09-21T14:13:20Z","next":{"date":"2026-09-21","shifts":[{"date":"2026-09-21","endTime":"23:00","endsAt":"2026-09-21T22:13:20Z","shiftId":6,"startTime":"17:00","startsAt":"2026-09-21T14:13:20Z","user":{"id":3,"name":"Bram"}}],"when":"today"},"onShift":[{"date":"2026-09-21","endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","percentDone":12.5,"position":"bar","shiftId":1,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","user":{"id":2,"name":"Anna"}}],"timeZone":"Europe\/Amsterdam"}"#,
+        "emptyNowBoard": #"{"at":"2026-09-21T22:13:20Z","closedDay":null,"date":"2026-09-21","dayEnd":null,"dayProgressPercent":null,"dayStart":null,"next":null,"onShift":[],"timeZone":"Europe\/Amsterdam"}"#,
     ]
 
     @Test func theServerWritesTheCapturedJSON() throws {
@@ -119,6 +132,8 @@ import Testing
             "allowedPreview": { try JSONDecoder().decode(ActionPreview.self, from: $0) },
             "problem": { try JSONDecoder().decode(APIProblem.self, from: $0) },
             "bareProblem": { try JSONDecoder().decode(APIProblem.self, from: $0) },
+            "nowBoard": { try JSONDecoder().decode(NowBoard.self, from: $0) },
+            "emptyNowBoard": { try JSONDecoder().decode(NowBoard.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -74,9 +74,13 @@ import Testing
         let request = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
         #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 24 Nov", "Ben", "open", "88 09:00–17:00 Anna"])
         let board = NowBoard(
-            date: "2026-11-24",
-            onShift: [.init(shiftId: 88, userName: "Anna", position: "Bar", date: "2026-11-24", startTime: "09:00", endTime: "17:00", percentDone: 49.6)],
-            next: .init(when: "laterDay", date: "2026-11-25", entries: [.init(shiftId: 91, userName: "Ben", date: "2026-11-25", startTime: "16:00", endTime: "23:00")]))
+            date: "2026-11-24", timeZone: "Europe/Amsterdam", at: Fixtures.now,
+            onShift: [.init(
+                shiftId: 88, user: .init(id: 7, name: "Anna"), position: "Bar", date: "2026-11-24", startTime: "09:00", endTime: "17:00",
+                startsAt: Fixtures.now, endsAt: Fixtures.now, percentDone: 49.6)],
+            next: .init(when: "laterDay", date: "2026-11-25", shifts: [.init(
+                shiftId: 91, user: .init(id: 8, name: "Ben"), date: "2026-11-25", startTime: "16:00", endTime: "23:00",
+                startsAt: Fixtures.now, endsAt: Fixtures.now)]))
         #expect(ListTables.now(board).rows == [
             ["88", "now (50% done)", "Anna", "Bar", "09:00–17:00"],
             ["91", "next (Wed 25 Nov)", "Ben", "—", "16:00–23:00"],
