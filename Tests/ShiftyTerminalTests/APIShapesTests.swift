@@ -118,6 +118,7 @@ import Testing
             ("ActionPreview", "preview", "allowedPreview", ["rules", "effects"]),
             ("Problem", "problem", "bareProblem", ["errors"]),
             ("NowBoard", "nowBoard", "emptyNowBoard", ["onShift"]),
+            ("MyHours", "myHours", "bareMyHours", ["days", "approvals"]),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])

@@ -19,34 +19,6 @@ extension APIWireGoldenTests {
                 written[name] = String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self)
             }
 
-            // My hours (MyHoursView).
-            let worked = TimesheetDay(
-                day: DayReport(
-                    date: day, status: .present, workedMinutes: 500, breakMinutes: 30, scheduledMinutes: 480, expected: true, quotaMinutes: 480,
-                    overtimeMinutes: -10, lengthMinutes: 1440, isClosed: false),
-                attention: [.late], lateMinutes: 12, earlyMinutes: 0)
-            let upcoming = TimesheetDay(
-                day: DayReport(
-                    date: day.adding(days: 1), status: .upcoming, workedMinutes: 0, quotaMinutes: nil, overtimeMinutes: nil, lengthMinutes: 1440,
-                    isClosed: true),
-                attention: [], lateMinutes: 0, earlyMinutes: 0)
-            try write("myHours", MyHoursView(
-                userID: 8, month: try #require(ReportMonth("2026-09")), timeZone: "Europe/Amsterdam", judgedThrough: day,
-                days: [worked, upcoming], workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480,
-                weekOvertimeMinutes: -10, monthOvertimeMinutes: 0, absences: 1,
-                employment: EmploymentView(userID: 8, start: day, end: day.adding(days: 30), contractMinutesPerWeek: 1200, worksFixedQuota: false),
-                approvals: [ApprovalView(
-                    id: 4, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
-                    locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: end, unlockReason: "typo")]))
-            try write("bareMyHours", MyHoursView(
-                userID: 8, month: try #require(ReportMonth("2026-10")), timeZone: "Europe/Amsterdam", judgedThrough: nil, days: [],
-                workedMinutes: 0, breakMinutes: 0, paidMinutes: 0, scheduledMinutes: 0, weekOvertimeMinutes: 0, monthOvertimeMinutes: 0,
-                absences: 0,
-                employment: EmploymentView(userID: 8, start: nil, end: nil, contractMinutesPerWeek: nil, worksFixedQuota: true),
-                approvals: [ApprovalView(
-                    id: 5, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
-                    locked: true, unlockedBy: nil, unlockedByName: nil, unlockedAt: nil, unlockReason: nil)]))
-
             // Login (SessionView).
             var settings = WorkplaceSettings()
             settings.autoApprove = true
@@ -68,9 +40,7 @@ extension APIWireGoldenTests {
 
     /// Captured from the server structs named above; never regenerate these from new types.
     static let capturedFromServerStructs: [String: String] = [
-        "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
         "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
-        "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
         "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
     ]
 
@@ -106,5 +76,48 @@ extension APIWireGoldenTests {
         #expect(try write(quiet) == Self.golden["emptyNowBoard"])
         let message = try NowBoardMessage.text(busy)
         #expect(message == #"{"now":"# + (Self.golden["nowBoard"] ?? "") + #","type":"now"}"#)
+    }
+
+    /// "My hours" built by the server from what the timeclock and the stores give it (the domain's
+    /// TimesheetDay, EmploymentView, ApprovalView) writes the bytes MyHoursView wrote (`golden`),
+    /// and a day of it is written exactly like the same day of a manager's timesheet review, which
+    /// still encodes the domain's TimesheetDay.
+    @Test func theServersMyHoursAreWrittenAsCaptured() throws {
+        let start = APIWireGoldenTests.start
+        let end = APIWireGoldenTests.end
+        let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
+        let worked = TimesheetDay(
+            day: DayReport(
+                date: day, status: .present, workedMinutes: 500, breakMinutes: 30, scheduledMinutes: 480, expected: true, quotaMinutes: 480,
+                overtimeMinutes: -10, lengthMinutes: 1440, isClosed: false),
+            attention: [.late], lateMinutes: 12, earlyMinutes: 0)
+        let upcoming = TimesheetDay(
+            day: DayReport(
+                date: day.adding(days: 1), status: .upcoming, workedMinutes: 0, quotaMinutes: nil, overtimeMinutes: nil, lengthMinutes: 1440,
+                isClosed: true),
+            attention: [], lateMinutes: 0, earlyMinutes: 0)
+        let month = ShiftyAPI.MyHours(
+            userID: 8, month: try #require(ReportMonth("2026-09")).description, timeZone: "Europe/Amsterdam", judgedThrough: day.description,
+            days: [worked, upcoming].map(ShiftyAPI.MyHours.Entry.init), workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480,
+            weekOvertimeMinutes: -10, monthOvertimeMinutes: 0, absences: 1,
+            employment: ShiftyAPI.MyHours.Employment(EmploymentView(userID: 8, start: day, end: day.adding(days: 30), contractMinutesPerWeek: 1200, worksFixedQuota: false)),
+            approvals: [ShiftyAPI.MyHours.Approval(ApprovalView(
+                id: 4, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
+                locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: end, unlockReason: "typo"))])
+        let bareMonth = ShiftyAPI.MyHours(
+            userID: 8, month: try #require(ReportMonth("2026-10")).description, timeZone: "Europe/Amsterdam", judgedThrough: nil, days: [],
+            workedMinutes: 0, breakMinutes: 0, paidMinutes: 0, scheduledMinutes: 0, weekOvertimeMinutes: 0, monthOvertimeMinutes: 0,
+            absences: 0,
+            employment: ShiftyAPI.MyHours.Employment(EmploymentView(userID: 8, start: nil, end: nil, contractMinutesPerWeek: nil, worksFixedQuota: true)),
+            approvals: [ShiftyAPI.MyHours.Approval(ApprovalView(
+                id: 5, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
+                locked: true, unlockedBy: nil, unlockedByName: nil, unlockedAt: nil, unlockReason: nil))])
+
+        let write = { (value: any Encodable) in String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self) }
+        #expect(try write(month) == Self.golden["myHours"])
+        #expect(try write(bareMonth) == Self.golden["bareMyHours"])
+        for timesheetDay in [worked, upcoming] {
+            #expect(try write(ShiftyAPI.MyHours.Entry(timesheetDay)) == write(timesheetDay))
+        }
     }
 }

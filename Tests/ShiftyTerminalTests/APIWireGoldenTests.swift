@@ -70,6 +70,29 @@ import Testing
                     endsAt: end)]),
                 dayStart: start, dayEnd: end, dayProgressPercent: 40.3)),
             ("emptyNowBoard", NowBoard(date: "2026-09-21", timeZone: "Europe/Amsterdam", at: end, onShift: [])),
+            ("myHours", MyHours(
+                userID: 8, month: "2026-09", timeZone: "Europe/Amsterdam", judgedThrough: "2026-09-21",
+                days: [
+                    .init(
+                        day: .init(
+                            date: "2026-09-21", status: "present", workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480,
+                            expected: true, quotaMinutes: 480, overtimeMinutes: -10, lengthMinutes: 1440, isClosed: false),
+                        attention: ["late"], lateMinutes: 12, earlyMinutes: 0),
+                    .init(day: .init(date: "2026-09-22", status: "upcoming", lengthMinutes: 1440, isClosed: true)),
+                ],
+                workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480, weekOvertimeMinutes: -10,
+                monthOvertimeMinutes: 0, absences: 1,
+                employment: .init(userID: 8, start: "2026-09-21", end: "2026-10-21", contractMinutesPerWeek: 1200, worksFixedQuota: false),
+                approvals: [.init(
+                    id: 4, userID: 8, displayName: "Ben", from: "2026-09-21", to: "2026-09-21", approvedBy: 9, approvedByName: "The Boss",
+                    approvedAt: start, locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: end, unlockReason: "typo")])),
+            ("bareMyHours", MyHours(
+                userID: 8, month: "2026-10", timeZone: "Europe/Amsterdam", days: [], workedMinutes: 0, breakMinutes: 0, paidMinutes: 0,
+                scheduledMinutes: 0, weekOvertimeMinutes: 0, monthOvertimeMinutes: 0, absences: 0,
+                employment: .init(userID: 8, worksFixedQuota: true),
+                approvals: [.init(
+                    id: 5, userID: 8, displayName: "Ben", from: "2026-09-21", to: "2026-09-21", approvedBy: 9, approvedByName: "The Boss",
+                    approvedAt: start, locked: true)])),
         ]
     }
 
@@ -101,6 +124,9 @@ import Testing
         // Captured from the server's NowBoard (NowBoard+Encoding) before it was written as ShiftyAPI.NowBoard.
         "nowBoard": #"{"at":"2026-09-21T14:13:20Z","closedDay":"Kermis","date":"2026-09-21","dayEnd":"2026-09-21T22:13:20Z","dayProgressPercent":40.3,"dayStart":"2026-09-21T14:13:20Z","next":{"date":"2026-09-21","shifts":[{"date":"2026-09-21","endTime":"23:00","endsAt":"2026-09-21T22:13:20Z","shiftId":6,"startTime":"17:00","startsAt":"2026-09-21T14:13:20Z","user":{"id":3,"name":"Bram"}}],"when":"today"},"onShift":[{"date":"2026-09-21","endTime":"00:13","endsAt":"2026-09-21T22:13:20Z","percentDone":12.5,"position":"bar","shiftId":1,"startTime":"16:13","startsAt":"2026-09-21T14:13:20Z","user":{"id":2,"name":"Anna"}}],"timeZone":"Europe\/Amsterdam"}"#,
         "emptyNowBoard": #"{"at":"2026-09-21T22:13:20Z","closedDay":null,"date":"2026-09-21","dayEnd":null,"dayProgressPercent":null,"dayStart":null,"next":null,"onShift":[],"timeZone":"Europe\/Amsterdam"}"#,
+        // Captured from MyHoursView (with the domain's TimesheetDay, EmploymentView, ApprovalView) before it was replaced by ShiftyAPI.MyHours.
+        "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
+        "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
     ]
 
     @Test func theServerWritesTheCapturedJSON() throws {
@@ -134,6 +160,8 @@ import Testing
             "bareProblem": { try JSONDecoder().decode(APIProblem.self, from: $0) },
             "nowBoard": { try JSONDecoder().decode(NowBoard.self, from: $0) },
             "emptyNowBoard": { try JSONDecoder().decode(NowBoard.self, from: $0) },
+            "myHours": { try JSONDecoder().decode(MyHours.self, from: $0) },
+            "bareMyHours": { try JSONDecoder().decode(MyHours.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
