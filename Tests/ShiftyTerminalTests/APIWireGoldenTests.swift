@@ -29,6 +29,11 @@ import Testing
             id: 7, kind: "swap", state: "pending", initiatorId: 8, requestId: nil, createdAt: start, expiresAt: end, decidedBy: nil,
             decidedAt: nil, decisionNote: nil, decidedByName: nil, legs: [])
         let request = ShiftRequest(id: 4, requesterId: 8, requesterName: "Ben", date: "2026-09-21", status: "open", dealId: 3, suggestions: [bare])
+        let settings = { (autoApprove: Bool) in
+            ShiftyAPI.WorkplaceSettings(
+                autoApprove: autoApprove, onePerDay: true, employeesManageFixedShifts: true, reminderMinutesBefore: 30, hourLimits: .init(),
+                timeOffRule: "refuse", availabilityRule: "refuse", dealExpiryHours: 0, language: "en")
+        }
         let openRequest = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-09-23", status: "open", dealId: nil, suggestions: [])
         return [
             ("shift", full), ("bareShift", bare), ("deal", decided), ("pendingDeal", pending), ("request", request),
@@ -93,6 +98,16 @@ import Testing
                 approvals: [.init(
                     id: 5, userID: 8, displayName: "Ben", from: "2026-09-21", to: "2026-09-21", approvedBy: 9, approvedByName: "The Boss",
                     approvedAt: start, locked: true)])),
+            ("session", Session(
+                token: "tok-123", expiresAt: end,
+                user: User(
+                    id: 7, workplaceID: 1, username: "maria", displayName: "Maria \"M\"", email: "maria@example.com", role: "manager",
+                    payType: "normal", active: true),
+                workplace: Workplace(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings(true)))),
+            ("bareSession", Session(
+                token: "tok-456", expiresAt: start,
+                user: User(id: 8, workplaceID: 1, username: "ben", displayName: "Ben", role: "employee", payType: "diligence", active: true),
+                workplace: Workplace(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings(false)))),
         ]
     }
 
@@ -127,6 +142,9 @@ import Testing
         // Captured from MyHoursView (with the domain's TimesheetDay, EmploymentView, ApprovalView) before it was replaced by ShiftyAPI.MyHours.
         "myHours": #"{"absences":1,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":4,"locked":false,"to":"2026-09-21","unlockReason":"typo","unlockedAt":"2026-09-21T22:13:20Z","unlockedBy":9,"unlockedByName":"The Boss","userID":8}],"breakMinutes":30,"days":[{"attention":["late"],"day":{"breakMinutes":30,"date":"2026-09-21","expected":true,"isClosed":false,"lengthMinutes":1440,"overtimeMinutes":-10,"paidMinutes":470,"quotaMinutes":480,"scheduledMinutes":480,"status":"present","workedMinutes":500},"earlyMinutes":0,"lateMinutes":12},{"attention":[],"day":{"breakMinutes":0,"date":"2026-09-22","expected":false,"isClosed":true,"lengthMinutes":1440,"paidMinutes":0,"scheduledMinutes":0,"status":"upcoming","workedMinutes":0},"earlyMinutes":0,"lateMinutes":0}],"employment":{"contractMinutesPerWeek":1200,"end":"2026-10-21","start":"2026-09-21","userID":8,"worksFixedQuota":false},"judgedThrough":"2026-09-21","month":"2026-09","monthOvertimeMinutes":0,"paidMinutes":470,"scheduledMinutes":480,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":-10,"workedMinutes":500}"#,
         "bareMyHours": #"{"absences":0,"approvals":[{"approvedAt":"2026-09-21T14:13:20Z","approvedBy":9,"approvedByName":"The Boss","displayName":"Ben","from":"2026-09-21","id":5,"locked":true,"to":"2026-09-21","userID":8}],"breakMinutes":0,"days":[],"employment":{"userID":8,"worksFixedQuota":true},"month":"2026-10","monthOvertimeMinutes":0,"paidMinutes":0,"scheduledMinutes":0,"timeZone":"Europe\/Amsterdam","userID":8,"weekOvertimeMinutes":0,"workedMinutes":0}"#,
+        // Captured from SessionView (with UserView, WorkplaceView and the server's WorkplaceSettings) before it was replaced by ShiftyAPI.Session.
+        "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
+        "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
     ]
 
     @Test func theServerWritesTheCapturedJSON() throws {
@@ -162,6 +180,8 @@ import Testing
             "emptyNowBoard": { try JSONDecoder().decode(NowBoard.self, from: $0) },
             "myHours": { try JSONDecoder().decode(MyHours.self, from: $0) },
             "bareMyHours": { try JSONDecoder().decode(MyHours.self, from: $0) },
+            "session": { try JSONDecoder().decode(Session.self, from: $0) },
+            "bareSession": { try JSONDecoder().decode(Session.self, from: $0) },
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -1,14 +1,3 @@
-/// The answer to a login: the bearer token and who it belongs to.
-public struct LoginResult: Decodable, Sendable, Hashable {
-    public typealias User = AccountUser
-    public typealias Workplace = AccountWorkplace
-
-    public var token: String
-    public var expiresAt: String
-    public var user: User
-    public var workplace: Workplace
-}
-
 /// What a marketplace action answers (openapi.yaml `MarketplaceResult`): the deal it created or
 /// changed, the shifts it touched and the requests it created or changed. The server encodes this
 /// type and the terminal decodes it.

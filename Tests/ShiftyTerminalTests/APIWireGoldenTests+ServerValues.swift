@@ -1,55 +1,15 @@
 import Foundation
+import ShiftyLocalization
 @testable import ShiftyServer
 @testable import ShiftyDomain
 import ShiftyTerminal
 import Testing
 
-/// The JSON of the server's answer structs that are still to become ShiftyAPI types
-/// (docs/api-shapes.md, "What is still hand-kept"), captured from those structs before each is
-/// replaced: when a shape moves to ShiftyAPI, its entries move to ``APIWireGoldenTests/golden``
-/// (or the live messages' captured texts) unchanged, and the new type must write them again.
+/// The server's own values that answers are made from (its computed now board, the timeclock's
+/// days, its member and workplace values) written through the ShiftyAPI types: the bytes must be
+/// the captured ones in ``APIWireGoldenTests/golden``, taken from the server structs these
+/// conversions replaced.
 extension APIWireGoldenTests {
-    static var serverStructSamples: [String: String] {
-        get throws {
-            let start = APIWireGoldenTests.start
-            let end = APIWireGoldenTests.end
-            let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
-            var written: [String: String] = [:]
-            func write(_ name: String, _ value: some Encodable) throws {
-                written[name] = String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self)
-            }
-
-            // Login (SessionView).
-            var settings = WorkplaceSettings()
-            settings.autoApprove = true
-            try write("session", SessionView(
-                token: "tok-123", expiresAt: end,
-                user: UserView(
-                    id: 7, workplaceID: 1, username: "maria", displayName: "Maria \"M\"", email: "maria@example.com", role: .manager,
-                    payType: .normal, active: true),
-                workplace: WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings)))
-            try write("bareSession", SessionView(
-                token: "tok-456", expiresAt: start,
-                user: UserView(
-                    id: 8, workplaceID: 1, username: "ben", displayName: "Ben", email: nil, role: .employee, payType: .diligence, active: true),
-                workplace: WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: WorkplaceSettings())))
-
-            return written
-        }
-    }
-
-    /// Captured from the server structs named above; never regenerate these from new types.
-    static let capturedFromServerStructs: [String: String] = [
-        "bareSession": #"{"expiresAt":"2026-09-21T14:13:20Z","token":"tok-456","user":{"active":true,"displayName":"Ben","id":8,"payType":"diligence","role":"employee","username":"ben","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":false,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
-        "session": #"{"expiresAt":"2026-09-21T22:13:20Z","token":"tok-123","user":{"active":true,"displayName":"Maria \"M\"","email":"maria@example.com","id":7,"payType":"normal","role":"manager","username":"maria","workplaceID":1},"workplace":{"id":1,"name":"Café Demo","settings":{"autoApprove":true,"availabilityRule":"refuse","dealExpiryHours":0,"employeesManageFixedShifts":true,"hourLimits":{},"language":"en","onePerDay":true,"reminderMinutesBefore":30,"timeOffRule":"refuse"},"slug":"demo","timeZone":"Europe\/Amsterdam"}}"#,
-    ]
-
-    @Test func theServerStructsStillWriteTheCapturedJSON() throws {
-        let written = try Self.serverStructSamples
-        #expect(Set(written.keys) == Set(Self.capturedFromServerStructs.keys))
-        for (name, json) in written { #expect(json == Self.capturedFromServerStructs[name], "\(name)") }
-    }
-
     /// The board the server computes (local dates and times, a fingerprint) is written as
     /// ShiftyAPI's NowBoard with exactly the bytes its own encoding wrote before (`golden`).
     @Test func theServersNowBoardIsWrittenAsCaptured() throws {
@@ -118,6 +78,39 @@ extension APIWireGoldenTests {
         #expect(try write(bareMonth) == Self.golden["bareMyHours"])
         for timesheetDay in [worked, upcoming] {
             #expect(try write(ShiftyAPI.MyHours.Entry(timesheetDay)) == write(timesheetDay))
+        }
+    }
+
+    /// A login answer built by the server from its member and workplace values writes the bytes
+    /// SessionView wrote (`golden`), and so do those values wherever an answer carries them alone
+    /// (`/me`, the member lists, `/workplace`). The workplace's settings are stored with the
+    /// server's own settings encoding: it writes the same JSON as the API's, which reads back.
+    @Test func theServersSessionIsWrittenAsCaptured() throws {
+        let start = APIWireGoldenTests.start
+        let end = APIWireGoldenTests.end
+        var settings = ShiftyServer.WorkplaceSettings()
+        settings.autoApprove = true
+        let maria = UserView(
+            id: 7, workplaceID: 1, username: "maria", displayName: "Maria \"M\"", email: "maria@example.com", role: .manager,
+            payType: .normal, active: true)
+        let ben = UserView(id: 8, workplaceID: 1, username: "ben", displayName: "Ben", email: nil, role: .employee, payType: .diligence, active: true)
+        let demo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings)
+        let plainDemo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: ShiftyServer.WorkplaceSettings())
+        let write = { (value: any Encodable) in String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self) }
+        #expect(try write(ShiftyAPI.Session(token: "tok-123", expiresAt: end, user: maria, workplace: demo)) == Self.golden["session"])
+        #expect(try write(ShiftyAPI.Session(token: "tok-456", expiresAt: start, user: ben, workplace: plainDemo)) == Self.golden["bareSession"])
+        for user in [maria, ben] { #expect(try write(user) == write(ShiftyAPI.User(user))) }
+        for workplace in [demo, plainDemo] { #expect(try write(workplace) == write(ShiftyAPI.Workplace(workplace))) }
+
+        var limited = settings
+        limited.hourLimits = HourLimits(maxWeeklyHours: HourLimit(limit: 40), minRestHours: HourLimit(limit: 11, severity: .warn))
+        limited.timeOffRule = .warn
+        limited.language = .dutch
+        limited.dealExpiryHours = 12
+        for stored in [ShiftyServer.WorkplaceSettings(), settings, limited] {
+            let api = try write(ShiftyAPI.WorkplaceSettings(stored))
+            #expect(try write(stored) == api)
+            #expect(try JSONDecoder().decode(ShiftyServer.WorkplaceSettings.self, from: Data(api.utf8)) == stored)
         }
     }
 }
