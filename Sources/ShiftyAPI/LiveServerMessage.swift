@@ -8,7 +8,7 @@ public enum LiveServerMessage: Sendable, Hashable {
     /// The replay asked for is complete: events in `(after, through]` were sent before this.
     case resumed(after: Int64, through: Int64, replayed: Int)
     /// The events after `after` are gone: reload over HTTP; live delivery continues after `newestEventId`.
-    case resyncRequired(after: Int64, oldestAvailableId: Int64?, newestEventId: Int64)
+    case resyncRequired(after: Int64, oldestAvailableId: Int64, newestEventId: Int64)
     /// The "now" board; the terminal does not show it yet.
     case now
     case error(code: String, message: String)
@@ -16,7 +16,9 @@ public enum LiveServerMessage: Sendable, Hashable {
     /// A message type this client does not know (later protocol versions may add some).
     case unknown(type: String)
 
-    /// Decodes one frame; `nil` when it is not a JSON object with a string `type`.
+    /// Decodes one frame; `nil` when it is not a JSON object with a string `type`. Each message is
+    /// read into the ShiftyAPI type the server writes it from (``LiveHello``, ``LiveSubscribed``,
+    /// ``LiveResumed``, ``LiveResyncRequired``, ``LiveErrorMessage``).
     public static func decode(_ text: String) -> LiveServerMessage? {
         let data = Data(text.utf8)
         let decoder = JSONDecoder()
@@ -27,18 +29,19 @@ public enum LiveServerMessage: Sendable, Hashable {
         case "event":
             return (try? decoder.decode(EventMessage.self, from: data)).map { .event($0.event) }
         case "subscribed":
-            return .subscribed(topics: (try? decoder.decode(SubscribedMessage.self, from: data))?.topics ?? [])
+            return .subscribed(topics: (try? decoder.decode(LiveSubscribed.self, from: data))?.topics ?? [])
         case "resumed":
-            guard let message = try? decoder.decode(ResumedMessage.self, from: data) else { return nil }
-            return .resumed(after: message.after, through: message.through, replayed: message.replayed ?? 0)
+            guard let message = try? decoder.decode(LiveResumed.self, from: data) else { return nil }
+            return .resumed(after: message.after, through: message.through, replayed: message.replayed)
         case "resync_required":
-            guard let message = try? decoder.decode(ResyncMessage.self, from: data) else { return nil }
+            guard let message = try? decoder.decode(LiveResyncRequired.self, from: data) else { return nil }
             return .resyncRequired(
                 after: message.after, oldestAvailableId: message.oldestAvailableId, newestEventId: message.newestEventId)
         case "now":
             return .now
         case "error":
-            let message = try? decoder.decode(ErrorMessage.self, from: data)
+            // A refusal is reported even when it is malformed: the user should see that something failed.
+            let message = try? decoder.decode(LiveErrorMessage.self, from: data)
             return .error(code: message?.code ?? "unknown", message: message?.message ?? "")
         case "pong":
             return .pong
@@ -49,8 +52,4 @@ public enum LiveServerMessage: Sendable, Hashable {
 
     private struct Envelope: Decodable { var type: String }
     private struct EventMessage: Decodable { var event: LiveEvent }
-    private struct SubscribedMessage: Decodable { var topics: [String] }
-    private struct ResumedMessage: Decodable { var after: Int64; var through: Int64; var replayed: Int? }
-    private struct ResyncMessage: Decodable { var after: Int64; var oldestAvailableId: Int64?; var newestEventId: Int64 }
-    private struct ErrorMessage: Decodable { var code: String?; var message: String? }
 }

@@ -1,43 +1,130 @@
-/// "My hours" for one month (`GET /api/v1/timeclock/my-hours`), reduced to what `shifty hours` shows:
-/// each day worked against scheduled, the month's totals and the overtime so far.
-public struct MyHours: Decodable, Sendable, Hashable {
-    /// One day of the month with what needs a look (late, a missing check-out…).
-    public struct Entry: Decodable, Sendable, Hashable {
-        public var day: Day
-        public var attention: [String]
+import Foundation
 
-        public init(day: Day, attention: [String] = []) {
+/// "My hours" for one month (openapi.yaml `MyHours`): `GET /api/v1/timeclock/my-hours`. Each day
+/// judged by the timeclock against the schedule, the month's totals, the overtime so far, the
+/// member's employment terms and the approvals touching the month. The server encodes this type
+/// and the terminal decodes it (`shifty hours`).
+public struct MyHours: Codable, Sendable, Hashable {
+    /// One day of the month with what needs a look (openapi.yaml `TimesheetDay`; a manager's
+    /// timesheet review writes its days in the same shape).
+    public struct Entry: Codable, Sendable, Hashable {
+        public var day: Day
+        /// `odd_punches`, `missing_check_out`, `worked_without_shift`, `shift_without_punches`, `late`, `early`.
+        public var attention: [String]
+        /// Minutes late / early beyond the workplace's tolerance (the largest of the day), 0 when neither.
+        public var lateMinutes: Int
+        public var earlyMinutes: Int
+
+        public init(day: Day, attention: [String] = [], lateMinutes: Int = 0, earlyMinutes: Int = 0) {
             self.day = day
             self.attention = attention
+            self.lateMinutes = lateMinutes
+            self.earlyMinutes = earlyMinutes
         }
     }
 
-    /// The timeclock's verdict on one local day.
-    public struct Day: Decodable, Sendable, Hashable {
+    /// The timeclock's verdict on one local day (openapi.yaml `TimeclockDay`).
+    public struct Day: Codable, Sendable, Hashable {
         public var date: String
         /// `present`, `absent`, `odd_punches`, `day_off`, `upcoming`, `not_scheduled` or `not_employed`.
         public var status: String
+        /// Check-in to check-out (breaks included).
         public var workedMinutes: Int
         public var breakMinutes: Int
+        /// Worked − break: what overtime is measured on.
         public var paidMinutes: Int
         public var scheduledMinutes: Int
+        /// Whether the member was expected to work: without punches the day is an absence.
+        public var expected: Bool
+        /// The day's quota; `nil` on a day off.
+        public var quotaMinutes: Int?
         /// `nil` when the day does not count (odd punches, upcoming).
         public var overtimeMinutes: Int?
+        /// 1440, or 1380 / 1500 on DST change days.
+        public var lengthMinutes: Int
+        public var isClosed: Bool
 
-        public init(date: String, status: String, workedMinutes: Int = 0, breakMinutes: Int = 0, paidMinutes: Int = 0, scheduledMinutes: Int = 0, overtimeMinutes: Int? = nil) {
+        public init(
+            date: String, status: String, workedMinutes: Int = 0, breakMinutes: Int = 0, paidMinutes: Int = 0, scheduledMinutes: Int = 0,
+            expected: Bool = false, quotaMinutes: Int? = nil, overtimeMinutes: Int? = nil, lengthMinutes: Int = 1440, isClosed: Bool = false
+        ) {
             self.date = date
             self.status = status
             self.workedMinutes = workedMinutes
             self.breakMinutes = breakMinutes
             self.paidMinutes = paidMinutes
             self.scheduledMinutes = scheduledMinutes
+            self.expected = expected
+            self.quotaMinutes = quotaMinutes
             self.overtimeMinutes = overtimeMinutes
+            self.lengthMinutes = lengthMinutes
+            self.isClosed = isClosed
         }
     }
 
+    /// The member's employment terms (openapi.yaml `Employment`).
+    public struct Employment: Codable, Sendable, Hashable {
+        public var userID: Int64
+        /// First and last day of employment; `nil` when not set (still employed, for `end`).
+        public var start: String?
+        public var end: String?
+        /// Contract hours per week, in minutes; `nil` without a contract.
+        public var contractMinutesPerWeek: Int?
+        /// Whether every quota day is a working day for this member.
+        public var worksFixedQuota: Bool
+
+        public init(userID: Int64, start: String? = nil, end: String? = nil, contractMinutesPerWeek: Int? = nil, worksFixedQuota: Bool) {
+            self.userID = userID
+            self.start = start
+            self.end = end
+            self.contractMinutesPerWeek = contractMinutesPerWeek
+            self.worksFixedQuota = worksFixedQuota
+        }
+    }
+
+    /// An approved period of the member, locked against punch edits while `locked` (openapi.yaml `Approval`).
+    public struct Approval: Codable, Sendable, Hashable {
+        public var id: Int64
+        public var userID: Int64
+        public var displayName: String
+        public var from: String
+        public var to: String
+        public var approvedBy: Int64
+        public var approvedByName: String
+        @ISO8601Date public var approvedAt: Date
+        public var locked: Bool
+        public var unlockedBy: Int64?
+        public var unlockedByName: String?
+        @ISO8601OptionalDate public var unlockedAt: Date?
+        public var unlockReason: String?
+
+        public init(
+            id: Int64, userID: Int64, displayName: String, from: String, to: String, approvedBy: Int64, approvedByName: String,
+            approvedAt: Date, locked: Bool, unlockedBy: Int64? = nil, unlockedByName: String? = nil, unlockedAt: Date? = nil,
+            unlockReason: String? = nil
+        ) {
+            self.id = id
+            self.userID = userID
+            self.displayName = displayName
+            self.from = from
+            self.to = to
+            self.approvedBy = approvedBy
+            self.approvedByName = approvedByName
+            self.approvedAt = approvedAt
+            self.locked = locked
+            self.unlockedBy = unlockedBy
+            self.unlockedByName = unlockedByName
+            self.unlockedAt = unlockedAt
+            self.unlockReason = unlockReason
+        }
+    }
+
+    public var userID: Int64
     /// `YYYY-MM`.
     public var month: String
     public var timeZone: String
+    /// The last day judged so far (today) while the month is not over; `nil` for a past month.
+    public var judgedThrough: String?
     public var days: [Entry]
     public var workedMinutes: Int
     public var breakMinutes: Int
@@ -47,4 +134,28 @@ public struct MyHours: Decodable, Sendable, Hashable {
     public var weekOvertimeMinutes: Int
     public var monthOvertimeMinutes: Int
     public var absences: Int
+    public var employment: Employment
+    /// Approvals touching the month (locked or unlocked).
+    public var approvals: [Approval]
+
+    public init(
+        userID: Int64, month: String, timeZone: String, judgedThrough: String? = nil, days: [Entry], workedMinutes: Int, breakMinutes: Int,
+        paidMinutes: Int, scheduledMinutes: Int, weekOvertimeMinutes: Int, monthOvertimeMinutes: Int, absences: Int, employment: Employment,
+        approvals: [Approval]
+    ) {
+        self.userID = userID
+        self.month = month
+        self.timeZone = timeZone
+        self.judgedThrough = judgedThrough
+        self.days = days
+        self.workedMinutes = workedMinutes
+        self.breakMinutes = breakMinutes
+        self.paidMinutes = paidMinutes
+        self.scheduledMinutes = scheduledMinutes
+        self.weekOvertimeMinutes = weekOvertimeMinutes
+        self.monthOvertimeMinutes = monthOvertimeMinutes
+        self.absences = absences
+        self.employment = employment
+        self.approvals = approvals
+    }
 }

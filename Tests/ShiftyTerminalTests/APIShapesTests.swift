@@ -50,7 +50,7 @@ import Testing
 
             try await check("POST", "/api/v1/sessions", "/api/v1/sessions", body: [
                 "workplace": workplace.slug, "username": "anna", "password": TerminalTestWorkplace.password, "client": "bearer",
-            ], token: nil, as: LoginResult.self)
+            ], token: nil, as: Session.self)
             try await check("POST", "/api/v1/shifts/{id}/supply", "/api/v1/shifts/\(shiftID)/supply", token: anna, as: MarketplaceActionResult.self)
             try await check("GET", "/api/v1/marketplace", "/api/v1/marketplace", token: ben, as: [MarketShift].self)
             try await check("GET", "/api/v1/shifts/{id}/preview", "/api/v1/shifts/\(shiftID)/preview?action=pick-up", token: ben, as: ActionPreview.self)
@@ -67,7 +67,13 @@ import Testing
             try await check("GET", "/api/v1/now", "/api/v1/now", token: anna, as: NowBoard.self)
             try await check("GET", "/api/v1/timeclock/my-hours", "/api/v1/timeclock/my-hours", token: anna, as: MyHours.self)
             try await check("GET", "/api/v1/notifications", "/api/v1/notifications", token: anna, as: [ShiftyTerminal.LiveEvent].self)
-            #expect(checked == 16)
+            let timeOff = try await check("POST", "/api/v1/time-off", "/api/v1/time-off", body: [
+                "firstDate": TerminalDates.amsterdamDate(inDays: 20), "startTime": "12:00", "reason": "dentist",
+            ], token: ben, as: TimeOffRequest.self)
+            let timeOffID = try #require((timeOff as? [String: Any])?["id"] as? Int, "\(timeOff)")
+            try await check("POST", "/api/v1/time-off/{id}/approve", "/api/v1/time-off/\(timeOffID)/approve", body: ["note": "ok"], token: boss, as: TimeOffRequest.self)
+            try await check("GET", "/api/v1/time-off", "/api/v1/time-off", token: ben, as: [TimeOffRequest].self)
+            #expect(checked == 19)
         }
     }
 
@@ -101,13 +107,19 @@ import Testing
     @Test func apiTypesWriteExactlyTheDocumentedPropertiesAndRequiredLists() throws {
         let document = try OpenAPIDocument.load()
         let sample = Dictionary(uniqueKeysWithValues: APIWireGoldenTests.samples.map { ($0.name, $0.value) })
-        // (schema, every optional set, every optional nil, array properties whose first item is checked too)
+        // (schema, every optional set, every optional nil, array properties whose first item is checked too, and nested objects)
         let checks: [(schema: String, full: String, bare: String, nested: [String])] = [
             ("Shift", "shift", "bareShift", []),
             ("Deal", "deal", "pendingDeal", ["legs"]),
             ("Request", "request", "openRequest", []),
             ("ScheduleWeek", "scheduleWeek", "scheduleWeek", []),
             ("MarketplaceResult", "result", "bareResult", []),
+            ("TimeOff", "timeOff", "pendingTimeOff", []),
+            ("ActionPreview", "preview", "allowedPreview", ["rules", "effects"]),
+            ("Problem", "problem", "bareProblem", ["errors"]),
+            ("NowBoard", "nowBoard", "emptyNowBoard", ["onShift"]),
+            ("MyHours", "myHours", "bareMyHours", ["days", "approvals"]),
+            ("Session", "session", "bareSession", ["user", "workplace"]),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])
@@ -118,7 +130,15 @@ import Testing
             Self.compare(Set(full.keys), properties, "\(check.schema) (every optional set)", "properties")
             Self.compare(Set(bare.keys), required, "\(check.schema) (every optional nil)", "required")
             for key in check.nested {
-                let items = document.resolve(((schema["properties"] as? [String: Any])?[key] as? [String: Any])?["items"] as? [String: Any] ?? [:])
+                let property = document.resolve((schema["properties"] as? [String: Any])?[key] as? [String: Any] ?? [:])
+                if let object = full[key] as? [String: Any] {
+                    // A nested object: every optional set against its properties, every optional nil against its required list.
+                    let bareObject = try #require(bare[key] as? [String: Any])
+                    Self.compare(Set(object.keys), Set((property["properties"] as? [String: Any] ?? [:]).keys), "\(check.schema).\(key)", "properties")
+                    Self.compare(Set(bareObject.keys), Set(property["required"] as? [String] ?? []), "\(check.schema).\(key)", "required")
+                    continue
+                }
+                let items = document.resolve(property["items"] as? [String: Any] ?? [:])
                 let first = try #require((full[key] as? [[String: Any]])?.first)
                 Self.compare(Set(first.keys), Set((items["properties"] as? [String: Any] ?? [:]).keys), "\(check.schema).\(key)[]", "properties")
             }

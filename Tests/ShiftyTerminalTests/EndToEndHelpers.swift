@@ -39,7 +39,7 @@ struct TerminalTestWorkplace {
             try #require(user.status == 201, "create user: \(user.status) \(user.text)")
         }
         let address = try #require(ServerAddress("http://127.0.0.1:\(server.port)"))
-        func login(_ name: String) async throws -> (ShiftyAPIClient, LoginResult) {
+        func login(_ name: String) async throws -> (ShiftyAPIClient, Session) {
             let result = try await ShiftyAPIClient(server: address, token: nil).login(workplace: slug, username: name, password: password)
             return (ShiftyAPIClient(server: address, token: result.token), result)
         }

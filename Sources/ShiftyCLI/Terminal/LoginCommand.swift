@@ -43,7 +43,7 @@ struct LoginCommand: AsyncParsableCommand {
         do {
             try store.save(StoredSession(
                 server: server.description, token: result.token, workplace: result.workplace.slug,
-                username: result.user.username, expiresAt: result.expiresAt))
+                username: result.user.username, expiresAt: ISO8601Instant.format(result.expiresAt)))
         } catch {
             throw CLIFailure(TerminalLanguage.text("terminal.login.notSaved", ["error": "\(error)"]))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyLocalization
 
 /// HTTP endpoints for workplaces, sessions, members and invites (documented in openapi.yaml).
@@ -113,7 +114,7 @@ struct AccountRoutes {
         }
     }
 
-    func sessionResponse(_ session: SessionView, kind: SessionKind, request: Request, status: HTTPResponse.Status) throws -> Response {
+    func sessionResponse(_ session: ShiftyAPI.Session, kind: SessionKind, request: Request, status: HTTPResponse.Status) throws -> Response {
         var response = try APIJSON.response(session, status: status)
         if kind == .cookie {
             let maxAge = max(0, Int(session.expiresAt.timeIntervalSinceNow))

@@ -1,6 +1,7 @@
 import ShiftyLocalization
 import Foundation
 import Logging
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -15,7 +16,7 @@ public struct AccountService: Sendable {
 
     // MARK: Onboarding
 
-    func createWorkplace(_ input: CreateWorkplaceRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
+    func createWorkplace(_ input: CreateWorkplaceRequest, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         guard configuration.allowSignup else {
             throw Problem(.forbidden, code: .signupDisabled, text: .init("server.problem.signup_disabled.detail"))
         }
@@ -36,11 +37,11 @@ public struct AccountService: Sendable {
                 role: .manager, payType: .normal, passwordHash: hash, on: connection
             )
             let session = try SessionStore.create(userID: user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
-            return SessionView(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
+            return ShiftyAPI.Session(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
         }
     }
 
-    func signup(_ input: SignupRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
+    func signup(_ input: SignupRequest, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         try await countSignup(from: remoteAddress)
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
         let username = try AccountValidation.username(input.username)
@@ -60,7 +61,7 @@ public struct AccountService: Sendable {
                 role: role, payType: .normal, passwordHash: hash, on: connection
             )
             let session = try SessionStore.create(userID: user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
-            return SessionView(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
+            return ShiftyAPI.Session(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
         }
     }
 
@@ -72,7 +73,7 @@ public struct AccountService: Sendable {
 
     // MARK: Login
 
-    func login(_ input: LoginRequest, remoteAddress: String?, userAgent: String?) async throws -> SessionView {
+    func login(_ input: LoginRequest, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
         let username = input.username.trimmingCharacters(in: .whitespaces).lowercased()
         let (accountKey, addressKey) = LoginThrottle.loginKeys(workplaceSlug: slug, username: username, address: remoteAddress)
@@ -106,7 +107,7 @@ public struct AccountService: Sendable {
             if let rehash { try AccountStore.setPasswordHash(rehash, userID: credentials.user.id, on: connection) }
             guard let workplace = try AccountStore.workplace(id: credentials.user.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
             let session = try SessionStore.create(userID: credentials.user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
-            return SessionView(token: session.token, expiresAt: session.expiresAt, user: credentials.user, workplace: workplace)
+            return ShiftyAPI.Session(token: session.token, expiresAt: session.expiresAt, user: credentials.user, workplace: workplace)
         }
     }
 

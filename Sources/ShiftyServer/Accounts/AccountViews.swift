@@ -1,6 +1,7 @@
 import Foundation
 
-/// A member as the API shows them. Never carries the password hash.
+/// A member as the server works with them. Never carries the password hash. Answers write it as
+/// ShiftyAPI's `User` (`User+View.swift`).
 public struct UserView: Codable, Sendable, Equatable {
     public var id: Int64
     public var workplaceID: Int64
@@ -12,24 +13,14 @@ public struct UserView: Codable, Sendable, Equatable {
     public var active: Bool
 }
 
-/// A workplace as the API shows it.
+/// A workplace as the server works with it. Answers write it as ShiftyAPI's `Workplace`
+/// (`Workplace+View.swift`).
 public struct WorkplaceView: Codable, Sendable, Equatable {
     public var id: Int64
     public var slug: String
     public var name: String
     public var timeZone: String
     public var settings: WorkplaceSettings
-}
-
-/// What login, sign-up and workplace creation answer: who you are and your token.
-///
-/// Browsers also get the token as an HttpOnly cookie; the terminal client keeps `token`
-/// and sends it as `Authorization: Bearer`.
-public struct SessionView: Codable, Sendable {
-    public var token: String
-    public var expiresAt: Date
-    public var user: UserView
-    public var workplace: WorkplaceView
 }
 
 /// An invite code as a manager sees it in the list (the code itself is shown once, at creation).

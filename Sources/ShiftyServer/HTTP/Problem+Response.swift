@@ -2,7 +2,8 @@ import Foundation
 import Hummingbird
 
 extension Problem {
-    private static let encoder: JSONEncoder = {
+    /// Sorted keys, like every answer (internal so `APIWireGoldenTests` writes problems as responses do).
+    static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder

@@ -1,8 +1,11 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyLocalization
 
-/// An RFC 9457 problem document: what every failed API request answers with.
+/// An RFC 9457 problem document: what every failed API request answers with, as the error the
+/// server throws. Its JSON is ShiftyAPI's `APIProblem` (``document``); this type adds what only the
+/// server needs: the HTTP status, `Retry-After` and the catalogue sentence `detail` is made from.
 ///
 /// `code` is the stable, machine-readable part clients switch on (the web page maps it to a
 /// sentence, the terminal client to a message); `detail` is for people and may change.
@@ -19,14 +22,8 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
     /// language (``localized(to:)``); nil for details not yet in the catalogue.
     public var text: ProblemText?
 
-    public struct FieldError: Sendable, Encodable, Equatable {
-        public var field: String
-        public var detail: String
-        public init(field: String, detail: String) {
-            self.field = field
-            self.detail = detail
-        }
-    }
+    /// One invalid field, as the problem document lists it.
+    public typealias FieldError = ShiftyAPI.APIProblem.FieldError
 
     /// A problem with one of the listed codes (``ProblemCode``: the one list clients can rely on).
     public init(
@@ -52,18 +49,9 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
         self.text = text
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type, title, status, code, detail, errors
-    }
-
+    /// Written as its ``document``: the JSON is ShiftyAPI's `APIProblem`, which clients decode.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode("https://shifty.example/problems/\(code)", forKey: .type)
-        try container.encode(title, forKey: .title)
-        try container.encode(status.code, forKey: .status)
-        try container.encode(code, forKey: .code)
-        try container.encode(detail, forKey: .detail)
-        if !errors.isEmpty { try container.encode(errors, forKey: .errors) }
+        try document.encode(to: encoder)
     }
 }
 

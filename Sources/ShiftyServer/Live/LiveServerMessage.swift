@@ -35,21 +35,19 @@ enum LiveServerMessage {
     }
 
     static func subscribed(_ topics: LiveTopicSet) -> String {
-        struct Message: Encodable { var type = "subscribed"; var topics: [String] }
-        return encode(Message(topics: topics.topics.map(\.rawValue)))
+        encode(ShiftyAPI.LiveSubscribed(topics: topics.topics.map(\.rawValue)))
     }
 
     static func resumed(after: Int64, through: Int64, replayed: Int) -> String {
-        #"{"type":"resumed","after":\#(after),"through":\#(through),"replayed":\#(replayed)}"#
+        ShiftyAPI.LiveResumed(after: after, through: through, replayed: replayed).text
     }
 
     static func resyncRequired(after: Int64, oldestAvailableID: Int64, newestEventID: Int64) -> String {
-        #"{"type":"resync_required","after":\#(after),"oldestAvailableId":\#(oldestAvailableID),"newestEventId":\#(newestEventID)}"#
+        ShiftyAPI.LiveResyncRequired(after: after, oldestAvailableId: oldestAvailableID, newestEventId: newestEventID).text
     }
 
     static func error(code: ProblemCode, message: String) -> String {
-        struct Message: Encodable { var type = "error"; var code: String; var message: String }
-        return encode(Message(code: code.rawValue, message: message))
+        encode(ShiftyAPI.LiveErrorMessage(code: code.rawValue, message: message))
     }
 
     static let pong = #"{"type":"pong"}"#

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -7,7 +8,7 @@ extension MarketplaceService {
     /// same validation, loader and `Marketplace.apply(.createShift)` as creating it, nothing written.
     /// The shift does not exist yet, so the answer's `shiftId` is 0; its rules and effects name the
     /// member's shifts it would clash with, so the page shows the conflict before anything is saved.
-    func previewCreate(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) async throws -> ActionPreviewView {
+    func previewCreate(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) async throws -> ShiftyAPI.ActionPreview {
         try caller.requireManager()
         let planned = try ShiftService.plannedShift(caller, body)
         let workplaceID = caller.workplaceID

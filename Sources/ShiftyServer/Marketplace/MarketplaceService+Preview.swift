@@ -21,7 +21,7 @@ extension MarketplaceService {
     /// - `assign`: `ownerId` is the member who would get it (managers only, like the action).
     func preview(
         _ caller: AuthenticatedUser, shiftID: Int64, action kind: PreviewedAction, offeredShiftID: Int64?, ownerID: Int64?
-    ) async throws -> ActionPreviewView {
+    ) async throws -> ShiftyAPI.ActionPreview {
         let workplaceID = caller.workplaceID
         let placeholderDeal = DealID(rawValue: 0)
         let shift = ShiftID(rawValue: shiftID)
@@ -49,7 +49,7 @@ extension MarketplaceService {
         return try await view(of: preview, action: kind.rawValue, shiftID: shiftID, caller: caller)
     }
 
-    func view(of preview: ShiftyDomain.ActionPreview, action: String, shiftID: Int64, caller: AuthenticatedUser) async throws -> ActionPreviewView {
+    func view(of preview: ShiftyDomain.ActionPreview, action: String, shiftID: Int64, caller: AuthenticatedUser) async throws -> ShiftyAPI.ActionPreview {
         let workplaceID = caller.workplaceID
         var touched: [ShiftID] = []
         for effect in preview.effects { touched += effect.incoming + effect.outgoing + effect.conflicting }
@@ -69,18 +69,18 @@ extension MarketplaceService {
         }
         let views: ([ShiftID]) -> [ShiftyAPI.MarketShift] = { $0.compactMap { shifts[$0.rawValue] } }
         let hours: (Int) -> Double = { (Double($0) / 60 * 100).rounded() / 100 }
-        return ActionPreviewView(
+        return ShiftyAPI.ActionPreview(
             action: action, shiftId: shiftID, allowed: preview.refusal == nil,
-            refusal: preview.refusal.map(ActionPreviewView.Refusal.init),
+            refusal: preview.refusal.map(ShiftyAPI.ActionPreview.Refusal.init),
             overridable: preview.acceptsOverride && preview.refusal != nil && preview.refusalWithOverride == nil,
             rules: preview.findings.map {
-                ActionPreviewView.Rule(
+                ShiftyAPI.ActionPreview.Rule(
                     code: $0.code.rawValue, severity: $0.severity.rawValue, overridable: $0.isOverridable, detail: $0.detail,
                     userId: $0.member.rawValue, userName: names[$0.member.rawValue] ?? "", shiftId: $0.shiftID.rawValue,
                     conflictingShiftIds: $0.conflictingShiftIDs.map(\.rawValue))
             },
             effects: preview.effects.map {
-                ActionPreviewView.Effect(
+                ShiftyAPI.ActionPreview.Effect(
                     userId: $0.member.rawValue, userName: names[$0.member.rawValue] ?? "", week: $0.week.description,
                     hoursBefore: hours($0.minutesBefore), hoursAfter: hours($0.minutesAfter),
                     incomingShifts: views($0.incoming), outgoingShifts: views($0.outgoing), conflictingShifts: views($0.conflicting))

@@ -6,7 +6,8 @@ import ShiftyDomain
 ///
 /// A pure value computed from shifts, an instant and a time zone, so every case (before the first
 /// shift, overlapping shifts, gaps, after the last, closed days, DST days) is tested without a
-/// database. `GET /api/v1/now` and the live `now` message send the same document.
+/// database. `GET /api/v1/now` and the live `now` message send the same document: this board as
+/// ShiftyAPI's `NowBoard` (`NowBoard+Document.swift`), the type the terminal decodes.
 struct NowBoard: Sendable, Equatable {
     /// The workplace-local day the board describes (the day `at` falls on).
     var date: LocalDate
@@ -31,13 +32,13 @@ struct NowBoard: Sendable, Equatable {
     static let lookAheadDays = 7
 
     /// A member, as the board names them.
-    struct Person: Sendable, Hashable, Encodable {
+    struct Person: Sendable, Hashable {
         var id: Int64
         var name: String
     }
 
     /// One shift on the board, with local times for display and instants for clients that compute.
-    struct Entry: Sendable, Equatable, Encodable {
+    struct Entry: Sendable, Equatable {
         var shiftId: Int64
         var user: Person
         var position: String?
@@ -51,13 +52,13 @@ struct NowBoard: Sendable, Equatable {
     }
 
     /// Whether `next` is later today or on a later day.
-    enum When: String, Sendable, Hashable, Encodable {
+    enum When: String, Sendable, Hashable {
         case today
         case laterDay
     }
 
     /// The shifts that start next.
-    struct Upcoming: Sendable, Equatable, Encodable {
+    struct Upcoming: Sendable, Equatable {
         var when: When
         var date: LocalDate
         var shifts: [Entry]

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyPostgres
 
 /// `GET /api/v1/now`: the "now" board of the caller's workplace (any member); documented in openapi.yaml.
@@ -12,7 +13,7 @@ struct NowRoutes {
             let caller = try await authenticator.require(request)
             let workplaceID = caller.workplaceID
             let board = try await pool.withConnection { try NowBoardStore.board(workplaceID: workplaceID, now: Date(), on: $0) }
-            return try APIJSON.response(board)
+            return try APIJSON.response(ShiftyAPI.NowBoard(board))
         }
     }
 }

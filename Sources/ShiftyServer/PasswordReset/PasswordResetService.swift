@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyLocalization
 import ShiftyPostgres
@@ -91,7 +92,7 @@ struct PasswordResetService: Sendable {
 
     /// Uses the link: sets the new password, ends every session of the member, turns the calendar
     /// feed off (as a password change does) and logs in on this device.
-    func redeem(_ input: PasswordResetRedeemRequest, userAgent: String?) async throws -> SessionView {
+    func redeem(_ input: PasswordResetRedeemRequest, userAgent: String?) async throws -> ShiftyAPI.Session {
         guard Self.plausible(input.token), try await check(token: input.token) else { throw Self.invalidLink }
         let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
         let lifetime = configuration.sessionLifetime
@@ -105,7 +106,7 @@ struct PasswordResetService: Sendable {
             try SessionStore.revokeAll(userID: userID, on: connection)
             _ = try CalendarFeedStore.disable(userID: userID, on: connection)
             let session = try SessionStore.create(userID: userID, kind: input.client ?? .cookie, lifetime: lifetime, userAgent: userAgent, on: connection)
-            return SessionView(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
+            return ShiftyAPI.Session(token: session.token, expiresAt: session.expiresAt, user: user, workplace: workplace)
         }
     }
 

@@ -44,7 +44,7 @@ extension ShiftService {
 extension MarketplaceService {
     /// What `PATCH /shifts/{id}` with this body would answer: the rules the new times break for the
     /// shift's owner, nothing written.
-    func previewEdit(_ caller: AuthenticatedUser, shiftID: Int64, _ body: EditShiftRequest) async throws -> ActionPreviewView {
+    func previewEdit(_ caller: AuthenticatedUser, shiftID: Int64, _ body: EditShiftRequest) async throws -> ShiftyAPI.ActionPreview {
         try caller.requireManager()
         let workplaceID = caller.workplaceID
         guard let current = try await pool.withConnection({ try ShiftStore.shift(id: shiftID, workplaceID: workplaceID, on: $0) }) else {

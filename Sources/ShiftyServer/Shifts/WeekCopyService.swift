@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -39,9 +40,9 @@ struct WeekCopyService: Sendable {
                     item.created = try await shifts.createShift(caller, request)
                 } catch let refusal as MarketplaceRefusal {
                     // Changed between the check and the write: still reported, not skipped.
-                    (item.allowed, item.refusal) = (false, ActionPreviewView.Refusal(refusal))
+                    (item.allowed, item.refusal) = (false, ShiftyAPI.ActionPreview.Refusal(refusal))
                 } catch let problem as Problem where problem.status.code < 500 {
-                    (item.allowed, item.refusal) = (false, ActionPreviewView.Refusal(
+                    (item.allowed, item.refusal) = (false, ShiftyAPI.ActionPreview.Refusal(
                         code: problem.code, status: problem.status.code, detail: problem.detail))
                 }
             }

@@ -21,9 +21,9 @@ struct WeekCopyView: Encodable, Sendable {
         /// Whether the rulebook accepts the copy (in a preview: would accept it now).
         var allowed: Bool
         /// Why it is not (or would not be) created, as the problem document of `POST /shifts` would say.
-        var refusal: ActionPreviewView.Refusal?
+        var refusal: ShiftyAPI.ActionPreview.Refusal?
         /// Every rule the copy breaks or warns about (as in `POST /shifts/preview`).
-        var rules: [ActionPreviewView.Rule]
+        var rules: [ShiftyAPI.ActionPreview.Rule]
         /// The created shift (not in a preview).
         var created: ShiftyAPI.MarketShift?
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -16,7 +17,7 @@ struct TimeOffService: Sendable {
 
     static let maximumReasonLength = 1000
 
-    func list(_ caller: AuthenticatedUser, userID: Int64?, status: TimeOffStatus?) async throws -> [TimeOffView] {
+    func list(_ caller: AuthenticatedUser, userID: Int64?, status: TimeOffStatus?) async throws -> [ShiftyAPI.TimeOffRequest] {
         // An employee sees only their own; a manager everyone's (or one member's).
         let member = caller.isManager ? userID : caller.id
         return try await pool.withConnection { connection in
@@ -24,7 +25,7 @@ struct TimeOffService: Sendable {
         }
     }
 
-    func request(_ caller: AuthenticatedUser, _ body: RequestTimeOffBody, now: Date = Date()) async throws -> TimeOffView {
+    func request(_ caller: AuthenticatedUser, _ body: RequestTimeOffBody, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
         let period = try Self.period(from: body)
         let reason = (body.reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard reason.count <= Self.maximumReasonLength else {
@@ -43,7 +44,7 @@ struct TimeOffService: Sendable {
         }
     }
 
-    func approve(_ caller: AuthenticatedUser, id: Int64, note: String?, now: Date = Date()) async throws -> TimeOffView {
+    func approve(_ caller: AuthenticatedUser, id: Int64, note: String?, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
         try caller.requireManager()
         try Self.check(note: note)
         return try await pool.transaction { connection in
@@ -55,7 +56,7 @@ struct TimeOffService: Sendable {
     /// the member's shifts inside the time off through the marketplace's `unassign`.
     static func approve(
         _ id: Int64, by manager: MarketplaceCaller, note: String?, now: Date, on connection: PostgresConnection
-    ) throws -> TimeOffView {
+    ) throws -> ShiftyAPI.TimeOffRequest {
         guard let current = try TimeOffStore.lock(id, workplaceID: manager.workplaceID, on: connection) else {
             throw Problem.notFound("time-off request")
         }
@@ -75,7 +76,7 @@ struct TimeOffService: Sendable {
         return view
     }
 
-    func decline(_ caller: AuthenticatedUser, id: Int64, note: String?, now: Date = Date()) async throws -> TimeOffView {
+    func decline(_ caller: AuthenticatedUser, id: Int64, note: String?, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
         try caller.requireManager()
         try Self.check(note: note)
         return try await pool.transaction { connection in
@@ -89,7 +90,7 @@ struct TimeOffService: Sendable {
 
     /// The member takes back a pending or approved request. Shifts an approval released stay on
     /// the marketplace (a coworker may already be picking one up); a manager assigns them back if wanted.
-    func withdraw(_ caller: AuthenticatedUser, id: Int64, now: Date = Date()) async throws -> TimeOffView {
+    func withdraw(_ caller: AuthenticatedUser, id: Int64, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
         try await pool.transaction { connection in
             guard let current = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection),
                   current.userId == caller.id
@@ -105,7 +106,7 @@ struct TimeOffService: Sendable {
         }
     }
 
-    static func pending(_ id: Int64, caller: AuthenticatedUser, on connection: PostgresConnection) throws -> TimeOffView {
+    static func pending(_ id: Int64, caller: AuthenticatedUser, on connection: PostgresConnection) throws -> ShiftyAPI.TimeOffRequest {
         guard let current = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection) else {
             throw Problem.notFound("time-off request")
         }
@@ -113,7 +114,7 @@ struct TimeOffService: Sendable {
         return current
     }
 
-    static func requirePending(_ current: TimeOffView) throws {
+    static func requirePending(_ current: ShiftyAPI.TimeOffRequest) throws {
         guard current.status == TimeOffStatus.pending.rawValue else {
             throw Problem(
                 .conflict, code: .timeOffNotPending,
@@ -128,7 +129,7 @@ struct TimeOffService: Sendable {
     }
 
     /// The request's event, to the member and every active manager of the workplace.
-    static func announce(_ type: EventType, _ view: TimeOffView, workplaceID: Int64, on connection: PostgresConnection) throws {
+    static func announce(_ type: EventType, _ view: ShiftyAPI.TimeOffRequest, workplaceID: Int64, on connection: PostgresConnection) throws {
         let managers = try TimeOffStore.managerIDs(workplaceID: workplaceID, on: connection)
         try EventWriter.insert(
             workplaceID: workplaceID, type: type, userIDs: Array(Set(managers + [view.userId])),
@@ -157,5 +158,5 @@ struct TimeOffService: Sendable {
 
 /// What a time-off event carries: the request as the API shows it.
 struct TimeOffEventPayload: Encodable {
-    var timeOff: TimeOffView
+    var timeOff: ShiftyAPI.TimeOffRequest
 }

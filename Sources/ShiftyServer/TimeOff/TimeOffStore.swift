@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -10,38 +11,27 @@ enum TimeOffStore {
         t.starts_at, t.ends_at, t.reason, t.status, t.manager_note, t.decided_by, t.decided_at, t.created_at
         """
 
-    static func view(from row: PostgresRow) throws -> TimeOffView {
-        TimeOffView(
-            id: try row.decode("id"), userId: try row.decode("user_id"), userName: try row.decode("user_name"),
-            firstDate: try row.decode("first_date"), lastDate: try row.decode("last_date"),
-            startTime: try row.decode("start_time", as: String?.self), endTime: try row.decode("end_time", as: String?.self),
-            startsAt: try row.decode("starts_at"), endsAt: try row.decode("ends_at"), reason: try row.decode("reason"),
-            status: try row.decode("status"), managerNote: try row.decode("manager_note", as: String?.self),
-            decidedBy: try row.decode("decided_by", as: Int64?.self), decidedAt: try row.decode("decided_at", as: Date?.self),
-            createdAt: try row.decode("created_at"))
-    }
-
     /// The workplace's requests (or one member's), newest period first; `status` filters.
     static func list(
         workplaceID: Int64, userID: Int64?, status: TimeOffStatus?, on connection: PostgresConnection
-    ) throws -> [TimeOffView] {
+    ) throws -> [ShiftyAPI.TimeOffRequest] {
         try connection.query(
             """
             SELECT \(columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
             WHERE t.workplace_id = $1 AND ($2::bigint IS NULL OR t.user_id = $2) AND ($3::text IS NULL OR t.status = $3)
             ORDER BY t.starts_at DESC, t.id DESC LIMIT 500
             """, [workplaceID, userID, status?.rawValue]
-        ).map(view(from:))
+        ).map(ShiftyAPI.TimeOffRequest.init(row:))
     }
 
     /// One request of the workplace, locked for the rest of the transaction; `nil` when there is none.
-    static func lock(_ id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> TimeOffView? {
+    static func lock(_ id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftyAPI.TimeOffRequest? {
         try connection.query(
             """
             SELECT \(columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
             WHERE t.id = $1 AND t.workplace_id = $2 FOR UPDATE OF t
             """, [id, workplaceID]
-        ).first.map(view(from:))
+        ).first.map(ShiftyAPI.TimeOffRequest.init(row:))
     }
 
     static func insert(

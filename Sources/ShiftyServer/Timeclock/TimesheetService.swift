@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 
@@ -130,7 +131,7 @@ struct TimesheetService: Sendable {
     // MARK: My hours
 
     /// A member's month: their own for employees; managers may ask for anyone's.
-    func myHours(_ caller: AuthenticatedUser, month: ReportMonth?, userID requested: Int64?) async throws -> MyHoursView {
+    func myHours(_ caller: AuthenticatedUser, month: ReportMonth?, userID requested: Int64?) async throws -> ShiftyAPI.MyHours {
         let userID = requested ?? caller.id
         guard userID == caller.id || caller.isManager else { throw Problem.notFound("user") }
         return try await pool.transaction(isolation: .repeatableRead) { connection in
@@ -167,12 +168,14 @@ struct TimesheetService: Sendable {
                 timeOffDates: timeOff)
             let weekSum = week.compactMap(\.overtimeMinutes).reduce(0, +)
             let approvals = try TimesheetStore.list(workplaceID: caller.workplaceID, userID: userID, first: first, last: last, on: connection)
-            return MyHoursView(
-                userID: userID, month: month, timeZone: context.timeZone.identifier, judgedThrough: today < last ? today : nil,
-                days: days, workedMinutes: report.workedMinutes, breakMinutes: report.breakMinutes, paidMinutes: report.paidMinutes,
+            return ShiftyAPI.MyHours(
+                userID: userID, month: month.description, timeZone: context.timeZone.identifier,
+                judgedThrough: today < last ? today.description : nil, days: days.map(ShiftyAPI.MyHours.Entry.init),
+                workedMinutes: report.workedMinutes, breakMinutes: report.breakMinutes, paidMinutes: report.paidMinutes,
                 scheduledMinutes: report.scheduledMinutes,
                 weekOvertimeMinutes: max(weekSum, context.rules.weeklyOvertimeFloorMinutes),
-                monthOvertimeMinutes: report.overtimeMinutes, absences: report.absences, employment: employment, approvals: approvals)
+                monthOvertimeMinutes: report.overtimeMinutes, absences: report.absences,
+                employment: ShiftyAPI.MyHours.Employment(employment), approvals: approvals.map(ShiftyAPI.MyHours.Approval.init))
         }
     }
 }

@@ -38,23 +38,3 @@ struct ApproveTimesheetRequest: Decodable {
 struct UnlockTimesheetRequest: Decodable {
     var reason: String
 }
-
-/// GET /timeclock/my-hours: an employee's own month.
-public struct MyHoursView: Codable, Sendable, Equatable {
-    public var userID: Int64
-    public var month: ReportMonth
-    public var timeZone: String
-    public var judgedThrough: LocalDate?
-    public var days: [TimesheetDay]
-    public var workedMinutes: Int
-    public var breakMinutes: Int
-    public var paidMinutes: Int
-    public var scheduledMinutes: Int
-    /// Overtime so far this ISO week (today's week, floored weekly) and this month (floored monthly).
-    public var weekOvertimeMinutes: Int
-    public var monthOvertimeMinutes: Int
-    public var absences: Int
-    public var employment: EmploymentView
-    /// Approvals touching the month (locked or unlocked).
-    public var approvals: [ApprovalView]
-}

@@ -15,12 +15,12 @@ public enum ProblemMessages {
         if let sentence = self.sentence(for: problem.code, language: language) {
             // Which field, or which object was missing ("No such deal."), is in the detail.
             if problem.code == "validation_failed" || problem.code == "not_found" || problem.code == "invalid_parameter",
-               let detail = problem.detail, !detail.isEmpty {
-                return catalogue.text("terminal.problemWithDetail", ["sentence": sentence, "detail": detail])
+               !problem.detail.isEmpty {
+                return catalogue.text("terminal.problemWithDetail", ["sentence": sentence, "detail": problem.detail])
             }
             return sentence
         }
-        if let detail = problem.detail, !detail.isEmpty { return detail }
+        if !problem.detail.isEmpty { return problem.detail }
         return catalogue.text("terminal.problemFallback", ["status": String(problem.status), "code": problem.code])
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 extension ShiftyAPIClient {
     /// `POST /api/v1/sessions` with `client: bearer`: the server sets no cookie and returns the token.
-    public func login(workplace: String, username: String, password: String) async throws(APIClientError) -> LoginResult {
+    public func login(workplace: String, username: String, password: String) async throws(APIClientError) -> Session {
         struct Body: Encodable {
             var workplace: String
             var username: String
@@ -10,7 +10,7 @@ extension ShiftyAPIClient {
             var client = "bearer"
         }
         let body = Self.encode(Body(workplace: workplace, username: username, password: password))
-        return try await self.send("POST", "/api/v1/sessions", json: body, as: LoginResult.self)
+        return try await self.send("POST", "/api/v1/sessions", json: body, as: Session.self)
     }
 
     /// `DELETE /api/v1/sessions/current`: ends the session on the server.

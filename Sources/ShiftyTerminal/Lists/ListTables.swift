@@ -53,7 +53,7 @@ public enum ListTables {
 
     /// What the approve preview tells a manager, in one cell: "ok", or each refusing or warning rule.
     public static func warnings(of preview: ActionPreview) -> String {
-        let rules = preview.rules ?? []
+        let rules = preview.rules
         if rules.isEmpty {
             if preview.allowed { return TerminalLanguage.text("terminal.preview.ok") }
             return TerminalLanguage.text("terminal.preview.refused", ["reason": preview.refusal?.message ?? TerminalLanguage.text("terminal.preview.no")])
@@ -61,7 +61,7 @@ public enum ListTables {
         return rules.map { rule in
             let key = rule.severity == "refuse" ? "terminal.preview.ruleRefuses" : "terminal.preview.ruleWarns"
             let text = TerminalLanguage.text(key, ["rule": TerminalLanguage.word("rule", rule.code)])
-            return text + (rule.detail.map { " (\($0))" } ?? "")
+            return text + (rule.detail.isEmpty ? "" : " (\(rule.detail))")
         }.joined(separator: "; ")
     }
 

@@ -1,0 +1,102 @@
+/// What an action would do, before it is taken (openapi.yaml `ActionPreview`): the answer of
+/// `GET /api/v1/shifts/{id}/preview`, `POST /shifts/preview` and the edit preview. Whether the action
+/// would be accepted now, every rule it breaks or warns about, and its effect on each receiver's
+/// week. The server encodes this type and the terminal decodes it (the market list's "can I take
+/// it", the approval queue's warnings).
+public struct ActionPreview: Codable, Sendable, Hashable {
+    /// The refusal the action would answer with, as its problem document would carry it.
+    public struct Refusal: Codable, Sendable, Hashable {
+        /// A problem code (openapi.yaml `Problem.code`).
+        public var code: String
+        public var status: Int
+        public var detail: String
+
+        public init(code: String, status: Int, detail: String) {
+            self.code = code
+            self.status = status
+            self.detail = detail
+        }
+    }
+
+    /// One rule the action breaks or warns about (for `approve`: what a manager should know
+    /// before deciding).
+    public struct Rule: Codable, Sendable, Hashable {
+        /// The refusal code of the rule (`overlapping_shift`, `one_shift_per_day`…).
+        public var code: String
+        /// `refuse` or `warn`.
+        public var severity: String
+        /// Whether a manager's override lets the action through despite this rule.
+        public var overridable: Bool
+        public var detail: String
+        /// The member the rule is about, and the shift they would receive.
+        public var userId: Int64
+        public var userName: String
+        public var shiftId: Int64
+        public var conflictingShiftIds: [Int64]
+
+        public init(
+            code: String, severity: String, overridable: Bool, detail: String, userId: Int64, userName: String, shiftId: Int64,
+            conflictingShiftIds: [Int64]
+        ) {
+            self.code = code
+            self.severity = severity
+            self.overridable = overridable
+            self.detail = detail
+            self.userId = userId
+            self.userName = userName
+            self.shiftId = shiftId
+            self.conflictingShiftIds = conflictingShiftIds
+        }
+    }
+
+    /// The action's effect on one member's ISO week.
+    public struct Effect: Codable, Sendable, Hashable {
+        public var userId: Int64
+        public var userName: String
+        /// ISO week of the incoming shift, "2026-W23".
+        public var week: String
+        public var hoursBefore: Double
+        public var hoursAfter: Double
+        public var incomingShifts: [MarketShift]
+        public var outgoingShifts: [MarketShift]
+        public var conflictingShifts: [MarketShift]
+
+        public init(
+            userId: Int64, userName: String, week: String, hoursBefore: Double, hoursAfter: Double, incomingShifts: [MarketShift],
+            outgoingShifts: [MarketShift], conflictingShifts: [MarketShift]
+        ) {
+            self.userId = userId
+            self.userName = userName
+            self.week = week
+            self.hoursBefore = hoursBefore
+            self.hoursAfter = hoursAfter
+            self.incomingShifts = incomingShifts
+            self.outgoingShifts = outgoingShifts
+            self.conflictingShifts = conflictingShifts
+        }
+    }
+
+    /// `pick-up`, `swap`, `accept-suggestion`, `approve`, `assign` or `create`.
+    public var action: String
+    /// The shift the action is about (0 for `create`).
+    public var shiftId: Int64
+    /// Whether the action would be accepted now.
+    public var allowed: Bool
+    public var refusal: Refusal?
+    /// Whether a manager's explicit override (`override: true` with a reason) would let it through.
+    public var overridable: Bool
+    public var rules: [Rule]
+    public var effects: [Effect]
+
+    public init(
+        action: String, shiftId: Int64, allowed: Bool, refusal: Refusal? = nil, overridable: Bool, rules: [Rule], effects: [Effect]
+    ) {
+        self.action = action
+        self.shiftId = shiftId
+        self.allowed = allowed
+        self.refusal = refusal
+        self.overridable = overridable
+        self.rules = rules
+        self.effects = effects
+    }
+}

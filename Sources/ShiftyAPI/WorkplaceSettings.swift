@@ -1,0 +1,67 @@
+/// A workplace's settings as the API shows them (openapi.yaml `WorkplaceSettings`): in a login
+/// answer's workplace, `GET /api/v1/workplace` and the answer to changing them. The server writes
+/// its own settings value (which also decodes partial patches and is stored) through this type.
+public struct WorkplaceSettings: Codable, Sendable, Hashable {
+    /// One optional hour or rest limit: its value and whether breaking it refuses or warns.
+    public struct HourLimit: Codable, Sendable, Hashable {
+        /// Hours (days for `maxConsecutiveDays`).
+        public var limit: Int
+        /// `refuse` or `warn`.
+        public var severity: String
+
+        public init(limit: Int, severity: String) {
+            self.limit = limit
+            self.severity = severity
+        }
+    }
+
+    /// The workplace's hour and rest limits; a limit left out is no such rule.
+    public struct HourLimits: Codable, Sendable, Hashable {
+        public var maxWeeklyHours: HourLimit?
+        public var minRestHours: HourLimit?
+        public var maxConsecutiveDays: HourLimit?
+        public var maxShiftHours: HourLimit?
+
+        public init(
+            maxWeeklyHours: HourLimit? = nil, minRestHours: HourLimit? = nil, maxConsecutiveDays: HourLimit? = nil,
+            maxShiftHours: HourLimit? = nil
+        ) {
+            self.maxWeeklyHours = maxWeeklyHours
+            self.minRestHours = minRestHours
+            self.maxConsecutiveDays = maxConsecutiveDays
+            self.maxShiftHours = maxShiftHours
+        }
+    }
+
+    /// Trades take effect without a manager's approval.
+    public var autoApprove: Bool
+    /// Nobody ends up with two shifts on one day.
+    public var onePerDay: Bool
+    /// Employees may create and edit their own fixed shifts.
+    public var employeesManageFixedShifts: Bool
+    /// Minutes before a shift its owner gets a `shift.reminder` (0: no reminders).
+    public var reminderMinutesBefore: Int
+    public var hourLimits: HourLimits
+    /// Receiving a shift during approved time off, or in recurring unavailable time: `refuse` or `warn`.
+    public var timeOffRule: String
+    public var availabilityRule: String
+    /// Hours before a shift starts that a deal on it nobody decided expires.
+    public var dealExpiryHours: Int
+    /// The language of members who chose none (`en`, `nl`…).
+    public var language: String
+
+    public init(
+        autoApprove: Bool, onePerDay: Bool, employeesManageFixedShifts: Bool, reminderMinutesBefore: Int, hourLimits: HourLimits,
+        timeOffRule: String, availabilityRule: String, dealExpiryHours: Int, language: String
+    ) {
+        self.autoApprove = autoApprove
+        self.onePerDay = onePerDay
+        self.employeesManageFixedShifts = employeesManageFixedShifts
+        self.reminderMinutesBefore = reminderMinutesBefore
+        self.hourLimits = hourLimits
+        self.timeOffRule = timeOffRule
+        self.availabilityRule = availabilityRule
+        self.dealExpiryHours = dealExpiryHours
+        self.language = language
+    }
+}

@@ -1,0 +1,18 @@
+import ShiftyAPI
+
+extension ShiftyAPI.User {
+    /// A member as the API shows them, from the server's member value.
+    init(_ user: UserView) {
+        self.init(
+            id: user.id, workplaceID: user.workplaceID, username: user.username, displayName: user.displayName, email: user.email,
+            role: user.role.rawValue, payType: user.payType.rawValue, active: user.active)
+    }
+}
+
+extension UserView {
+    /// Every answer with a member (a login, `/me`, the member lists) writes it as ShiftyAPI's
+    /// `User`, the type clients decode (`APIWireGoldenTests`).
+    public func encode(to encoder: any Encoder) throws {
+        try ShiftyAPI.User(self).encode(to: encoder)
+    }
+}
