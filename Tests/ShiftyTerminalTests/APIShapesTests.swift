@@ -79,6 +79,26 @@ import Testing
 
     /// The server's list of event types is the one list: openapi.yaml's `EventType` enum and the
     /// page's `EVENT_TYPES` (web/live.js) must name exactly the same types.
+    /// In a YAML flow mapping (`{ description: A, b. }`) an unquoted comma ends the value: the rest
+    /// becomes a stray key with no value, the description is cut, and tools that read the document
+    /// see a property or parameter field that does not exist. Such a key has spaces in it.
+    @Test func openAPIHasNoTextCutIntoStrayKeys() throws {
+        let document = try OpenAPIDocument.load()
+        var stray: [String] = []
+        func walk(_ node: Any, _ path: String) {
+            if let object = node as? [String: Any] {
+                for (key, value) in object {
+                    if key.contains(" "), value is NSNull { stray.append("\(path)/\(key)") }
+                    walk(value, "\(path)/\(key)")
+                }
+            } else if let array = node as? [Any] {
+                for (index, element) in array.enumerated() { walk(element, "\(path)/\(index)") }
+            }
+        }
+        walk(document.root, "")
+        #expect(stray.isEmpty, "quote these descriptions in openapi.yaml: \(stray.sorted())")
+    }
+
     @Test func everyEventTypeIsInOpenAPIAndTheWebPage() throws {
         let types = Set(EventType.allCases.map(\.rawValue))
         let document = try OpenAPIDocument.load()
