@@ -27,16 +27,19 @@ public struct LiveEventData: Sendable, Hashable {
     public var requestId: Int64?
     /// On a decided deal (`deal.approved`, `deal.rejected`, `deal.cancelled`): who decided and why.
     public var decision: DealDecision?
+    /// On the `time_off.*` events: the request as it is after the change.
+    public var timeOff: TimeOffRequest?
 
     public init(
         shiftIds: [Int64] = [], shifts: [MarketShift] = [], dealId: Int64? = nil, requestId: Int64? = nil,
-        decision: DealDecision? = nil
+        decision: DealDecision? = nil, timeOff: TimeOffRequest? = nil
     ) {
         self.shiftIds = shiftIds
         self.shifts = shifts
         self.dealId = dealId
         self.requestId = requestId
         self.decision = decision
+        self.timeOff = timeOff
     }
 }
 
@@ -70,7 +73,7 @@ extension LiveEvent: Decodable {
 }
 
 extension LiveEventData: Decodable {
-    enum CodingKeys: String, CodingKey { case shiftIds, shifts, dealId, requestId, decision }
+    enum CodingKeys: String, CodingKey { case shiftIds, shifts, dealId, requestId, decision, timeOff }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -79,5 +82,6 @@ extension LiveEventData: Decodable {
         self.dealId = try? container.decodeIfPresent(Int64.self, forKey: .dealId)
         self.requestId = try? container.decodeIfPresent(Int64.self, forKey: .requestId)
         self.decision = try? container.decodeIfPresent(DealDecision.self, forKey: .decision)
+        self.timeOff = try? container.decodeIfPresent(TimeOffRequest.self, forKey: .timeOff)
     }
 }

@@ -57,14 +57,14 @@ import Testing
             action: "approve", shiftId: 88, allowed: false,
             refusal: .init(code: "one_shift_per_day", status: 409, detail: "Ben already works that day."), overridable: true,
             rules: [.init(
-                code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Ben already works shift 17", userId: 8,
+                code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Member 8 already works shift 17 on 2026-11-24.", userId: 8,
                 userName: "Ben", shiftId: 88, conflictingShiftIds: [17])],
             effects: [])
         let table = ListTables.deals([deal], warnings: [42: ListTables.warnings(of: preview)])
         #expect(table.header.first == "ID" && table.header.last == "WARNINGS")
         #expect(table.rows[0] == [
             "42", "pick up", "pending approval", "88", "Tue 24 Nov", "09:00–17:00", "Anna", "Ben", "",
-            "one shift per day refuses (Ben already works shift 17)",
+            "one shift per day refuses (Ben, #17)",
         ])
         #expect(ListTables.warnings(of: ActionPreview(action: "approve", shiftId: 88, allowed: true, overridable: false, rules: [], effects: [])) == "ok")
         #expect(ListTables.deals([deal]).header.last == "DECIDED BY", "no warnings column outside the approval queue")
@@ -87,6 +87,18 @@ import Testing
         ])
         let event = Fixtures.event(9, "deal.approved", shifts: [Fixtures.shift(88)])
         #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal approved"])
+    }
+
+    /// A time-off notification says whose time off, when, and the manager's note (it said nothing).
+    @Test func timeOffNotificationsSayWhoWhenAndTheManagersNote() throws {
+        let json = """
+            {"id":22,"type":"time_off.approved","topics":["notifications","schedule"],"at":"2026-11-27T13:09:33.357Z",
+             "data":{"timeOff":{"id":1,"endsAt":"2026-12-06T23:00:00Z","reason":"Holiday","status":"approved","userId":8,
+             "lastDate":"2026-12-06","startsAt":"2026-11-29T23:00:00Z","userName":"Sara","createdAt":"2026-11-27T13:09:33Z",
+             "decidedAt":"2026-11-27T13:09:33Z","decidedBy":1,"firstDate":"2026-11-30","managerNote":"Enjoy!","releasedShiftIds":[308]}}}
+            """
+        let event = try JSONDecoder().decode(LiveEvent.self, from: Data(json.utf8))
+        #expect(ListTables.notifications([event]).rows[0] == ["22", event.at, "time off approved", "Sara, Mon 30 Nov – Sun 6 Dec: \"Enjoy!\""])
     }
 
     @Test func watchShowsTheShiftIdInItsFirstColumn() {

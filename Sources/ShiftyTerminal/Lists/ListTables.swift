@@ -51,7 +51,10 @@ public enum ListTables {
             })
     }
 
-    /// What the approve preview tells a manager, in one cell: "ok", or each refusing or warning rule.
+    /// What the approve preview tells a manager, in one cell: "ok", or each refusing or warning rule
+    /// with the member it is about and the shifts it conflicts with ("one shift per day refuses
+    /// (Ben, #17)"), like the page. The rule's `detail` is the domain's English sentence naming
+    /// members by id, so it is not shown.
     public static func warnings(of preview: ActionPreview) -> String {
         let rules = preview.rules
         if rules.isEmpty {
@@ -61,7 +64,8 @@ public enum ListTables {
         return rules.map { rule in
             let key = rule.severity == "refuse" ? "terminal.preview.ruleRefuses" : "terminal.preview.ruleWarns"
             let text = TerminalLanguage.text(key, ["rule": TerminalLanguage.word("rule", rule.code)])
-            return text + (rule.detail.isEmpty ? "" : " (\(rule.detail))")
+            let about = ([rule.userName].filter { !$0.isEmpty } + rule.conflictingShiftIds.map { "#\($0)" }).joined(separator: ", ")
+            return text + (about.isEmpty ? "" : " (\(about))")
         }.joined(separator: "; ")
     }
 

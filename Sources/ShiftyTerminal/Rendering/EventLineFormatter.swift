@@ -20,6 +20,12 @@ public enum EventLineFormatter {
             parts.append(TerminalLanguage.text(key, ["shifts": data.shiftIds.map(String.init).joined(separator: ",")]))
         }
         if let decision = data.decision { parts.append(self.describe(decision)) }
+        if let timeOff = data.timeOff {
+            // "Sara El Amrani, Mon 30 Nov – Sun 6 Dec: "Enjoy the sun!"" (the manager's note when there is one).
+            var text = "\(timeOff.userName), \(timeOff.period)"
+            if let note = timeOff.managerNote, !note.isEmpty { text += ": \"\(note)\"" }
+            parts.append(text)
+        }
         return parts.joined(separator: " ")
     }
 
