@@ -64,6 +64,36 @@ import Testing
             #expect(catchAll > 0, "a generically planned catch-all statement shows up as a sequential scan")
             let owner = try await server.pool.query("SELECT owner_id FROM shifts WHERE id = $1", [shift])[0].decode("owner_id", as: Int64.self)
             #expect(owner == bram.userID)
+
+            // The other actions, each in a transaction of its own as the executor runs them: offer
+            // and take back, a swap proposed, accepted and approved, a manager's unassign and assign.
+            let anna = try #require(try await server.pool.query(
+                "SELECT id FROM users WHERE workplace_id = $1 AND username = 'anna'", [boss.workplaceID]).first).decode("id", as: Int64.self)
+            let annasShift = try await server.createShift(by: boss, ownerID: anna, on: TestServer.localDate(in: 5).description, at: "10:00", minutes: 240)
+            let annaCaller = MarketplaceCaller(userID: anna, workplaceID: boss.workplaceID, isManager: false)
+            func sequentialScans(_ caller: MarketplaceCaller, _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction) async throws -> Int64 {
+                try await server.pool.transaction(planCaching: .genericPlans) { connection in
+                    let start = try Self.shiftScans(on: connection)
+                    _ = try MarketplaceExecutor.run(try makeAction(connection), caller: caller, now: Date(), on: connection)
+                    return try Self.shiftScans(on: connection).sequential - start.sequential
+                }
+            }
+            let swapID = try await server.pool.withConnection { DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: $0)) }
+            let steps: [(String, MarketplaceCaller, @Sendable (PostgresConnection) throws -> MarketplaceAction)] = [
+                ("supply", pickUpCaller, { _ in .supply(ShiftID(rawValue: shift)) }),
+                ("revoke", pickUpCaller, { _ in .revoke(ShiftID(rawValue: shift)) }),
+                ("propose a swap", pickUpCaller, { _ in .proposeSwap(offered: ShiftID(rawValue: shift), wanted: ShiftID(rawValue: annasShift), newDealID: swapID) }),
+                ("accept the swap", annaCaller, { _ in .acceptSwap(swapID) }),
+                ("approve the swap", managerCaller, { _ in .approve(swapID, note: "fine") }),
+                ("unassign", managerCaller, { _ in .unassign(ShiftID(rawValue: shift), note: nil) }),
+                ("assign", managerCaller, { _ in .assign(ShiftID(rawValue: shift), to: UserID(rawValue: bram.userID), override: nil) }),
+            ]
+            for (name, caller, makeAction) in steps {
+                #expect(try await sequentialScans(caller, makeAction) == 0, "\(name) scanned the shifts table")
+            }
+            let owners = try await server.pool.query("SELECT id, owner_id FROM shifts WHERE id = ANY($1) ORDER BY id", [[shift, annasShift]])
+                .map { try $0.decode("owner_id", as: Int64.self) }
+            #expect(owners == [bram.userID, bram.userID], "after the swap and the assign bram holds both shifts")
         }
     }
 }
