@@ -59,6 +59,16 @@ struct OpenAPIDocument {
         throw Failure("openapi.yaml documents no JSON answer for \(method) \(path)")
     }
 
+    /// The JSON schema of the request body of `method path` (path as written in openapi.yaml).
+    func requestSchema(_ method: String, _ path: String) throws -> [String: Any] {
+        guard let operation = ((self.root["paths"] as? [String: Any])?[path] as? [String: Any])?[method.lowercased()] as? [String: Any]
+        else { throw Failure("openapi.yaml has no \(method) \(path)") }
+        let body = self.resolve(operation["requestBody"] as? [String: Any] ?? [:])
+        guard let schema = ((body["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: Any]
+        else { throw Failure("openapi.yaml documents no JSON request body for \(method) \(path)") }
+        return self.resolve(schema)
+    }
+
     /// Where the server's JSON `value` departs from `schema`: a key the schema does not have, or a
     /// required key missing; nested objects and arrays are checked too.
     func mismatches(of value: Any, against schema: [String: Any], at path: String) -> [String] {

@@ -66,16 +66,9 @@ struct TimeOffRequestCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        struct Body: Encodable {
-            var firstDate: String
-            var lastDate: String?
-            var startTime: String?
-            var endTime: String?
-            var reason: String?
-        }
         let api = try client.client()
-        let body = try JSONEncoder().encode(
-            Body(firstDate: firstDate, lastDate: lastDate, startTime: startTime, endTime: endTime, reason: reason))
+        let body = ShiftyAPIClient.encode(
+            RequestTimeOffBody(firstDate: firstDate, lastDate: lastDate, startTime: startTime, endTime: endTime, reason: reason))
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("POST", "/api/v1/time-off", json: body) }
         let request = try decodeAnswer(TimeOffRequest.self, from: data)
         printLines([TerminalLanguage.text("terminal.timeOff.requested", ["period": request.period, "request": "\(request.id)"])])
@@ -93,7 +86,7 @@ protocol TimeOffDecision: AsyncParsableCommand {
 extension TimeOffDecision {
     func run() async throws {
         let api = try client.client()
-        let body = try note.map { try JSONEncoder().encode(["note": $0]) }
+        let body = ShiftyAPIClient.noteBody(note)
         let data = try await callAPI { () async throws(APIClientError) in
             try await api.send("POST", "/api/v1/time-off/\(id)/\(Self.action)", json: body)
         }

@@ -2,7 +2,8 @@ import Foundation
 import ShiftyLocalization
 
 /// Request bodies of the account endpoints. Unknown fields are ignored; missing or mistyped
-/// required fields become 422 problems naming the field.
+/// required fields become 422 problems naming the field. The login body, which the terminal sends
+/// too, is `ShiftyAPI.LoginBody`; these are sent only by the web page and scripts.
 struct CreateWorkplaceRequest: Decodable {
     struct Manager: Decodable {
         var username: String
@@ -14,14 +15,6 @@ struct CreateWorkplaceRequest: Decodable {
     var slug: String?
     var timeZone: String
     var manager: Manager
-    var client: SessionKind?
-}
-
-struct LoginRequest: Decodable {
-    var workplace: String
-    var username: String
-    var password: String
-    /// `bearer` for the terminal client (no cookie is set); browsers leave it out.
     var client: SessionKind?
 }
 
@@ -107,5 +100,3 @@ struct CreateInviteRequest: Decodable {
     /// Also mail the code to this address (needs `--smtp-url`).
     var email: String?
 }
-
-extension SessionKind: Codable {}

@@ -37,7 +37,7 @@ struct AccountRoutes {
         }
 
         api.post("sessions") { request, context in
-            let input = try await request.decodeJSON(LoginRequest.self, context: context)
+            let input = try await request.decodeJSON(ShiftyAPI.LoginBody.self, context: context)
             if (input.client ?? .cookie) == .cookie, request.headers[.origin] != nil {
                 try authenticator.originPolicy.check(request)
             }

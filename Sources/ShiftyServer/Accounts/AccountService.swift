@@ -73,7 +73,7 @@ public struct AccountService: Sendable {
 
     // MARK: Login
 
-    func login(_ input: LoginRequest, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
+    func login(_ input: ShiftyAPI.LoginBody, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
         let username = input.username.trimmingCharacters(in: .whitespaces).lowercased()
         let (accountKey, addressKey) = LoginThrottle.loginKeys(workplaceSlug: slug, username: username, address: remoteAddress)

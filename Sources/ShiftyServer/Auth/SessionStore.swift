@@ -1,15 +1,14 @@
 import Foundation
+import ShiftyAPI
 import ShiftyPostgres
 import ShiftySecurity
 import ShiftyLocalization
 
-/// How a session was presented, which decides whether CSRF checks apply.
-public enum SessionKind: String, Sendable {
-    /// A browser's HttpOnly cookie: unsafe requests must pass the Origin check.
-    case cookie
-    /// `Authorization: Bearer` from the terminal client or scripts: not sent automatically by browsers.
-    case bearer
-}
+/// How a session was presented, which decides whether CSRF checks apply: a browser's HttpOnly
+/// `cookie` (unsafe requests must pass the Origin check) or `bearer` from the terminal client or
+/// scripts (not sent automatically by browsers). The same enum as the `client` field the login,
+/// sign-up, workplace creation and password reset bodies carry, so it is ShiftyAPI's.
+public typealias SessionKind = ShiftyAPI.SessionKind
 
 /// The caller of an authenticated request.
 public struct AuthenticatedUser: Sendable {

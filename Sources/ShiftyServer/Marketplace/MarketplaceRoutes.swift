@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyDomain
 
 /// HTTP endpoints of the marketplace workflows (documented in openapi.yaml).
@@ -34,7 +35,7 @@ struct MarketplaceRoutes {
         }
         api.post("requests") { request, context in
             let caller = try await authenticator.require(request)
-            let body = try await request.decodeJSON(PostRequestsBody.self, context: context)
+            let body = try await request.decodeJSON(ShiftyAPI.PostRequestsBody.self, context: context)
             return try APIJSON.response(try await marketplace.postRequests(caller, body), status: .created)
         }
         api.delete("requests/:id") { request, context in
@@ -44,7 +45,7 @@ struct MarketplaceRoutes {
         api.post("requests/:id/suggestions") { request, context in
             let caller = try await authenticator.require(request)
             let requestID = try context.id("id")
-            let body = try await request.decodeJSON(SuggestBody.self, context: context)
+            let body = try await request.decodeJSON(ShiftyAPI.SuggestBody.self, context: context)
             return try APIJSON.response(
                 try await marketplace.perform(caller, .suggest(ShiftID(rawValue: body.shiftId), to: RequestID(rawValue: requestID))),
                 status: .created)
@@ -63,7 +64,7 @@ struct MarketplaceRoutes {
         // Swaps and deals.
         api.post("swaps") { request, context in
             let caller = try await authenticator.require(request)
-            let body = try await request.decodeJSON(ProposeSwapBody.self, context: context)
+            let body = try await request.decodeJSON(ShiftyAPI.ProposeSwapBody.self, context: context)
             return try APIJSON.response(try await marketplace.proposeSwap(caller, body), status: .created)
         }
         api.get("deals/mine") { request, _ in
@@ -90,7 +91,7 @@ struct MarketplaceRoutes {
         }
         api.post("deals/:id/approve") { request, context in
             let caller = try await authenticator.require(request)
-            let body = try await optionalJSON(ApproveRequest.self, request, context)
+            let body = try await optionalJSON(ShiftyAPI.ApproveDealBody.self, request, context)
             let note = body?.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
             let action = MarketplaceAction.approve(DealID(rawValue: try context.id("id")), note: note, override: body?.ruleOverride)
             return try APIJSON.response(try await marketplace.perform(caller, action))
@@ -136,7 +137,7 @@ struct MarketplaceRoutes {
 
 /// The optional `{"note": …}` body of reject, cancel and delete; an empty body means no note.
 func optionalNote(_ request: Request, _ context: ShiftyRequestContext) async throws -> String? {
-    let note = try await optionalJSON(NoteRequest.self, request, context)?.note
+    let note = try await optionalJSON(ShiftyAPI.NoteBody.self, request, context)?.note
     return note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
 }
 

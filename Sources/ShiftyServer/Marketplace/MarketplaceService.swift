@@ -43,7 +43,7 @@ struct MarketplaceService: Sendable {
         return try await result(of: transition, caller: caller)
     }
 
-    func proposeSwap(_ caller: AuthenticatedUser, _ body: ProposeSwapBody) async throws -> ShiftyAPI.MarketplaceActionResult {
+    func proposeSwap(_ caller: AuthenticatedUser, _ body: ShiftyAPI.ProposeSwapBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             .proposeSwap(
                 offered: ShiftID(rawValue: body.offeredShiftId), wanted: ShiftID(rawValue: body.wantedShiftId),
@@ -52,7 +52,7 @@ struct MarketplaceService: Sendable {
         return try await result(of: transition, caller: caller)
     }
 
-    func postRequests(_ caller: AuthenticatedUser, _ body: PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
+    func postRequests(_ caller: AuthenticatedUser, _ body: ShiftyAPI.PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         var dates: [LocalDate] = []
         for (index, text) in body.dates.enumerated() {
             guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", "must be a date (YYYY-MM-DD)") }

@@ -66,18 +66,3 @@ struct CreateClosedDayRequest: Decodable, Sendable {
     var date: String
     var name: String
 }
-
-/// Body of POST /deals/{id}/approve: an optional note and, to approve although an overridable rule
-/// refuses, `override: true` with a reason.
-struct ApproveRequest: Decodable, Sendable {
-    var note: String?
-    var override: Bool?
-    var reason: String?
-
-    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
-}
-
-/// Body of actions that accept an optional note (reject, cancel, delete).
-struct NoteRequest: Decodable, Sendable {
-    var note: String?
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyDomain
 
 /// HTTP endpoints for time off and availability (documented in openapi.yaml).
@@ -23,7 +24,7 @@ struct TimeOffRoutes {
         }
         api.post("time-off") { request, context in
             let caller = try await authenticator.require(request)
-            let body = try await request.decodeJSON(RequestTimeOffBody.self, context: context)
+            let body = try await request.decodeJSON(ShiftyAPI.RequestTimeOffBody.self, context: context)
             return try APIJSON.response(try await timeOff.request(caller, body), status: .created)
         }
         api.post("time-off/:id/approve") { request, context in

@@ -25,7 +25,7 @@ struct TimeOffService: Sendable {
         }
     }
 
-    func request(_ caller: AuthenticatedUser, _ body: RequestTimeOffBody, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
+    func request(_ caller: AuthenticatedUser, _ body: ShiftyAPI.RequestTimeOffBody, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
         let period = try Self.period(from: body)
         let reason = (body.reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard reason.count <= Self.maximumReasonLength else {
@@ -137,7 +137,7 @@ struct TimeOffService: Sendable {
     }
 
     /// Parses and checks the body's dates and times (422 naming the field).
-    static func period(from body: RequestTimeOffBody) throws -> TimeOffPeriod {
+    static func period(from body: ShiftyAPI.RequestTimeOffBody) throws -> TimeOffPeriod {
         guard let first = LocalDate(body.firstDate) else { throw Problem.invalid("firstDate", "expected YYYY-MM-DD") }
         var last = first
         if let text = body.lastDate {

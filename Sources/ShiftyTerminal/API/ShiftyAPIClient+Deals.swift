@@ -41,15 +41,13 @@ extension ShiftyAPIClient {
 
     /// `POST /api/v1/requests`: ask for extra work on these dates (one request per date).
     public func request(dates: [String]) async throws(APIClientError) -> MarketplaceActionResult {
-        struct Body: Encodable { var dates: [String] }
-        return try await self.send("POST", "/api/v1/requests", json: Self.encode(Body(dates: dates)), as: MarketplaceActionResult.self)
+        try await self.send("POST", "/api/v1/requests", json: Self.encode(PostRequestsBody(dates: dates)), as: MarketplaceActionResult.self)
     }
 
     /// `POST /api/v1/requests/{id}/suggestions`: suggest one of my shifts to a coworker's request.
     public func suggest(requestID: Int64, shiftID: Int64) async throws(APIClientError) -> MarketplaceActionResult {
-        struct Body: Encodable { var shiftId: Int64 }
-        return try await self.send(
-            "POST", "/api/v1/requests/\(requestID)/suggestions", json: Self.encode(Body(shiftId: shiftID)), as: MarketplaceActionResult.self)
+        try await self.send(
+            "POST", "/api/v1/requests/\(requestID)/suggestions", json: Self.encode(SuggestBody(shiftId: shiftID)), as: MarketplaceActionResult.self)
     }
 
     /// `POST /api/v1/requests/{id}/suggestions/{shiftId}/accept`: take one suggestion to my request.
@@ -59,11 +57,7 @@ extension ShiftyAPIClient {
 
     /// `POST /api/v1/swaps`: propose my shift for a coworker's.
     public func swap(offeredShiftID: Int64, wantedShiftID: Int64) async throws(APIClientError) -> MarketplaceActionResult {
-        struct Body: Encodable {
-            var offeredShiftId: Int64
-            var wantedShiftId: Int64
-        }
-        let body = Self.encode(Body(offeredShiftId: offeredShiftID, wantedShiftId: wantedShiftID))
+        let body = Self.encode(ProposeSwapBody(offeredShiftId: offeredShiftID, wantedShiftId: wantedShiftID))
         return try await self.send("POST", "/api/v1/swaps", json: body, as: MarketplaceActionResult.self)
     }
 

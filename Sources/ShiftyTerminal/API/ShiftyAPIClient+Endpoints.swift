@@ -3,13 +3,7 @@ import Foundation
 extension ShiftyAPIClient {
     /// `POST /api/v1/sessions` with `client: bearer`: the server sets no cookie and returns the token.
     public func login(workplace: String, username: String, password: String) async throws(APIClientError) -> Session {
-        struct Body: Encodable {
-            var workplace: String
-            var username: String
-            var password: String
-            var client = "bearer"
-        }
-        let body = Self.encode(Body(workplace: workplace, username: username, password: password))
+        let body = Self.encode(LoginBody(workplace: workplace, username: username, password: password, client: .bearer))
         return try await self.send("POST", "/api/v1/sessions", json: body, as: Session.self)
     }
 
@@ -42,21 +36,24 @@ extension ShiftyAPIClient {
         try await self.send("POST", "/api/v1/shifts/\(shiftID)/pick-up", as: MarketplaceActionResult.self)
     }
 
+    /// `POST /api/v1/deals/{id}/approve` with `{"note": …}` (`ApproveDealBody`) when there is a note.
     public func approve(dealID: Int64, note: String?) async throws(APIClientError) -> MarketplaceActionResult {
-        try await self.send("POST", "/api/v1/deals/\(dealID)/approve", json: Self.noteBody(note), as: MarketplaceActionResult.self)
+        let body = note.map { Self.encode(ApproveDealBody(note: $0)) }
+        return try await self.send("POST", "/api/v1/deals/\(dealID)/approve", json: body, as: MarketplaceActionResult.self)
     }
 
     public func reject(dealID: Int64, note: String?) async throws(APIClientError) -> MarketplaceActionResult {
         try await self.send("POST", "/api/v1/deals/\(dealID)/reject", json: Self.noteBody(note), as: MarketplaceActionResult.self)
     }
 
-    static func noteBody(_ note: String?) -> Data? {
-        struct Body: Encodable { var note: String }
-        return note.map { Self.encode(Body(note: $0)) }
+    /// `{"note": …}` (`NoteBody`) when there is a note; no body at all when there is none.
+    public static func noteBody(_ note: String?) -> Data? {
+        note.map { Self.encode(NoteBody(note: $0)) }
     }
 
-    static func encode(_ value: some Encodable) -> Data {
-        // Encoding these flat structs of strings cannot fail.
+    /// A request body (one of ShiftyAPI's `…Body` types, the ones the server decodes).
+    public static func encode(_ value: some Encodable) -> Data {
+        // Encoding these flat structs of strings and numbers cannot fail.
         (try? JSONEncoder().encode(value)) ?? Data("{}".utf8)
     }
 }
