@@ -1155,10 +1155,17 @@ def step_week(browsers, server, workdir):
             for shift in schedule_week["shifts"] if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow]
     later = anna.fetch("GET", f"/team-schedule?from={tomorrow}&to={(today + datetime.timedelta(days=55)).isoformat()}")
     anna_friday = any(shift["ownerId"] == anna_id for shift in on_friday)
+
+    def swap_allowed(offered, wanted):
+        # The server's own preview decides (positions and qualifications included: which pairs
+        # qualify depends on the weekday the test runs on).
+        return anna.fetch("GET", f"/shifts/{wanted['id']}/preview?action=swap&offeredShiftId={offered['id']}").get("allowed") is True
+
     pair = None if anna_friday else next(((offered, wanted) for wanted in on_friday for offered in mine
                                           if wanted["ownerId"] != anna_id and wanted["status"] == "scheduled" and not wanted.get("unassigned")
                                           and offered["date"] != wanted["date"]
-                                          and not any(s["ownerId"] == wanted["ownerId"] and s["date"] == offered["date"] for s in later)), None)
+                                          and not any(s["ownerId"] == wanted["ownerId"] and s["date"] == offered["date"] for s in later)
+                                          and swap_allowed(offered, wanted)), None)
     if pair is None:
         wanted = next(shift for shift in on_friday if shift["ownerId"] != anna_id and shift["status"] == "scheduled" and not shift.get("unassigned"))
         offered = next(shift for shift in mine if shift["date"] != wanted["date"])
@@ -1178,6 +1185,7 @@ def step_week(browsers, server, workdir):
         anna.click("#swap-form [data-action=propose-swap]", "anna proposes the swap")
         anna.wait(lambda: any(deal["kind"] == "swap" and any(leg["shift"]["id"] == wanted["id"] for leg in deal["legs"])
                               for deal in anna.fetch("GET", "/deals/mine")), 10, "the swap started from the grid should be proposed")
+        anna.wait_for("section[aria-labelledby=mine-title] ul.list li", "the proposed swap should be listed under My deals")
     anna.screenshot("week-swap")
 
     # A manager: assigning a coworker's shift to anna on a day she works shows the rule before saving.

@@ -133,6 +133,7 @@ function proposeForm(ctx) {
     await withBusy(submit, async () => {
       await ctx.api('POST', '/swaps', { offeredShiftId, wantedShiftId });
       form.reset();
+      check.textContent = '';
       history.replaceState(null, '', '#/swaps');
       await refresh(ctx);
     }, t('swaps.proposed'));
