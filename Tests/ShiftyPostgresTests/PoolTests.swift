@@ -37,13 +37,17 @@ struct PoolTests {
     /// queued first is not kept waiting for the later one's deadline.
     @Test func staggeredWaitersEachTimeOutAtTheirOwnDeadline() async throws {
         try await withTestDatabase(migrations: nil) { database in
+            // Deadlines a second apart (1 s and 2 s after the first waiter came), so a loaded
+            // machine's scheduling delays (a CI run saw 258 ms) cannot blur which deadline fired.
             let pool = PostgresPool(
                 configuration: PostgresConfiguration(
-                    connectionString: database.connectionString, poolSize: 1, acquireTimeout: .milliseconds(400)
+                    connectionString: database.connectionString, poolSize: 1, acquireTimeout: .seconds(1)
                 ),
                 logger: testLogger
             )
-            let holder = Task { try await pool.execute("SELECT pg_sleep(2)") }
+            // The only connection is held until the test lets go, whatever the machine's speed.
+            let gate = DispatchSemaphore(value: 0)
+            let holder = Task { try await pool.withConnection { _ in _ = gate.wait(timeout: .now() + 30) } }
             #expect(await eventually { pool.statistics.inUse == 1 })
             let started = ContinuousClock.now
             let timeOut = { @Sendable () async -> Duration? in
@@ -57,14 +61,15 @@ struct PoolTests {
                 }
             }
             let first = Task { await timeOut() }
-            try await Task.sleep(for: .milliseconds(250))
+            try await Task.sleep(for: .seconds(1))
             let second = Task { await timeOut() }
             let firstWaited = try #require(await first.value)
             let secondWaited = try #require(await second.value)
-            #expect(firstWaited >= .milliseconds(390))
-            #expect(firstWaited < .milliseconds(640))
-            #expect(secondWaited >= .milliseconds(640))
-            #expect(secondWaited < .milliseconds(1900))
+            gate.signal()
+            #expect(firstWaited >= .milliseconds(990))
+            #expect(firstWaited < .milliseconds(1900), "the first waiter must not wait for the second one's deadline")
+            #expect(secondWaited >= .milliseconds(1990))
+            #expect(secondWaited < .seconds(4))
             _ = try await holder.value
             #expect(pool.statistics.waiting == 0)
             #expect(try await pool.query("SELECT 1 AS one").first?.decode("one", as: Int.self) == 1)
@@ -79,7 +84,10 @@ struct PoolTests {
                 logger: testLogger
             )
             let order = OrderRecorder()
-            let holder = Task { try await pool.execute("SELECT pg_sleep(0.2)") }
+            // The only connection is held until every waiter is queued (a fixed pg_sleep ran out
+            // before five waiters had queued on a loaded CI machine).
+            let gate = DispatchSemaphore(value: 0)
+            let holder = Task { try await pool.withConnection { _ in _ = gate.wait(timeout: .now() + 30) } }
             #expect(await eventually { pool.statistics.inUse == 1 })
             var waiters: [Task<Void, any Error>] = []
             for index in 0..<5 {
@@ -87,6 +95,7 @@ struct PoolTests {
                 // Let this waiter enqueue before the next one starts.
                 #expect(await eventually { pool.statistics.waiting == index + 1 })
             }
+            gate.signal()
             _ = try await holder.value
             for waiter in waiters { try await waiter.value }
             #expect(order.values == [0, 1, 2, 3, 4])
