@@ -211,6 +211,9 @@ _ = try run(pgbench, ["-i", "-q", "-s", "10", pgbenchConninfo])
 // threads keep blocked and a spawned child inherits, so a -T run never ends.
 let pgbenchCPUBefore = CPUAccount.now()
 pgbenchOutput = try run(pgbench, ["-n", "-b", "simple-update", "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)", pgbenchConninfo])
+// pgbench's backends end with it; the postmaster reaps them (and adds their CPU to its own cutime)
+// a moment later.
+try await Task.sleep(for: .milliseconds(500))
 pgbenchCPU = CPUAccount.now().since(pgbenchCPUBefore)
 _ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
 }

@@ -207,6 +207,9 @@ func pgbenchTPS(_ mode: String) throws -> (tps: Double, cpu: CPUAccount) {
     let cpuBefore = CPUAccount.now()
     let output = try run(pgbench, ["-n", "-M", mode, "-f", scriptURL.path, "-c", "\(clients)", "-j", "\(min(clients, 2))", "-t", "\(pgbenchTransactions)"] + definitions + [benchConninfo])
     let line = output.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""
+    // pgbench's backends end with it; the postmaster reaps them (and adds their CPU to its own
+    // cutime) a moment later.
+    Thread.sleep(forTimeInterval: 0.5)
     return (Double(line.dropFirst("tps = ".count).split(separator: " ").first ?? "") ?? 0, CPUAccount.now().since(cpuBefore))
 }
 let (pgbenchPrepared, pgbenchPreparedCPU) = if skipPgbench { (0.0, CPUAccount.zero) } else { try pgbenchTPS("prepared") }
