@@ -12,6 +12,9 @@ echo "== WebSocket benchmarks"
 bash Benchmarks/run.sh
 
 echo "== building the database benchmarks (release)"
+# SwiftPM keeps the root package's source lists from an earlier build in this scratch folder and
+# fails ("missing inputs") once files were added or removed there: a newer manifest makes it plan again.
+touch Benchmarks/Package.swift
 swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product GenerationBenchmark
 swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product ReportBenchmark
 swift build -c release --package-path Benchmarks --scratch-path "$SCRATCH" --product MarketplaceReadBenchmark
