@@ -106,11 +106,7 @@ public final class PostgresConnection {
         }
         let started = ContinuousClock.now
         let result = PQexec(handle, sql)
-        if let observer {
-            // One round trip, however many commands the script holds.
-            let status = result.map(PQresultStatus)
-            observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
-        }
+        report(result, since: started)  // one round trip, however many commands the script holds
         try check(result, sql: sql)  // frees failed results itself
         PQclear(result)
     }
@@ -145,15 +141,19 @@ public final class PostgresConnection {
         let values = CStringArray(texts)
         let started = ContinuousClock.now
         let result = runStatement(sql, types: types, values: values)
-        if let observer {
-            let status = result.map(PQresultStatus)
-            observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
-        }
+        report(result, since: started)
         try check(result, sql: sql)
         guard let result else {
             throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
         }
         return result
+    }
+
+    /// Tells the ``PostgresConfiguration/queryObserver`` how long a round trip took and whether it failed.
+    private func report(_ result: OpaquePointer?, since started: ContinuousClock.Instant) {
+        guard let observer else { return }
+        let status = result.map(PQresultStatus)
+        observer(ContinuousClock.now - started, status != PGRES_TUPLES_OK && status != PGRES_COMMAND_OK)
     }
 
     /// Throws for failed results (and frees them); leaves successful ones to the caller.
