@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 
 extension Request {
     /// Decodes a JSON body, answering bad input with problems instead of Hummingbird's bare 400.
@@ -8,7 +9,8 @@ extension Request {
     /// - 413 when it is larger than the context allows,
     /// - 400 `malformed_json` when it does not parse,
     /// - 422 `validation_failed` naming the field when a field is missing or has the wrong type,
-    ///   or when any string holds a NUL character (PostgreSQL text cannot store one).
+    ///   when any string holds a NUL character (PostgreSQL text cannot store one), or when a field
+///   holds `null` where openapi.yaml does not allow it (``NullableRequestFields``).
     public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: ShiftyRequestContext) async throws -> Value {
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
             throw Problem(.unsupportedMediaType, code: .unsupportedMediaType, text: .init("server.problem.unsupported_media_type.detail"))
@@ -23,8 +25,13 @@ extension Request {
             let field = JSONNULScan.fieldPath(in: Data(buffer.readableBytesView)).flatMap { $0.isEmpty ? nil : $0 } ?? "body"
             throw Problem.invalid(field, "must not contain a NUL character")
         }
+        let data = Data(buffer.readableBytesView)
+        let nullable = (Value.self as? any NullableRequestFields.Type)?.nullableFields ?? []
+        if let field = JSONNullScan.disallowedNull(in: data, allowed: nullable) {
+            throw Problem.invalid(field, "must not be null: leave it out to keep the current value")
+        }
         do {
-            return try JSONDecoder.api.decode(Value.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder.api.decode(Value.self, from: data)
         } catch let error as DecodingError {
             throw Problem(decoding: error)
         } catch let problem as Problem {

@@ -2,7 +2,8 @@ import Hummingbird
 
 /// The plain-HTTP side of `/api/v1/live`: a request that reaches the router did not ask for a
 /// WebSocket upgrade (upgrades are answered before the router), so it gets 426 and a hint instead of
-/// a confusing 404. A member at the live-connection cap gets the 429 their upgrade got: a browser
+/// a confusing 404 (after the same check of
+/// its query parameters). A member at the live-connection cap gets the 429 their upgrade got: a browser
 /// cannot read the answer to a refused WebSocket handshake, so the page asks here why it failed.
 struct LiveRoutes {
     let authenticator: Authenticator
@@ -10,6 +11,11 @@ struct LiveRoutes {
 
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.get("live") { request, _ -> Response in
+            // The parameters are checked as the upgrade would check them, so a bad `after` is a 400
+            // here too and not hidden behind the 426.
+            if case .failure(let problem) = LiveConnectionParameters.parse(Substring(request.uri.query ?? "")) {
+                throw problem
+            }
             if let caller = try? await authenticator.require(request),
                let refusal = hub.connectionRefusal(userID: caller.id, sessionID: caller.sessionID) {
                 throw refusal
