@@ -33,31 +33,46 @@ import Testing
     }
 
     @Test func beyondTheCeilingTheIdleMakeRoomThenHealthChecksGetSlotsThenNewcomersAreRefused() throws {
-        let registry = HTTPConnectionRegistry(ceiling: 2, healthCheckSlots: 1)
+        let registry = HTTPConnectionRegistry(ceiling: 2, healthCheckSlots: 1, minimumIdleAge: .seconds(1))
+        let start = NIODeadline.uptimeNanoseconds(1_000_000_000_000)
         let busy = EmbeddedChannel()
         let idle = EmbeddedChannel()
-        #expect(registry.admit(busy) == .regular)
-        #expect(registry.admit(idle) == .regular)
-        registry.setIdle(idle, true)
+        #expect(registry.admit(busy, now: start) == .regular)
+        #expect(registry.admit(idle, now: start) == .regular)
+        registry.setIdle(idle, true, now: start)
         let idleClosed = Flag()
         idle.closeFuture.whenComplete { _ in idleClosed.raise() }
-        // The idle one is closed for the newcomer.
+        // Idle for less than a second: maybe its request is still unread, so it is kept.
+        let early = EmbeddedChannel()
+        #expect(registry.admit(early, now: start + .milliseconds(999)) == .healthCheckOnly)
+        idle.embeddedEventLoop.run()
+        #expect(!idleClosed.isRaised)
+        registry.closed(early)
+        // Idle for a second: closed for the newcomer.
         let newcomer = EmbeddedChannel()
-        #expect(registry.admit(newcomer) == .regular)
+        #expect(registry.admit(newcomer, now: start + .seconds(1)) == .regular)
+        idle.embeddedEventLoop.run()
         #expect(idleClosed.isRaised)
         registry.closed(idle)
         // Nothing idle: one health-check slot, then refusals (not counted).
         let health = EmbeddedChannel()
-        #expect(registry.admit(health) == .healthCheckOnly)
-        #expect(registry.admit(EmbeddedChannel()) == .refused)
-        #expect(registry.admit(EmbeddedChannel()) == .refused)
+        #expect(registry.admit(health, now: start + .seconds(2)) == .healthCheckOnly)
+        #expect(registry.admit(EmbeddedChannel(), now: start + .seconds(2)) == .refused)
+        #expect(registry.admit(EmbeddedChannel(), now: start + .seconds(2)) == .refused)
         #expect(registry.openConnections == 3)
         // A health-check slot given back is free again; a served connection closing frees its place.
         registry.closed(health)
-        #expect(registry.admit(EmbeddedChannel()) == .healthCheckOnly)
+        #expect(registry.admit(EmbeddedChannel(), now: start + .seconds(3)) == .healthCheckOnly)
         registry.closed(busy)
-        #expect(registry.admit(EmbeddedChannel()) == .regular)
+        #expect(registry.admit(EmbeddedChannel(), now: start + .seconds(3)) == .regular)
         #expect(registry.openConnections == 3)
+        // A connection that stops being idle is no longer a candidate.
+        let other = HTTPConnectionRegistry(ceiling: 1, healthCheckSlots: 0)
+        let active = EmbeddedChannel()
+        #expect(other.admit(active, now: start) == .regular)
+        other.setIdle(active, true, now: start)
+        other.setIdle(active, false, now: start + .seconds(1))
+        #expect(other.admit(EmbeddedChannel(), now: start + .seconds(5)) == .refused)
     }
 
     @Test func theAcceptGateStopsAtItsCeilingAndResumesWhenASocketCloses() {

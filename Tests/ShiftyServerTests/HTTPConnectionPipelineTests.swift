@@ -41,8 +41,8 @@ import Testing
     /// Everything written to the client so far.
     static func written(_ channel: EmbeddedChannel) throws -> String {
         var text = ""
-        while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
-            text += String(buffer: buffer)
+        while let data = try channel.readOutbound(as: IOData.self) {
+            if case .byteBuffer(let buffer) = data { text += String(buffer: buffer) }
         }
         return text
     }

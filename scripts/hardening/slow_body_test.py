@@ -97,7 +97,8 @@ def main():
     log = os.path.join(work, "server.log")
     arguments = [binary, "serve", "--database-url", conninfo, "--port", str(port),
                  "--migrations", os.path.join(ROOT, "sql"), "--web-root", os.path.join(ROOT, "web"),
-                 "--http-body-timeout", str(SILENCE), "--http-request-timeout", str(DEADLINE), "--http-min-body-rate", "0"]
+                 "--http-header-timeout", "2", "--http-body-timeout", str(SILENCE),
+                 "--http-request-timeout", str(DEADLINE), "--http-min-body-rate", "0"]
     with open(log, "w") as output:
         server = subprocess.Popen(arguments, stdout=output, stderr=subprocess.STDOUT)
     try:

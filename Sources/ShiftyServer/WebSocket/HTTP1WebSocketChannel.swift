@@ -69,7 +69,7 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
             // Beyond the connection ceiling with nothing idle to make room and no health-check slot
             // free: 503, without reading a request.
             let registry = self.registry
-            let admission = registry.admit(channel)
+            let admission = registry.admit(channel, now: channel.eventLoop.now)
             guard admission != .refused else {
                 try channel.pipeline.syncOperations.addHandler(HTTPResponseEncoder(configuration: .init()))
                 try channel.pipeline.syncOperations.addHandler(HTTPConnectionRefusalHandler(refusal: .serverFull))

@@ -41,7 +41,7 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
         // Upgraded (or closing): no longer an idle HTTP connection that may be evicted.
         if self.registeredIdle {
             self.registeredIdle = false
-            self.registry.setIdle(context.channel, false)
+            self.registry.setIdle(context.channel, false, now: context.eventLoop.now)
         }
     }
 
@@ -153,7 +153,7 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
         let isIdle = self.machine.phase == .awaitingRequest && self.machine.admission == .regular
         if isIdle != self.registeredIdle {
             self.registeredIdle = isIdle
-            self.registry.setIdle(context.channel, isIdle)
+            self.registry.setIdle(context.channel, isIdle, now: context.eventLoop.now)
         }
         switch action {
         case .none:

@@ -9,7 +9,9 @@ import NIOCore
 /// a process at its descriptor limit cannot even accept `/healthz`. So when a new connection would
 /// take the process past the ceiling, the connection that has been idle longest is closed to make
 /// room: an idle keep-alive connection is the cheapest thing to give up (its client reconnects), and
-/// the newcomer, a health check or a real user, gets served. Busy connections are never evicted; when
+/// the newcomer, a health check or a real user, gets served. Only a connection idle for at least
+/// ``minimumIdleAge`` counts: one accepted a moment ago may have its request in the socket buffer,
+/// not read yet, and closing it would reset that request instead of answering anything. Busy connections are never evicted; when
 /// every connection is busy (slow uploads, say), the newcomer may still ask `/healthz` on one of a few
 /// health-check slots, and beyond those it is answered `503 server_full` and closed.
 public final class HTTPConnectionRegistry: Sendable {
@@ -33,7 +35,7 @@ public final class HTTPConnectionRegistry: Sendable {
         /// Connection → the sequence number of its current idle period.
         var idle: [ObjectIdentifier: UInt64] = [:]
         /// Idle periods in the order they began; entries whose sequence no longer matches are stale.
-        var queue: [(sequence: UInt64, id: ObjectIdentifier, channel: any Channel)] = []
+        var queue: [(sequence: UInt64, id: ObjectIdentifier, channel: any Channel, since: NIODeadline)] = []
         var queueStart = 0
         /// Connections holding a health-check slot.
         var healthChecks: Set<ObjectIdentifier> = []
@@ -41,11 +43,14 @@ public final class HTTPConnectionRegistry: Sendable {
 
     public let ceiling: Int
     public let healthCheckSlots: Int
+    /// How long a connection must have waited for a request before it may be closed for a newcomer.
+    public let minimumIdleAge: TimeAmount
     private let state = NIOLockedValueBox(State())
 
-    public init(ceiling: Int, healthCheckSlots: Int = 8) {
+    public init(ceiling: Int, healthCheckSlots: Int = 8, minimumIdleAge: TimeAmount = .seconds(1)) {
         self.ceiling = ceiling
         self.healthCheckSlots = healthCheckSlots
+        self.minimumIdleAge = minimumIdleAge
     }
 
     public convenience init(budget: DescriptorBudget) {
@@ -58,13 +63,13 @@ public final class HTTPConnectionRegistry: Sendable {
     /// Decides what a new connection gets, closing the longest-idle one when the ceiling is reached.
     /// A connection admitted (regular or health check) must be given back with ``closed(_:)``; a
     /// refused one is not counted.
-    func admit(_ channel: any Channel) -> Admission {
+    func admit(_ channel: any Channel, now: NIODeadline) -> Admission {
         let (admission, evicted) = state.withLockedValue { state -> (Admission, (any Channel)?) in
             if state.regular < ceiling {
                 state.regular += 1
                 return (.regular, nil)
             }
-            if let evicted = Self.popOldestIdle(&state) {
+            if let evicted = Self.popOldestIdle(&state, before: now - minimumIdleAge) {
                 // Counted until its close completes: the ceiling is passed by one for a moment.
                 state.regular += 1
                 return (.regular, evicted)
@@ -86,7 +91,7 @@ public final class HTTPConnectionRegistry: Sendable {
     }
 
     /// The connection waits for a request (and may be evicted) or stopped waiting.
-    func setIdle(_ channel: any Channel, _ isIdle: Bool) {
+    func setIdle(_ channel: any Channel, _ isIdle: Bool, now: NIODeadline) {
         let id = ObjectIdentifier(channel)
         state.withLockedValue { state in
             guard isIdle else {
@@ -95,7 +100,7 @@ public final class HTTPConnectionRegistry: Sendable {
             }
             state.nextSequence += 1
             state.idle[id] = state.nextSequence
-            state.queue.append((state.nextSequence, id, channel))
+            state.queue.append((state.nextSequence, id, channel, now))
             Self.compactIfNeeded(&state)
         }
     }
@@ -107,14 +112,19 @@ public final class HTTPConnectionRegistry: Sendable {
         state.queueStart = 0
     }
 
-    private static func popOldestIdle(_ state: inout State) -> (any Channel)? {
+    /// The connection idle longest, if its idle period began before `cutoff`.
+    private static func popOldestIdle(_ state: inout State, before cutoff: NIODeadline) -> (any Channel)? {
         while state.queueStart < state.queue.count {
             let entry = state.queue[state.queueStart]
-            state.queueStart += 1
-            if state.idle[entry.id] == entry.sequence {
-                state.idle.removeValue(forKey: entry.id)
-                return entry.channel
+            guard state.idle[entry.id] == entry.sequence else {
+                state.queueStart += 1
+                continue
             }
+            // Later entries began even later.
+            guard entry.since <= cutoff else { return nil }
+            state.queueStart += 1
+            state.idle.removeValue(forKey: entry.id)
+            return entry.channel
         }
         state.queue.removeAll()
         state.queueStart = 0
