@@ -92,6 +92,11 @@ import Testing
         #expect(defaults.httpTimeouts.request == .seconds(60))
         #expect(defaults.httpTimeouts.minimumBodyRate == 500)
         #expect(defaults.connectionCeiling == nil)
+        // The settings file example ships the key empty: the ceiling then comes from the limit.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_MAX_CONNECTIONS=\n".write(to: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(try ServerOptions.parse(["--config", empty.path, "--migrations", Self.sqlFolder]).configuration().connectionCeiling == nil)
         let bad: [[String]] = [
             ["--http-request-timeout", "0"], ["--http-request-timeout", "5"], ["--http-min-body-rate", "-1"],
             ["--max-connections", "0"], ["--max-connections", "100000000"],

@@ -1,7 +1,7 @@
 import NIOConcurrencyHelpers
 
-/// How many upgraded WebSocket connections this process may hold: its file-descriptor limit minus a
-/// headroom for everything else (database connections, ordinary HTTP requests, the listening socket).
+/// How many upgraded WebSocket connections this process may hold: its connection ceiling (from its
+/// file-descriptor limit, ``DescriptorBudget``) minus a headroom for ordinary HTTP requests.
 ///
 /// Without it, live connections alone could take every descriptor the connection ceiling allows
 /// (``DescriptorBudget``) and leave none for ordinary requests. With it, the upgrade beyond the
@@ -36,8 +36,11 @@ public final class WebSocketConnectionBudget: Sendable {
 
     public func release() { open.withLockedValue { $0 -= 1 } }
 
-    /// The limit minus max(256, 2.5 % of it): 19,500 WebSockets at 20,000 descriptors, 768 at 1,024.
+    /// The process's connection ceiling (``DescriptorBudget``) minus max(256, 2.5 % of it), so live
+    /// connections never take the places ordinary requests need: 18,744 WebSockets at 20,000
+    /// descriptors, 648 at 1,024.
     public static func ceiling(descriptorLimit: Int) -> Int {
-        max(1, descriptorLimit - max(256, descriptorLimit / 40))
+        let connections = DescriptorBudget(limit: descriptorLimit, databaseConnections: 8).connectionCeiling
+        return max(1, connections - max(256, connections / 40))
     }
 }
