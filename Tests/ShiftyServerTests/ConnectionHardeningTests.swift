@@ -142,7 +142,11 @@ import Testing
     /// socket) still gets in: the longest-idle connection is closed to make room, busy ones never are,
     /// nor one accepted a moment ago (its request may not have been read yet).
     @Test func idleSocketsBeyondTheBudgetMakeRoomForHealthz() async throws {
-        try await TestServer.with(configure: { $0.connectionCeiling = 40 }) { server in
+        try await TestServer.with(configure: {
+            $0.connectionCeiling = 40
+            // Long enough that no idle timeout closes a socket on a loaded machine.
+            $0.httpTimeouts.idle = .seconds(600)
+        }) { server in
             var idle: [RawTCPConnection] = []
             for _ in 0..<40 {
                 idle.append(try await RawTCPConnection.connect(port: server.port))
