@@ -9,6 +9,7 @@ Usage: descriptor_limit_test.py SHIFTY_BINARY "LIBPQ CONNINFO of a cluster (dbna
 """
 import os
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -196,6 +197,7 @@ def main():
         if status != 0:
             fail(f"the server exited with {status} on SIGTERM", log)
         print("PASS: descriptor limit")
+        shutil.rmtree(work, ignore_errors=True)   # kept when the test fails, for its logs
     finally:
         for connection in flood:
             connection.close()

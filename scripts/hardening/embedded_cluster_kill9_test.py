@@ -8,6 +8,7 @@ Usage: embedded_cluster_kill9_test.py SHIFTY_BINARY
 """
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -156,6 +157,7 @@ def main():
         if left:
             fail(f"cluster processes outlived a SIGTERM: {left[:3]}", log)
         print("PASS: embedded cluster never outlives its server")
+        shutil.rmtree(work, ignore_errors=True)   # kept when the test fails, for its logs
     finally:
         if server and server.poll() is None:
             server.kill()

@@ -6,6 +6,7 @@ connection once the request's total deadline has passed.
 Usage: slow_body_test.py SHIFTY_BINARY "LIBPQ CONNINFO of a cluster (dbname is replaced)"
 """
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -112,6 +113,7 @@ def main():
         if server.poll() is not None:
             fail(f"the server exited ({server.returncode})", log)
         print("PASS: slow body")
+        shutil.rmtree(work, ignore_errors=True)   # kept when the test fails, for its logs
     finally:
         if server.poll() is None:
             server.send_signal(signal.SIGTERM)
