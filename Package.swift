@@ -141,7 +141,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "ShiftyCLITests", dependencies: ["ShiftyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "ShiftyServerTests", dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain"]),
+        .testTarget(
+            name: "ShiftyServerTests",
+            dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain", .product(name: "NIOEmbedded", package: "swift-nio")]
+        ),
         .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
     ],
     swiftLanguageModes: [.v6]

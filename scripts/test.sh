@@ -22,6 +22,12 @@ swift test --skip-build
 echo "==> e-mail: two instances, kill -9 of one while mails go out (scripts/mail/kill9_test.py)"
 python3 scripts/mail/kill9_test.py .build/debug/shifty "$SHIFTY_TEST_PG"
 
+echo "==> connection limits against the real binary (scripts/hardening): a trickled body meets its total deadline;"
+echo "    a connection flood far past ulimit -n 300; the embedded cluster of a server killed with SIGKILL stops"
+python3 scripts/hardening/slow_body_test.py .build/debug/shifty "$SHIFTY_TEST_PG"
+python3 scripts/hardening/descriptor_limit_test.py .build/debug/shifty "$SHIFTY_TEST_PG"
+python3 scripts/hardening/embedded_cluster_kill9_test.py .build/debug/shifty
+
 if [[ -f scripts/autobahn/run.sh ]]; then
     echo "==> Autobahn WebSocket conformance (kosoku)"
     bash scripts/autobahn/run.sh .build/debug/shifty

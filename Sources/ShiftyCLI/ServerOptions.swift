@@ -86,6 +86,15 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("http-body-timeout"), help: "Longest silence in seconds while a request body arrives; then 408 and close. [env: SHIFTY_HTTP_BODY_TIMEOUT] (default: 30)")
     var httpBodyTimeout: Int?
 
+    @Option(name: .customLong("http-request-timeout"), help: "Seconds from a request's first byte until its body is complete, however steadily it arrives (at least the header timeout); then 408 and close. [env: SHIFTY_HTTP_REQUEST_TIMEOUT] (default: 60)")
+    var httpRequestTimeout: Int?
+
+    @Option(name: .customLong("http-min-body-rate"), help: "Bytes per second a request body must average once it has taken 10 s; slower is 408 and close; 0 turns the check off. [env: SHIFTY_HTTP_MIN_BODY_RATE] (default: 500)")
+    var httpMinBodyRate: Int?
+
+    @Option(name: .customLong("max-connections"), help: "Connections (HTTP and live) served at once; beyond it the longest-idle is closed, or the newcomer gets 503 server_full (only /healthz is still answered). At most what the descriptor limit (ulimit -n) allows. [env: SHIFTY_MAX_CONNECTIONS] (default: from the descriptor limit)")
+    var maxConnections: Int?
+
     @Option(name: .customLong("smtp-url"), help: "Send e-mail through this server: smtp://user:password@host:587 (STARTTLS required) or smtps://user:password@host:465. [env: SHIFTY_SMTP_URL] (default: none, e-mail off)")
     var smtpURL: String?
 
@@ -175,6 +184,25 @@ struct ServerOptions: ParsableArguments {
         configuration.httpTimeouts.idle = try timeout(httpIdleTimeout, "SHIFTY_HTTP_IDLE_TIMEOUT", "http-idle-timeout") ?? configuration.httpTimeouts.idle
         configuration.httpTimeouts.header = try timeout(httpHeaderTimeout, "SHIFTY_HTTP_HEADER_TIMEOUT", "http-header-timeout") ?? configuration.httpTimeouts.header
         configuration.httpTimeouts.body = try timeout(httpBodyTimeout, "SHIFTY_HTTP_BODY_TIMEOUT", "http-body-timeout") ?? configuration.httpTimeouts.body
+        configuration.httpTimeouts.request = try timeout(httpRequestTimeout, "SHIFTY_HTTP_REQUEST_TIMEOUT", "http-request-timeout")
+            ?? configuration.httpTimeouts.request
+        guard configuration.httpTimeouts.request >= configuration.httpTimeouts.header else {
+            throw ValidationError("--http-request-timeout must be at least --http-header-timeout (a request's head is part of it).")
+        }
+        if let rate = try number(httpMinBodyRate, "SHIFTY_HTTP_MIN_BODY_RATE") {
+            guard (0...100_000_000).contains(rate) else { throw ValidationError("--http-min-body-rate must be between 0 (off) and 100000000 bytes per second.") }
+            configuration.httpTimeouts.minimumBodyRate = rate
+        }
+        // Empty means "what the descriptor limit allows", as the settings file example ships it.
+        let ceilingSetting = environment["SHIFTY_MAX_CONNECTIONS"].map { $0.trimmingCharacters(in: .whitespaces) }
+        if let count = try maxConnections ?? (ceilingSetting?.isEmpty == false ? number(nil as Int?, "SHIFTY_MAX_CONNECTIONS") : nil) {
+            let allowed = DescriptorBudget.current(databaseConnections: configuration.databasePoolSize).connectionCeiling
+            guard (1...allowed).contains(count) else {
+                throw ValidationError(
+                    "--max-connections must be between 1 and \(allowed): the descriptor limit (ulimit -n) is \(DescriptorBudget.currentLimit()), and the database pool, files and a reserve need the rest. Raise the limit (LimitNOFILE= in systemd) for more.")
+            }
+            configuration.connectionCeiling = count
+        }
         if let count = try number(liveConnectionsPerSession, "SHIFTY_LIVE_CONNECTIONS_PER_SESSION") {
             guard (1...100_000).contains(count) else { throw ValidationError("--live-connections-per-session must be between 1 and 100000.") }
             configuration.liveLimits.connectionsPerSession = count

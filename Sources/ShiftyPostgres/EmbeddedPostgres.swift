@@ -21,6 +21,9 @@ public struct EmbeddedPostgres: Sendable {
     public let database = "shifty"
     /// Extra `-c name=value` server settings applied at every start (e.g. `max_connections`).
     public let serverSettings: [String: String]
+    /// Whether a server this process starts is stopped when this process ends, however it ends
+    /// (``ClusterSupervisor``): `shifty serve` and `migrate`. Tests keep their cluster between runs.
+    public let stopsWithThisProcess: Bool
     let logger: Logger
 
     /// - Parameters:
@@ -28,14 +31,17 @@ public struct EmbeddedPostgres: Sendable {
     ///     so two clusters with data folders side by side never share a socket.
     ///   - port: only names the socket file (`.s.PGSQL.<port>`); no TCP port is opened.
     ///   - serverSettings: extra server settings; names must be identifiers.
+    ///   - stopsWithThisProcess: stop a server started here when this process ends, even by SIGKILL.
     public init(
         dataDirectory: URL,
         socketDirectory: URL? = nil,
         port: Int = 5432,
         serverSettings: [String: String] = [:],
+        stopsWithThisProcess: Bool = false,
         logger: Logger
     ) {
         self.serverSettings = serverSettings.filter { PostgresIdentifier.isValid($0.key) }
+        self.stopsWithThisProcess = stopsWithThisProcess
         self.dataDirectory = dataDirectory.standardizedFileURL
         self.socketDirectory = (socketDirectory ?? dataDirectory.deletingLastPathComponent().appendingPathComponent("\(dataDirectory.lastPathComponent)-socket"))
             .standardizedFileURL
@@ -129,6 +135,8 @@ public struct EmbeddedPostgres: Sendable {
     }
 
     private func stopLocked() async throws {
+        // Its supervisor, if we started it, has nothing left to do once the server is stopped.
+        defer { Self.supervisors.withLock { $0.removeValue(forKey: dataDirectory.path) }?.release() }
         let binaries = try PostgresServerBinaries.locate()
         let owner = try ServerOwner.current()
         guard try await isRunning(binaries: binaries, owner: owner) else { return }
@@ -140,6 +148,9 @@ public struct EmbeddedPostgres: Sendable {
             failure: "pg_ctl stop failed"
         )
     }
+
+    /// The supervisors of the clusters this process started, by data folder.
+    private static let supervisors = LockedBox<[String: ClusterSupervisor]>([:])
 
     /// Stops and starts the server; existing connections break and must be replaced.
     public func restart() async throws {
@@ -158,18 +169,36 @@ public struct EmbeddedPostgres: Sendable {
             serverOptions += " -c \(Self.shellQuoted("\(name)=\(value)"))"
         }
         do {
-            try await run(
-                ExternalCommand(
-                    executable: binaries.pgCtl,
-                    arguments: ["start", "-w", "-t", "60", "-D", dataDirectory.path, "-l", logFile.path, "-o", serverOptions],
-                    runAsUser: owner?.name
-                ),
-                failure: "pg_ctl start failed"
-            )
+            if stopsWithThisProcess {
+                try await startSupervised(binaries: binaries, owner: owner, serverOptions: serverOptions)
+            } else {
+                try await run(
+                    ExternalCommand(
+                        executable: binaries.pgCtl,
+                        arguments: ["start", "-w", "-t", "60", "-D", dataDirectory.path, "-l", logFile.path, "-o", serverOptions],
+                        runAsUser: owner?.name
+                    ),
+                    failure: "pg_ctl start failed"
+                )
+            }
         } catch let error as EmbeddedPostgresError {
             let logTail = (try? String(contentsOf: logFile, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
             throw EmbeddedPostgresError("\(error.message)\nlast lines of \(logFile.path):\n\(logTail)")
         }
+    }
+
+    /// `pg_ctl start` run by a ``ClusterSupervisor``, which stops the server once this process is gone.
+    private func startSupervised(binaries: PostgresServerBinaries, owner: ServerOwner?, serverOptions: String) async throws {
+        let dataDirectory = self.dataDirectory.path
+        let arguments = ["-w", "-t", "60", "-l", logFile.path, "-o", serverOptions]
+        let (supervisor, outcome) = try await NIOThreadPool.singleton.runIfActive {
+            try ClusterSupervisor.start(pgCtl: binaries.pgCtl, dataDirectory: dataDirectory, arguments: arguments, runAsUser: owner?.name)
+        }
+        guard let supervisor else {
+            throw EmbeddedPostgresError(
+                "pg_ctl start failed (exit status \(outcome.status)): \(binaries.pgCtl) start -D \(dataDirectory) \(arguments.joined(separator: " "))\n\(outcome.output)")
+        }
+        Self.supervisors.withLock { $0.updateValue(supervisor, forKey: dataDirectory) }?.release()
     }
 
     private func isRunning(binaries: PostgresServerBinaries, owner: ServerOwner?) async throws -> Bool {

@@ -73,6 +73,41 @@ import Testing
         }
     }
 
+    @Test func theRequestDeadlineBodyRateAndConnectionCeilingComeFromFlagsTheEnvironmentOrTheFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_HTTP_REQUEST_TIMEOUT=90\nSHIFTY_HTTP_MIN_BODY_RATE=0\nSHIFTY_MAX_CONNECTIONS=50\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.httpTimeouts.request == .seconds(90))
+        #expect(fromFile.httpTimeouts.minimumBodyRate == 0)
+        #expect(fromFile.connectionCeiling == 50)
+        let flagged = try ServerOptions.parse([
+            "--config", url.path, "--http-request-timeout", "3", "--http-header-timeout", "2", "--http-min-body-rate", "2048",
+            "--max-connections", "7", "--migrations", Self.sqlFolder,
+        ]).configuration()
+        #expect(flagged.httpTimeouts.request == .seconds(3))
+        #expect(flagged.httpTimeouts.minimumBodyRate == 2048)
+        #expect(flagged.connectionCeiling == 7)
+        let defaults = try ServerOptions.parse(["--migrations", Self.sqlFolder]).configuration()
+        #expect(defaults.httpTimeouts.request == .seconds(60))
+        #expect(defaults.httpTimeouts.minimumBodyRate == 500)
+        #expect(defaults.connectionCeiling == nil)
+        // The settings file example ships the key empty: the ceiling then comes from the limit.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_MAX_CONNECTIONS=\n".write(to: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(try ServerOptions.parse(["--config", empty.path, "--migrations", Self.sqlFolder]).configuration().connectionCeiling == nil)
+        let bad: [[String]] = [
+            ["--http-request-timeout", "0"], ["--http-request-timeout", "5"], ["--http-min-body-rate", "-1"],
+            ["--max-connections", "0"], ["--max-connections", "100000000"],
+        ]
+        for arguments in bad {
+            #expect(throws: (any Error).self, "\(arguments)") {
+                try ServerOptions.parse(arguments + ["--migrations", Self.sqlFolder]).configuration()
+            }
+        }
+    }
+
     /// Every key deploy/shifty.env.example documents is one the settings file accepts (the deploy
     /// test switches them all on; a key known to the flags but not to the file stopped the server).
     @Test func liveLimitsComeFromTheFile() throws {

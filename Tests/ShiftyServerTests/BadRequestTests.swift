@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import ShiftyTestSupport
 import Testing
 
@@ -96,6 +97,35 @@ import Testing
                 let response = try await server.client.json(.GET, "/api/v1/users/\(id)", token: boss.token)
                 #expect(response.status == 404, "\(id)")
             }
+        }
+    }
+
+    /// A known path asked with a method it does not have is 405 with the methods it has, read from
+    /// the router's own routes; an unknown path stays 404.
+    @Test func aKnownPathWithAnotherMethodIs405WithAllow() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let cases: [(method: HTTPMethod, path: String, allow: String)] = [
+                (.DELETE, "/api/v1/users/5", "GET, PATCH"),
+                (.PUT, "/api/v1/sessions", "POST"),
+                (.GET, "/api/v1/sessions/current", "DELETE"),
+                (.POST, "/healthz", "GET"),
+                (.PATCH, "/api/v1/users/5/pin", "DELETE, PUT"),
+            ]
+            for testCase in cases {
+                let response = try await server.client.json(testCase.method, testCase.path, token: boss.token)
+                #expect(response.status == 405, "\(testCase.method) \(testCase.path): \(response.status) \(response.text)")
+                #expect(response.problemCode == "method_not_allowed", "\(testCase.path)")
+                #expect(response.header("Allow") == testCase.allow, "\(testCase.path)")
+            }
+            // The methods a path does have still work, and a handler's own 404 stays a 404.
+            let missing = try await server.client.json(.GET, "/api/v1/users/99999999", token: boss.token)
+            #expect(missing.status == 404)
+            #expect(missing.problemCode == "not_found")
+            let unknown = try await server.client.json(.DELETE, "/api/v1/nothing-here", token: boss.token)
+            #expect(unknown.status == 404)
+            #expect(unknown.problemCode == "route_not_found")
+            #expect(unknown.header("Allow") == nil)
         }
     }
 

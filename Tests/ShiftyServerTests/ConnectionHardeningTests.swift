@@ -11,6 +11,8 @@ import Testing
         configuration.httpTimeouts = HTTPConnectionTimeouts(idle: .milliseconds(800), header: .milliseconds(800), body: .milliseconds(800))
     }
 
+    static let slowBodyHead = "POST /api/v1/sessions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n"
+
     @Test func malformedRequestsAreAnsweredAndClosed() async throws {
         try await TestServer.with { server in
             let oversized = String(repeating: "a", count: 100 * 1024)
@@ -136,12 +138,22 @@ import Testing
         }
     }
 
-    /// With every descriptor of the budget held by idle sockets, a newcomer (here /healthz) still gets
-    /// in: the longest-idle connection is closed to make room, busy ones never are.
+    /// With every place of the budget held by idle sockets, a newcomer (here /healthz or another
+    /// socket) still gets in: the longest-idle connection is closed to make room, busy ones never are,
+    /// nor one accepted a moment ago (its request may not have been read yet).
     @Test func idleSocketsBeyondTheBudgetMakeRoomForHealthz() async throws {
-        try await TestServer.with(configure: { $0.connectionCeiling = 40 }) { server in
+        try await TestServer.with(configure: {
+            $0.connectionCeiling = 40
+            // Long enough that no idle timeout closes a socket on a loaded machine.
+            $0.httpTimeouts.idle = .seconds(600)
+        }) { server in
             var idle: [RawTCPConnection] = []
-            for _ in 0..<100 {
+            for _ in 0..<40 {
+                idle.append(try await RawTCPConnection.connect(port: server.port))
+            }
+            // Silent for longer than the registry's minimum idle age (1 s).
+            try await Task.sleep(for: .milliseconds(1500))
+            for _ in 0..<30 {
                 idle.append(try await RawTCPConnection.connect(port: server.port))
             }
             let started = ContinuousClock.now
@@ -156,12 +168,138 @@ import Testing
             try await Task.sleep(for: .milliseconds(300))
             let stillOpen = idle.filter { !$0.isClosed }.count
             #expect(stillOpen <= 40, "\(stillOpen) idle sockets still open")
-            // The oldest went first.
-            let oldestClosed = idle.prefix(50).allSatisfy { $0.isClosed }
-            let newestOpen = idle.suffix(10).allSatisfy { !$0.isClosed }
+            // The oldest went first; the newcomers stayed.
+            let oldestClosed = idle.prefix(30).allSatisfy { $0.isClosed }
+            let newestOpen = idle.suffix(30).allSatisfy { !$0.isClosed }
             #expect(oldestClosed)
             #expect(newestOpen)
             for connection in idle { await connection.close() }
+        }
+    }
+
+    // MARK: - Slow bodies
+
+    /// A byte every 300 ms is never silent for the 1.5 s body timeout; the 2 s total deadline ends it.
+    @Test func aTrickledBodyIsCutAtTheTotalDeadline() async throws {
+        try await TestServer.with(configure: {
+            $0.httpTimeouts = HTTPConnectionTimeouts(idle: .seconds(30), header: .seconds(2), body: .milliseconds(1500), request: .seconds(2), minimumBodyRate: 0)
+        }) { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            let started = ContinuousClock.now
+            try await connection.send(Self.slowBodyHead)
+            // Before, this went on for as long as the client liked; a minute is "forever" here.
+            while !connection.isClosed, connection.receivedText.isEmpty, ContinuousClock.now - started < .seconds(60) {
+                try? await connection.send(" ")
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            #expect(await connection.waitForClose(timeout: .seconds(10)))
+            #expect(ContinuousClock.now - started >= .milliseconds(1900))
+            #expect(connection.firstStatus == 408)
+            #expect(connection.problemCode == "request_timeout")
+            #expect(connection.receivedText.contains("did not arrive in time"))
+        }
+    }
+
+    @Test func aBodyBelowTheMinimumRateIsCut() async throws {
+        try await TestServer.with(configure: {
+            $0.httpTimeouts = HTTPConnectionTimeouts(
+                idle: .seconds(30), header: .seconds(30), body: .seconds(30), request: .seconds(120), minimumBodyRate: 1000, bodyRateGrace: .milliseconds(500))
+        }) { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            let started = ContinuousClock.now
+            try await connection.send(Self.slowBodyHead)
+            while !connection.isClosed, connection.receivedText.isEmpty, ContinuousClock.now - started < .seconds(60) {
+                try? await connection.send("          ")
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            #expect(await connection.waitForClose(timeout: .seconds(10)))
+            #expect(connection.firstStatus == 408)
+            #expect(connection.problemCode == "request_timeout")
+            #expect(connection.receivedText.contains("too slowly"))
+        }
+    }
+
+    /// With idle 10 minutes and header 1 s, a pipelined half head must be cut by the header timeout;
+    /// before, it waited for the idle timeout.
+    @Test func aPipelinedHalfHeadGetsTheHeaderTimeoutNotTheIdleTimeout() async throws {
+        try await TestServer.with(configure: {
+            $0.httpTimeouts = HTTPConnectionTimeouts(idle: .seconds(600), header: .seconds(1), body: .seconds(30))
+        }) { server in
+            let connection = try await RawTCPConnection.connect(port: server.port)
+            try await connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n")
+            #expect(await connection.waitForClose(timeout: .seconds(60)))
+            #expect(connection.receivedText.hasPrefix("HTTP/1.1 200"))
+            #expect(connection.receivedText.contains("HTTP/1.1 408"))
+        }
+    }
+
+    // MARK: - Host
+
+    @Test func requestsWithoutExactlyOneHostAre400() async throws {
+        try await TestServer.with { server in
+            let cases: [(request: String, status: Int)] = [
+                ("GET /healthz HTTP/1.1\r\n\r\n", 400),
+                ("GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", 400),
+                ("GET /healthz HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
+                ("GET /healthz HTTP/1.0\r\n\r\n", 200),
+                ("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n\r\n", 200),
+            ]
+            for testCase in cases {
+                let connection = try await RawTCPConnection.connect(port: server.port)
+                try? await connection.send(testCase.request)
+                #expect(await connection.waitForResponses(1, timeout: .seconds(10)), "\(testCase.request)")
+                #expect(connection.firstStatus == testCase.status, "\(testCase.request): \(connection.receivedText.prefix(300))")
+                if testCase.status == 400 {
+                    #expect(connection.problemCode == "malformed_request")
+                    #expect(connection.receivedText.contains("Host"))
+                }
+                await connection.close()
+            }
+        }
+    }
+
+    // MARK: - Beyond the connection ceiling
+
+    /// Every place taken by a busy connection (a body that does not come): a newcomer may still ask
+    /// /healthz, anything else is 503 server_full with Retry-After, and so is everyone once the few
+    /// health-check slots are taken too.
+    @Test func beyondTheCeilingOnlyHealthzIsAnsweredAndTheRestIs503() async throws {
+        try await TestServer.with(configure: {
+            $0.connectionCeiling = 4
+            $0.httpTimeouts = HTTPConnectionTimeouts(
+                idle: .seconds(60), header: .seconds(60), body: .seconds(60), request: .seconds(120), minimumBodyRate: 0, healthCheckWindow: .seconds(60))
+        }) { server in
+            var busy: [RawTCPConnection] = []
+            for _ in 0..<4 {
+                let connection = try await RawTCPConnection.connect(port: server.port)
+                try await connection.send(Self.slowBodyHead)
+                busy.append(connection)
+            }
+            // Let the server take them in (a health check is the way to know it has).
+            try await Task.sleep(for: .milliseconds(500))
+            let health = try await RawTCPConnection.connect(port: server.port)
+            try await health.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await health.waitForClose(timeout: .seconds(10)))
+            #expect(health.firstStatus == 200, "\(health.receivedText.prefix(300))")
+            #expect(health.receivedText.lowercased().contains("connection: close"))
+
+            let other = try await RawTCPConnection.connect(port: server.port)
+            try await other.send("GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await other.waitForClose(timeout: .seconds(10)))
+            #expect(other.firstStatus == 503)
+            #expect(other.problemCode == "server_full")
+            #expect(other.receivedText.lowercased().contains("retry-after: 5"))
+
+            // Eight silent newcomers hold the health-check slots; the next is refused unread.
+            var silent: [RawTCPConnection] = []
+            for _ in 0..<8 { silent.append(try await RawTCPConnection.connect(port: server.port)) }
+            try await Task.sleep(for: .milliseconds(300))
+            let refused = try await RawTCPConnection.connect(port: server.port)
+            #expect(await refused.waitForClose(timeout: .seconds(10)))
+            #expect(refused.firstStatus == 503)
+            #expect(refused.problemCode == "server_full")
+            #expect(busy.allSatisfy { !$0.isClosed && $0.receivedText.isEmpty })
+            for connection in busy + silent { await connection.close() }
         }
     }
 }

@@ -16,7 +16,8 @@ public struct DatabaseBootstrap: Sendable {
         }
         let dataDirectory = configuration.embeddedDataDirectory.standardizedFileURL
         logger.info("no database URL given: using the embedded PostgreSQL cluster", metadata: ["data": "\(dataDirectory.path)"])
-        let cluster = EmbeddedPostgres(dataDirectory: dataDirectory, logger: logger)
+        // Stopped with this process however it ends: a killed server must not leave its cluster running.
+        let cluster = EmbeddedPostgres(dataDirectory: dataDirectory, stopsWithThisProcess: true, logger: logger)
         let started = try await cluster.startIfNeeded()
         if !started.didStartServer {
             logger.info("the embedded PostgreSQL cluster is already running; leaving it running at exit")

@@ -13,9 +13,10 @@ public enum ShiftyApplication {
         metrics: ShiftyMetrics = ShiftyMetrics(), hub: LiveHub = LiveHub(), keyring: PushKeyring? = nil
     ) -> Router<ShiftyRequestContext> {
         let router = Router(context: ShiftyRequestContext.self)
+        let routeMethods = RouteMethodIndex()
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: LanguageMiddleware())
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(routeMethods: routeMethods))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: NULQueryMiddleware())
 
@@ -52,8 +53,10 @@ public enum ShiftyApplication {
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {
-            router.add(middleware: WebAssetsMiddleware(root: webRoot, logger: logger))
+            router.add(middleware: WebAssetsMiddleware(root: webRoot, logger: logger, fileStreams: configuration.descriptorBudget.fileStreams))
         }
+        // Every route is registered: 405 with `Allow` follows them from here on.
+        routeMethods.install(from: router)
         return router
     }
 
@@ -78,15 +81,25 @@ public enum ShiftyApplication {
             hub: hub, pool: pool, listenerConfiguration: listenerConfiguration, logger: logger,
             metrics: metrics, retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval,
             notificationWakeup: wakeup)
+        let descriptors = configuration.descriptorBudget
+        logger.info(
+            "descriptor budget",
+            metadata: [
+                "limit": "\(descriptors.limit)", "connections": "\(descriptors.connectionCeiling)",
+                "sockets": "\(descriptors.acceptCeiling)", "reserve": "\(descriptors.processReserve + descriptors.fileStreams)",
+            ])
         return Application(
             router: router,
             server: .http1WithWebSocket(
                 timeouts: configuration.httpTimeouts,
-                registry: configuration.connectionCeiling.map { HTTPConnectionRegistry(ceiling: $0) } ?? .process
+                registry: HTTPConnectionRegistry(budget: descriptors)
             ) { head, channel, logger in
                 await endpoint.decide(head, channel: channel, logger: logger)
             },
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "Shifty",
+                availableConnectionsDelegate: SocketAcceptGate(ceiling: descriptors.acceptCeiling)
+            ),
             services: [
                 ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(

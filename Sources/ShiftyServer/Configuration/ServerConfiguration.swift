@@ -42,11 +42,19 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// How long a graceful shutdown (SIGTERM) may take before the remaining work is cancelled.
     public var shutdownTimeout: Duration = .seconds(10)
-    /// Idle, header and body timeouts of HTTP connections (`--http-idle-timeout` and friends).
+    /// Idle, header, body and total timeouts and the minimum body rate of HTTP connections
+    /// (`--http-idle-timeout` and friends).
     public var httpTimeouts = HTTPConnectionTimeouts()
     /// Connections (HTTP and live) this server keeps open before it closes the longest-idle one for
-    /// each newcomer; nil: the process's descriptor budget (``HTTPConnectionRegistry/process``).
+    /// each newcomer (`--max-connections`); nil, or more than the descriptor limit allows: what the
+    /// limit allows (``DescriptorBudget``).
     public var connectionCeiling: Int?
+
+    /// How this process spends its descriptors: from the current `RLIMIT_NOFILE`, the pool size and
+    /// ``connectionCeiling``.
+    public var descriptorBudget: DescriptorBudget {
+        .current(databaseConnections: databasePoolSize, connectionCeiling: connectionCeiling)
+    }
     /// Live connections and concurrent replays per session and per member (docs/live-protocol.md).
     public var liveLimits = LiveLimits()
     /// Outgoing e-mail (`--smtp-url`, `--mail-from`); nil: e-mail is off and the page says so.

@@ -10,7 +10,8 @@ import ShiftyDomain
 /// One rule for missing objects: anything named that does not exist in the caller's workplace (a
 /// shift, deal, request, member, punch, kiosk, path id that is not a number …) answers 404
 /// `not_found`, on GET and on every action alike; the `detail` says what was missing. An unknown
-/// endpoint is `route_not_found`.
+/// endpoint is `route_not_found`; a known one with a method it does not have is `method_not_allowed`
+/// (405 with `Allow`).
 public enum ProblemCode: String, CaseIterable, Sendable {
     // Requests in general.
     case badRequest = "bad_request"

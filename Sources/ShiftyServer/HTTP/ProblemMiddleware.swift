@@ -12,7 +12,16 @@ import ShiftyPostgres
 public struct ProblemMiddleware: RouterMiddleware {
     public typealias Context = ShiftyRequestContext
 
-    public init() {}
+    /// Turns "no route" into 405 with `Allow` when the path has routes for other methods.
+    let routeMethods: RouteMethodIndex?
+
+    public init() {
+        self.routeMethods = nil
+    }
+
+    init(routeMethods: RouteMethodIndex) {
+        self.routeMethods = routeMethods
+    }
 
     public func handle(
         _ request: Request, context: Context,
@@ -23,7 +32,17 @@ public struct ProblemMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = Self.problem(for: error, request: request, context: context).localized(to: RequestLanguage.resolved).response()
+            var problem = Self.problem(for: error, request: request, context: context)
+            var allow: String?
+            if problem.code == ProblemCode.routeNotFound.rawValue, let routeMethods,
+               let methods = await routeMethods.allow(for: request, context: context),
+               !methods.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == request.method.rawValue }) {
+                problem = Problem(.methodNotAllowed, code: .methodNotAllowed, text: .init("server.problem.method_not_allowed.detail"))
+                allow = methods
+            }
+            var answer = problem.localized(to: RequestLanguage.resolved).response()
+            if let allow { answer.headers[.allow] = allow }
+            response = answer
         }
         var logged = response
         logged.headers[.init("X-Request-ID")!] = context.id

@@ -1,6 +1,6 @@
 /// How much of one instance's live capacity one member may take.
 ///
-/// Without caps one bearer token held 3,000 live connections (one account could fill the 19,500 the
+/// Without caps one bearer token held 3,000 live connections (one account could fill the 18,744 the
 /// process allows), and 100 connections of one employee each replaying 10,000 events kept the event
 /// loops busy for 30 s. Per instance: a member connected to several instances counts on each.
 public struct LiveLimits: Sendable, Hashable {

@@ -66,12 +66,21 @@ public struct HTTP1WebSocketChannel: ServerChildChannel, HTTPChannelHandler {
             let decoder = ByteToMessageHandler(
                 HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes, limitConfiguration: limits)
             )
+            // Beyond the connection ceiling with nothing idle to make room and no health-check slot
+            // free: 503, without reading a request.
+            let registry = self.registry
+            let admission = registry.admit(channel, now: channel.eventLoop.now)
+            guard admission != .refused else {
+                try channel.pipeline.syncOperations.addHandler(HTTPResponseEncoder(configuration: .init()))
+                try channel.pipeline.syncOperations.addHandler(HTTPConnectionRefusalHandler(refusal: .serverFull))
+                return Value(channel: channel, outcome: channel.eventLoop.makeSucceededFuture(.refused))
+            }
+            channel.closeFuture.whenComplete { _ in registry.closed(channel) }
             // Timeouts and parse errors are answered right behind the decoder; both handlers leave with
             // it when the connection is upgraded.
-            let registry = self.registry
-            registry.opened(channel)
-            channel.closeFuture.whenComplete { _ in registry.closed(channel) }
-            let connectionGuard = HTTPConnectionGuardHandler(timeouts: self.timeouts, registry: registry)
+            let connectionGuard = HTTPConnectionGuardHandler(
+                timeouts: self.timeouts, registry: registry, admission: admission == .healthCheckOnly ? .healthCheckOnly : .regular
+            )
             let byteWatcher = HTTPInboundByteWatcher(guardHandler: connectionGuard)
             let upgradeHandler = NIOTypedHTTPServerUpgradeHandler(
                 httpEncoder: encoder,

@@ -1,23 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOConcurrencyHelpers
 
-/// How many upgraded WebSocket connections this process may hold: its file-descriptor limit minus a
-/// headroom for everything else (database connections, ordinary HTTP requests, the listening socket).
+/// How many upgraded WebSocket connections this process may hold: its connection ceiling (from its
+/// file-descriptor limit, ``DescriptorBudget``) minus a headroom for ordinary HTTP requests.
 ///
-/// Without it, a server at its descriptor limit cannot accept at all: NIO backs off `accept` after
-/// `EMFILE`, new clients wait in the listen backlog until they time out, and `/healthz` is
-/// unreachable too. With it, the upgrade beyond the ceiling is answered `503` with `Retry-After`
-/// while descriptors remain for HTTP, so a full server refuses cleanly and stays observable.
+/// Without it, live connections alone could take every descriptor the connection ceiling allows
+/// (``DescriptorBudget``) and leave none for ordinary requests. With it, the upgrade beyond the
+/// ceiling is answered `503` with `Retry-After` while room remains for HTTP, so a full server refuses
+/// cleanly and stays observable.
 /// One budget per process, because descriptors are per process.
 public final class WebSocketConnectionBudget: Sendable {
     /// The ceiling for this process, from `RLIMIT_NOFILE` when the process started.
-    public static let process = WebSocketConnectionBudget(ceiling: ceiling(descriptorLimit: currentDescriptorLimit()))
+    public static let process = WebSocketConnectionBudget(ceiling: ceiling(descriptorLimit: DescriptorBudget.currentLimit()))
 
     /// Upgraded connections allowed at the same time.
     public let ceiling: Int
@@ -43,20 +36,11 @@ public final class WebSocketConnectionBudget: Sendable {
 
     public func release() { open.withLockedValue { $0 -= 1 } }
 
-    /// The limit minus max(256, 2.5 % of it): 19,500 WebSockets at 20,000 descriptors, 768 at 1,024.
+    /// The process's connection ceiling (``DescriptorBudget``) minus max(256, 2.5 % of it), so live
+    /// connections never take the places ordinary requests need: 18,744 WebSockets at 20,000
+    /// descriptors, 648 at 1,024.
     public static func ceiling(descriptorLimit: Int) -> Int {
-        max(1, descriptorLimit - max(256, descriptorLimit / 40))
-    }
-
-    /// The soft `RLIMIT_NOFILE`; a generous default when it is unlimited (huge) or unreadable.
-    static func currentDescriptorLimit() -> Int {
-        var limit = rlimit()
-        #if os(Linux)
-        let status = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        #else
-        let status = getrlimit(RLIMIT_NOFILE, &limit)
-        #endif
-        guard status == 0, limit.rlim_cur < rlim_t(Int32.max) else { return 1 << 20 }
-        return Int(clamping: limit.rlim_cur)
+        let connections = DescriptorBudget(limit: descriptorLimit, databaseConnections: 8).connectionCeiling
+        return max(1, connections - max(256, connections / 40))
     }
 }

@@ -19,16 +19,18 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
     private let registry: HTTPConnectionRegistry
     /// What the registry was last told: the connection waits for a request.
     private var registeredIdle = false
+    /// In front of the decoder; told how long a body is so it can find where the request ends.
+    weak var byteWatcher: HTTPInboundByteWatcher?
 
-    init(timeouts: HTTPConnectionTimeouts, registry: HTTPConnectionRegistry) {
-        self.machine = HTTPConnectionGuard(timeouts: timeouts)
+    init(timeouts: HTTPConnectionTimeouts, registry: HTTPConnectionRegistry, admission: HTTPConnectionGuard.Admission = .regular) {
+        self.machine = HTTPConnectionGuard(timeouts: timeouts, admission: admission)
         self.registry = registry
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         if context.channel.isActive {
-            self.run(self.machine.connected(now: .now()), context: context)
+            self.run(self.machine.connected(now: context.eventLoop.now), context: context)
         }
     }
 
@@ -39,12 +41,12 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
         // Upgraded (or closing): no longer an idle HTTP connection that may be evicted.
         if self.registeredIdle {
             self.registeredIdle = false
-            self.registry.setIdle(context.channel, false)
+            self.registry.setIdle(context.channel, false, now: context.eventLoop.now)
         }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        self.run(self.machine.connected(now: .now()), context: context)
+        self.run(self.machine.connected(now: context.eventLoop.now), context: context)
         context.fireChannelActive()
     }
 
@@ -57,18 +59,22 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
     /// Called by the byte watcher (same event loop) when bytes arrive, before they are decoded.
     func bytesArrived() {
         guard let context = self.context else { return }
-        self.run(self.machine.bytesArrived(now: .now()), context: context)
+        self.run(self.machine.bytesArrived(now: context.eventLoop.now), context: context)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard self.machine.phase != .closing else { return }
         let action: HTTPConnectionGuard.Action
         switch Self.unwrapInboundIn(data) {
-        case .head: action = self.machine.headReceived(now: .now())
-        case .body: action = self.machine.bodyReceived(now: .now())
-        case .end: action = self.machine.endReceived(now: .now())
+        case .head(let head):
+            action = self.machine.headReceived(head, now: context.eventLoop.now)
+            if let length = Self.contentLength(head) { self.byteWatcher?.expectBody(length: length) }
+        case .body(let buffer): action = self.machine.bodyReceived(bytes: buffer.readableBytes, now: context.eventLoop.now)
+        case .end: action = self.machine.endReceived(now: context.eventLoop.now)
         }
         self.run(action, context: context)
+        // A refused head (no Host, not a health check) goes no further than here.
+        guard self.machine.phase != .closing else { return }
         context.fireChannelRead(data)
     }
 
@@ -90,12 +96,30 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
             return
         }
         switch Self.unwrapOutboundIn(data) {
-        case .head(let head) where head.status.code >= 200:
-            context.write(data, promise: promise)
+        case .head(var head) where head.status.code >= 200:
+            if self.machine.admission == .healthCheckOnly {
+                // The answer is the last thing on a connection over the ceiling.
+                head.headers.replaceOrAdd(name: "Connection", value: "close")
+                context.write(Self.wrapOutboundOut(.head(head)), promise: promise)
+            } else {
+                context.write(data, promise: promise)
+            }
             self.run(self.machine.responseHeadWritten(), context: context)
         case .end:
-            context.write(data, promise: promise)
-            self.run(self.machine.responseEndWritten(now: .now()), context: context)
+            let action = self.machine.responseEndWritten(now: context.eventLoop.now)
+            guard action == .closeWhenWritten else {
+                context.write(data, promise: promise)
+                self.run(action, context: context)
+                return
+            }
+            self.timer?.cancel()
+            self.timer = nil
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.assumeIsolated().whenComplete { result in
+                promise?.completeWith(result)
+                context.close(promise: nil)
+            }
+            context.write(data, promise: written)
         case .head, .body:
             context.write(data, promise: promise)
         }
@@ -114,11 +138,22 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
 
     static var linger: TimeAmount { .seconds(2) }
 
+    /// The body length a head announces, when it is a `Content-Length` (a chunked body ends at a blank
+    /// line, which the watcher finds by itself).
+    static func contentLength(_ head: HTTPRequestHead) -> Int? {
+        guard !head.headers.contains(name: "Transfer-Encoding"),
+              let value = head.headers.first(name: "Content-Length"),
+              let length = Int(value.filter { $0 != " " && $0 != "\t" }), length > 0
+        else { return nil }
+        return length
+    }
+
     private func run(_ action: HTTPConnectionGuard.Action, context: ChannelHandlerContext) {
-        let isIdle = self.machine.phase == .awaitingRequest
+        // A health-check connection is not the registry's to evict: it holds a slot of its own.
+        let isIdle = self.machine.phase == .awaitingRequest && self.machine.admission == .regular
         if isIdle != self.registeredIdle {
             self.registeredIdle = isIdle
-            self.registry.setIdle(context.channel, isIdle)
+            self.registry.setIdle(context.channel, isIdle, now: context.eventLoop.now)
         }
         switch action {
         case .none:
@@ -128,7 +163,7 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
             self.timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
                 guard let self, let context = self.context else { return }
                 self.timer = nil
-                self.run(self.machine.timerFired(now: .now()), context: context)
+                self.run(self.machine.timerFired(now: context.eventLoop.now), context: context)
             }
         case .cancelTimer:
             self.timer?.cancel()
@@ -143,7 +178,7 @@ final class HTTPConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHa
                 guard case .success = result else { return context.close(promise: nil) }
                 self.lingerThenClose(context: context)
             }
-        case .close:
+        case .close, .closeWhenWritten:
             self.timer?.cancel()
             self.timer = nil
             context.close(promise: nil)
