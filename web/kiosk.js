@@ -213,7 +213,8 @@ async function punch(event) {
       showPinOnlyState();
       showError(t('kiosk.pinOnlyPaused'));
       await loadTiles();
-      if ($('kiosk-tiles-part').hidden) form.elements.username.focus();
+      if ($('kiosk-tiles-part').hidden) form.elements.username.focus({ preventScroll: true });
+      $('kiosk-error').scrollIntoView({ block: 'start' });
       return;
     }
     const sentence = error instanceof ApiError && error.code === 'invalid_credentials'
