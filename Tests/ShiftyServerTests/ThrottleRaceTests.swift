@@ -1,4 +1,5 @@
 import Foundation
+import ShiftySecurity
 import ShiftyTestSupport
 import Testing
 
@@ -25,6 +26,13 @@ import Testing
         }
     }
 
+    /// A verification that takes a few milliseconds, as a real one does (a fraction of the OWASP
+    /// cost): with the free test parameters an attempt is verified almost as soon as it is
+    /// checked, which would hide a limit that is only counted after the verification.
+    static func realisticHashing(_ configuration: inout ServerConfiguration) {
+        configuration.argon2 = Argon2idParameters(memoryKiB: 4096, iterations: 2, parallelism: 1)
+    }
+
     static func tally(_ answers: [(status: Int, code: String?)]) -> [Int: Int] {
         answers.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
@@ -34,7 +42,7 @@ import Testing
     }
 
     @Test func oneHundredFiftyConcurrentWrongLoginsForOneAccountVerifyOnlyTheLimit() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(configure: Self.realisticHashing) { server in
             let boss = try await server.createWorkplace()
             let answers = try await Self.burst(150) { _ in
                 try await server.client.json(.POST, "/api/v1/sessions", Self.wrongLogin(boss.slug, "boss"))
@@ -50,7 +58,10 @@ import Testing
     }
 
     @Test func oneHundredFiftyConcurrentWrongLoginsFromOneAddressVerifyOnlyTheAddressLimit() async throws {
-        try await TestServer.with(configure: { $0.trustedProxies = ["127.0.0.1"] }) { server in
+        try await TestServer.with(configure: {
+            Self.realisticHashing(&$0)
+            $0.trustedProxies = ["127.0.0.1"]
+        }) { server in
             let boss = try await server.createWorkplace()
             let from = [("X-Forwarded-For", "203.0.113.77")]
             // A different account each time: only the address counter stands between them.
@@ -69,7 +80,7 @@ import Testing
     /// Two instances on one database: the slots are rows both instances lock, so the limit is the
     /// same as on one instance.
     @Test func theLimitHoldsAcrossTwoInstances() async throws {
-        try await TestServer.with { a in
+        try await TestServer.with(configure: Self.realisticHashing) { a in
             let boss = try await a.createWorkplace()
             try await a.withAnotherInstance(named: "B") { b in
                 let answers = try await Self.burst(150) { index in
@@ -97,17 +108,19 @@ import Testing
 
     @Test func sixtyParallelSignupsAgainstALimitOfTwentyLetExactlyTwentyThrough() async throws {
         try await TestServer.with(configure: { $0.loginThrottle.maxSignupsPerAddress = 20 }) { server in
-            let answers = try await Self.burst(60) { index in
-                try await server.client.json(.POST, "/api/v1/workplaces", [
-                    "name": "Place \(index) \(UUID().uuidString.prefix(6))", "timeZone": "UTC", "client": "bearer",
-                    "manager": ["username": "boss", "displayName": "Boss", "password": TestServer.password],
-                ])
+            try await server.withAnotherInstance(named: "B") { other in
+                let answers = try await Self.burst(60) { index in
+                    try await (index.isMultiple(of: 2) ? server : other).client.json(.POST, "/api/v1/workplaces", [
+                        "name": "Place \(index) \(UUID().uuidString.prefix(6))", "timeZone": "UTC", "client": "bearer",
+                        "manager": ["username": "boss", "displayName": "Boss", "password": TestServer.password],
+                    ])
+                }
+                let tally = Self.tally(answers)
+                #expect(tally[201] == 20, "\(tally)")
+                #expect(tally[429] == 40, "\(tally)")
+                let workplaces: Int = try await server.pool.query("SELECT count(*)::int AS n FROM workplaces")[0].decode("n")
+                #expect(workplaces == 20)
             }
-            let tally = Self.tally(answers)
-            #expect(tally[201] == 20, "\(tally)")
-            #expect(tally[429] == 40, "\(tally)")
-            let workplaces: Int = try await server.pool.query("SELECT count(*)::int AS n FROM workplaces")[0].decode("n")
-            #expect(workplaces == 20)
         }
     }
 
@@ -119,13 +132,16 @@ import Testing
             $0.notificationWakesOnEvents = false
         }) { server in
             let boss = try await server.createWorkplace()
-            let answers = try await Self.burst(40) { _ in
-                try await server.client.json(.POST, "/api/v1/password-resets/email", ["workplace": boss.slug, "identifier": "boss"])
+            try await server.withAnotherInstance(named: "B") { other in
+                let answers = try await Self.burst(40) { index in
+                    try await (index.isMultiple(of: 2) ? server : other).client.json(
+                        .POST, "/api/v1/password-resets/email", ["workplace": boss.slug, "identifier": "boss"])
+                }
+                let tally = Self.tally(answers)
+                #expect(tally[202] == PasswordResetService.requestsPerAddress, "\(tally)")
+                #expect(tally[429] == 40 - PasswordResetService.requestsPerAddress, "\(tally)")
+                #expect(answers.allSatisfy { $0.status != 429 || $0.code == "reset_throttled" })
             }
-            let tally = Self.tally(answers)
-            #expect(tally[202] == PasswordResetService.requestsPerAddress, "\(tally)")
-            #expect(tally[429] == 40 - PasswordResetService.requestsPerAddress, "\(tally)")
-            #expect(answers.allSatisfy { $0.status != 429 || $0.code == "reset_throttled" })
         }
     }
 
@@ -134,7 +150,7 @@ import Testing
     /// 80 PINs typed at once without a name: only the kiosk's PIN-only budget is verified, the rest
     /// is paused; the right PIN alone is paused too, but with the member's name it punches.
     @Test func eightyConcurrentPinOnlyGuessesStopAtTheKioskBudget() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(configure: Self.realisticHashing) { server in
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
             let kiosk = try await server.createKiosk(boss)
@@ -161,7 +177,7 @@ import Testing
 
     /// 80 wrong PINs for one named member at once: only the per-member limit is verified.
     @Test func eightyConcurrentGuessesAtOneMemberStopAtTheMemberLimit() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(configure: Self.realisticHashing) { server in
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
             _ = try await server.createEmployee(in: boss, username: "bram")
