@@ -19,6 +19,21 @@ let countdownTimer = null;
 let idleTimer = null;
 let workplaceZone = 'UTC';
 let chosen = null; // { username, displayName } after tapping a tile
+// Until when (ms since 1970) the server pauses PINs typed without a name at this kiosk (429
+// kiosk_pin_only_paused after too many wrong ones): meanwhile the page asks for the name first.
+let pinOnlyPausedUntil = 0;
+
+function pinOnlyPaused() {
+  return Date.now() < pinOnlyPausedUntil;
+}
+
+/** Says on the start screen whether a PIN alone works or the name is needed first. */
+function showPinOnlyState() {
+  const paused = pinOnlyPaused();
+  document.body.classList.toggle('kiosk-name-first', paused);
+  $('kiosk-tiles-hint').textContent = t(paused ? 'kiosk.punch.tilesHintNameFirst' : 'kiosk.punch.tilesHint');
+  $('kiosk-username-hint').textContent = t(paused ? 'kiosk.punch.usernameNeeded' : 'kiosk.punch.usernameHint');
+}
 
 function show(section) {
   for (const id of ['kiosk-loading', 'kiosk-setup', 'kiosk-punch', 'kiosk-result']) $(id).hidden = id !== section;
@@ -97,6 +112,7 @@ function resetForm() {
 function startScreen() {
   clearInterval(countdownTimer);
   resetForm();
+  showPinOnlyState();
   show('kiosk-punch');
   loadTiles();
   $('kiosk-pin').focus();
@@ -165,6 +181,11 @@ async function punch(event) {
     form.elements.username.focus();
     return;
   }
+  if (!username && pinOnlyPaused()) {
+    showError(t('kiosk.pinOnlyPaused'));
+    form.elements.username.focus();
+    return;
+  }
   if (mode() === 'pin') {
     const pin = form.elements.pin.value.trim();
     if (!/^[0-9]{4,12}$/.test(pin)) {
@@ -184,6 +205,16 @@ async function punch(event) {
   } catch (error) {
     if (error instanceof ApiError && error.code === 'kiosk_revoked') {
       await boot();
+      return;
+    }
+    if (error instanceof ApiError && error.code === 'kiosk_pin_only_paused') {
+      // Nothing was checked: the PIN stays typed, the member only has to tap their name.
+      pinOnlyPausedUntil = Date.now() + (error.retryAfterSeconds || 60) * 1000;
+      showPinOnlyState();
+      showError(t('kiosk.pinOnlyPaused'));
+      await loadTiles();
+      if ($('kiosk-tiles-part').hidden) form.elements.username.focus({ preventScroll: true });
+      $('kiosk-error').scrollIntoView({ block: 'start' });
       return;
     }
     const sentence = error instanceof ApiError && error.code === 'invalid_credentials'

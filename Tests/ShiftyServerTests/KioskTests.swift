@@ -135,4 +135,104 @@ import Testing
             #expect(try await server.kioskPunch(kiosk, username: "bram", password: TestServer.password).status == 201)
         }
     }
+
+    /// A PIN typed without a name.
+    func pinOnly(_ server: TestServer, _ kiosk: TestServer.Kiosk, _ pin: String) async throws -> TestHTTPClient.Response {
+        try await server.client.json(.POST, "/api/v1/kiosk/punches", ["pin": pin], cookie: kiosk.cookie, headers: server.sameOrigin)
+    }
+
+    /// A prankster typing wrong PINs for other names (known or not) stops nobody else: named
+    /// attempts are counted per member, never against a kiosk-wide counter.
+    @Test func wrongPinsForOneMemberDoNotBlockAnotherMember() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let kiosk = try await server.createKiosk(boss)
+            #expect(try await server.client.json(.PUT, "/api/v1/users/\(anna.userID)/pin", ["pin": "4821"], token: boss.token).status == 204)
+            #expect(try await server.client.json(.PUT, "/api/v1/users/\(bram.userID)/pin", ["pin": "7305"], token: boss.token).status == 204)
+            for name in ["anna", "ghost1", "ghost2", "ghost3", "ghost4", "ghost5", "ghost6", "ghost7"] {
+                for _ in 0..<5 { #expect(try await server.kioskPunch(kiosk, username: name, pin: "0000").status == 401) }
+                #expect(try await server.kioskPunch(kiosk, username: name, pin: "0000").status == 429)
+            }
+            // 40 wrong PINs at this kiosk: Anna waits, Bram punches with his tile, and with his PIN alone.
+            #expect(try await server.kioskPunch(kiosk, username: "anna", pin: "4821").problemCode == "kiosk_throttled")
+            let named = try await server.kioskPunch(kiosk, username: "bram", pin: "7305")
+            #expect(named.status == 201, "\(named.text)")
+            let alone = try await pinOnly(server, kiosk, "7305")
+            #expect(alone.status == 409, "a double tap, verified and not throttled: \(alone.text)")
+        }
+    }
+
+    /// Used up, the PIN-only budget pauses only PIN-only punches; successful punches never use it.
+    @Test func aUsedUpPinOnlyBudgetAsksForTheNameFirst() async throws {
+        try await TestServer.with(configure: { $0.loginThrottle.maxPinOnlyFailuresPerKiosk = 3 }) { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let kiosk = try await server.createKiosk(boss)
+            #expect(try await server.client.json(.PUT, "/api/v1/users/\(anna.userID)/pin", ["pin": "4821"], token: boss.token).status == 204)
+            #expect(try await pinOnly(server, kiosk, "4821").status == 201)
+            for _ in 0..<4 { #expect(try await pinOnly(server, kiosk, "4821").status == 409) }
+            for _ in 0..<3 { #expect(try await pinOnly(server, kiosk, "1111").status == 401) }
+            let paused = try await pinOnly(server, kiosk, "4821")
+            #expect(paused.status == 429)
+            #expect(paused.problemCode == "kiosk_pin_only_paused")
+            #expect((paused.json["detail"] as? String)?.contains("name") == true, "the answer says to give the name")
+            // With the name (a tile), the right PIN punches; a wrong one is counted for Anna only.
+            #expect(try await server.kioskPunch(kiosk, username: "anna", pin: "1111").status == 401)
+            let named = try await server.kioskPunch(kiosk, username: "anna", pin: "4821")
+            #expect(named.status == 409, "verified (a double tap), not throttled: \(named.text)")
+            // Another kiosk of the workplace has its own budget.
+            let other = try await server.createKiosk(boss, name: "Back door")
+            #expect(try await pinOnly(server, other, "4821").status == 409)
+        }
+    }
+
+    /// The day budget of PIN-only guesses outlasts the 15-minute windows (the test moves the
+    /// windows back in the database instead of waiting).
+    @Test func pinOnlyGuessesAreBoundedPerDay() async throws {
+        try await TestServer.with(configure: {
+            $0.loginThrottle.maxPinOnlyFailuresPerKiosk = 3
+            $0.loginThrottle.maxPinOnlyFailuresPerKioskPerDay = 5
+        }) { server in
+            let boss = try await server.createWorkplace()
+            let kiosk = try await server.createKiosk(boss)
+            func windowPasses() async throws {
+                try await server.pool.execute("""
+                    UPDATE login_throttle SET window_start = window_start - interval '16 minutes', blocked_until = blocked_until - interval '16 minutes'
+                    WHERE key LIKE 'kiosk-pin-only:%'
+                    """)
+            }
+            for _ in 0..<3 { #expect(try await pinOnly(server, kiosk, "1111").status == 401) }
+            #expect(try await pinOnly(server, kiosk, "1111").status == 429)
+            try await windowPasses()
+            for _ in 0..<2 { #expect(try await pinOnly(server, kiosk, "1111").status == 401) }
+            let day = try await pinOnly(server, kiosk, "1111")
+            #expect(day.status == 429)
+            #expect(day.problemCode == "kiosk_pin_only_paused")
+            #expect((day.header("Retry-After").flatMap(Int.init) ?? 0) > 3600)
+            try await windowPasses()
+            #expect(try await pinOnly(server, kiosk, "1111").status == 429, "the day's budget is still used up")
+        }
+    }
+
+    /// Guessing one member's PIN over several kiosks is bounded by the member's own counter.
+    @Test func oneMemberIsThrottledOverAllKiosks() async throws {
+        try await TestServer.with(configure: { $0.loginThrottle.maxKioskFailuresPerMember = 8 }) { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            #expect(try await server.client.json(.PUT, "/api/v1/users/\(anna.userID)/pin", ["pin": "4821"], token: boss.token).status == 204)
+            #expect(try await server.client.json(.PUT, "/api/v1/users/\(bram.userID)/pin", ["pin": "7305"], token: boss.token).status == 204)
+            let first = try await server.createKiosk(boss, name: "Front")
+            let second = try await server.createKiosk(boss, name: "Back")
+            let third = try await server.createKiosk(boss, name: "Side")
+            for _ in 0..<5 { #expect(try await server.kioskPunch(first, username: "anna", pin: "0000").status == 401) }
+            for _ in 0..<3 { #expect(try await server.kioskPunch(second, username: "anna", pin: "0000").status == 401) }
+            let blocked = try await server.kioskPunch(third, username: "anna", pin: "4821")
+            #expect(blocked.status == 429)
+            #expect(blocked.problemCode == "kiosk_throttled")
+            #expect(try await server.kioskPunch(third, username: "bram", pin: "7305").status == 201)
+        }
+    }
 }

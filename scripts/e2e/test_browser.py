@@ -233,7 +233,14 @@ class Browser:
 
     def fetch(self, method, path, body=None):
         """Calls the API from inside the page (same origin, the page's own cookie session)."""
-        result = self.driver.execute_async_script(
+        result = self.request(method, path, body)
+        if not 200 <= result["status"] < 300:
+            raise StepFailed(f"[{self.name}] {method} {path} answered {result['status']}: {result['text'][:300]}")
+        return json.loads(result["text"]) if result["text"] else None
+
+    def request(self, method, path, body=None):
+        """Like fetch, but answers {status, text} whatever the status (for expected refusals)."""
+        return self.driver.execute_async_script(
             """
             const [method, path, body, done] = arguments;
             const options = { method, headers: { Accept: 'application/json' }, credentials: 'same-origin' };
@@ -243,9 +250,6 @@ class Browser:
               .catch((error) => done({ status: 0, text: String(error) }));
             """,
             method, path, body)
-        if not 200 <= result["status"] < 300:
-            raise StepFailed(f"[{self.name}] {method} {path} answered {result['status']}: {result['text'][:300]}")
-        return json.loads(result["text"]) if result["text"] else None
 
     # ------------------------------------------------------------------ the page
 
@@ -654,6 +658,7 @@ def scenario(server, workdir, timings):
                    "the kiosk should greet Bram after a PIN-only punch")
         tablet.wait_for("#result-timing", "the kiosk should say how the punch compares with a shift")
         tablet.screenshot("kiosk-pin-result")
+        step_kiosk_name_first(tablet, anna, maria)
 
         maria.go("timesheets")
         anna_id = anna.fetch("GET", "/me")["user"]["id"]
@@ -699,6 +704,49 @@ def scenario(server, workdir, timings):
             browser.quit()
         if problems:
             print("Browser console problems:\n  " + "\n  ".join(problems), file=sys.stderr)
+
+
+def step_kiosk_name_first(tablet, anna, maria):
+    """Wrong PINs typed alone use up the kiosk's PIN-only budget: the kiosk then asks for the name
+    first (429 kiosk_pin_only_paused, docs/throttles.md) and anna's tile with her PIN still punches."""
+    anna_id = anna.fetch("GET", "/me")["user"]["id"]
+    for anna_pin in ("480213", "480214", "480215"):
+        try:
+            maria.fetch("PUT", f"/users/{anna_id}/pin", {"pin": anna_pin})
+            break
+        except StepFailed as failure:
+            if "pin_taken" not in str(failure):
+                raise
+    tablet.click("#result-done", "back to the kiosk's start screen")
+    tablet.wait_for("#punch-form", "the kiosk should show the punch form")
+    answers = []
+    for guess in range(12):
+        answer = tablet.request("POST", "/kiosk/punches", {"pin": f"98765432{guess:04d}"})
+        answers.append(answer["status"])
+        if answer["status"] == 429:
+            if json.loads(answer["text"]).get("code") != "kiosk_pin_only_paused":
+                raise StepFailed(f"wrong PINs alone should pause PIN-only punching: {answer['text'][:300]}")
+            break
+    if answers[-1] != 429 or answers.count(401) > 10:
+        raise StepFailed(f"the kiosk's PIN-only budget should stop wrong PINs after 10: {answers}")
+    tablet.type("#kiosk-pin", anna_pin, "anna types only her PIN")
+    tablet.click("#punch-button", "anna punches with her PIN alone")
+    tablet.wait(lambda: "name first" in tablet.wait_for("#kiosk-error", "the kiosk's message").text, 10,
+                "the kiosk should ask anna to tap her name first")
+    tablet.wait(lambda: tablet.driver.execute_script("return document.body.classList.contains('kiosk-name-first');"), 10,
+                "the kiosk should switch to name first")
+    tablet.screenshot("kiosk-name-first")
+    tile = tablet.visible(".kiosk-tile[data-username=anna]")
+    if tile:
+        tablet.click(".kiosk-tile[data-username=anna]", "anna taps her name")
+    else:
+        tablet.type("#kiosk-username", "anna", "anna types her username")
+    if tablet.attribute("#kiosk-pin", "value", "the PIN anna typed") != anna_pin:
+        raise StepFailed("the PIN anna typed should stay after the kiosk asked for her name")
+    tablet.click("#punch-button", "anna punches with her name and PIN")
+    tablet.wait(lambda: "Anna" in tablet.wait_for("#result-title", "result title").text, 10,
+                "the kiosk should greet Anna after a named punch while PIN-only is paused")
+    tablet.screenshot("kiosk-name-first-result")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -67,8 +67,7 @@ public struct AccountService: Sendable {
 
     /// Signups and new workplaces are counted per address before the password is hashed.
     private func countSignup(from address: String?) async throws {
-        let policy = configuration.loginThrottle
-        try await pool.withConnection { try LoginThrottle.countSignup(address: address, policy: policy, on: $0) }
+        try await LoginThrottle.countSignup(address: address, policy: configuration.loginThrottle, in: pool)
     }
 
     // MARK: Login
@@ -76,34 +75,31 @@ public struct AccountService: Sendable {
     func login(_ input: ShiftyAPI.LoginBody, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
         let username = input.username.trimmingCharacters(in: .whitespaces).lowercased()
-        let (accountKey, addressKey) = LoginThrottle.loginKeys(workplaceSlug: slug, username: username, address: remoteAddress)
-        let keys = [accountKey] + (addressKey.map { [$0] } ?? [])
-        let policy = configuration.loginThrottle
+        let (accountKey, addressKey) = LoginThrottle.loginKeys(
+            workplaceSlug: slug, username: username, address: remoteAddress, policy: configuration.loginThrottle)
 
-        let found = try await pool.withConnection { connection -> (retryAfter: Int?, credentials: (user: UserView, passwordHash: String)?) in
-            if let retryAfter = try LoginThrottle.retryAfter(keys: keys, on: connection) { return (retryAfter, nil) }
-            return (nil, try AccountStore.credentials(workplaceSlug: slug, username: username, on: connection))
-        }
-        if let retryAfter = found.retryAfter {
+        // The attempt takes its slots before the password is verified, so concurrent guesses cannot
+        // all pass a check that is only updated after their Argon2id work.
+        let reservation: ThrottleReservation
+        do {
+            reservation = try await LoginThrottle.reserve([accountKey] + (addressKey.map { [$0] } ?? []), in: pool)
+        } catch let refusal as ThrottleRefusal {
+            let retryAfter = refusal.retryAfterSeconds
             throw Problem(.tooManyRequests, code: .loginThrottled, text: .init("server.problem.login_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
         }
+        let credentials = try await pool.withConnection { try AccountStore.credentials(workplaceSlug: slug, username: username, on: $0) }
         // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
-        let credentials = found.credentials
+        // A failure keeps its slots: they are the count of failures.
         let matches = try await passwords.verify(input.password, encoded: credentials?.passwordHash)
         guard matches, let credentials, credentials.user.active else {
-            try await pool.withConnection { connection in
-                try LoginThrottle.recordFailure(key: accountKey, limit: policy.maxFailuresPerAccount, policy: policy, on: connection)
-                if let addressKey {
-                    try LoginThrottle.recordFailure(key: addressKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
-                }
-            }
             throw Problem(.unauthorized, code: .invalidCredentials, text: .init("server.problem.invalid_credentials.detail"))
         }
+        // The owner's earlier typos at this address are forgiven; the address gets its slot back.
+        try await LoginThrottle.settleSuccess(reservation, clearing: [accountKey.key], in: pool)
         let rehash = passwords.needsRehash(credentials.passwordHash) ? try await passwords.hashNewPassword(input.password) : nil
         let kind = input.client ?? .cookie
         let lifetime = configuration.sessionLifetime
         return try await pool.transaction { connection in
-            try LoginThrottle.clear(key: accountKey, on: connection)
             if let rehash { try AccountStore.setPasswordHash(rehash, userID: credentials.user.id, on: connection) }
             guard let workplace = try AccountStore.workplace(id: credentials.user.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
             let session = try SessionStore.create(userID: credentials.user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)

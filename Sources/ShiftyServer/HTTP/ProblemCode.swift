@@ -61,6 +61,8 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case kioskRequired = "kiosk_required"
     case kioskRevoked = "kiosk_revoked"
     case kioskThrottled = "kiosk_throttled"
+    /// A kiosk's budget for PINs typed without a name is used up: the member taps their name first.
+    case kioskPinOnlyPaused = "kiosk_pin_only_paused"
     case punchInFuture = "punch_in_future"
     case punchRepeated = "punch_repeated"
     case pinTaken = "pin_taken"

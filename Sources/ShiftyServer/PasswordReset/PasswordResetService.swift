@@ -41,16 +41,15 @@ struct PasswordResetService: Sendable {
             throw Problem(.conflict, code: .emailDisabled, text: .init("server.problem.email_disabled.reset"))
         }
         if let remoteAddress {
-            let key = "reset:\(remoteAddress)"
-            var policy = configuration.loginThrottle
-            policy.maxFailuresPerAddress = Self.requestsPerAddress
-            let throttle = policy
-            try await pool.withConnection { connection in
-                if let retryAfter = try LoginThrottle.retryAfter(keys: [key], on: connection) {
-                    throw Problem(.tooManyRequests, code: .resetThrottled,
-                                  text: .init("server.problem.reset_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
-                }
-                try LoginThrottle.recordFailure(key: key, limit: Self.requestsPerAddress, policy: throttle, on: connection)
+            // Counted before anything is looked up, in one statement: parallel requests cannot pass the limit.
+            let policy = configuration.loginThrottle
+            let key = ThrottleKey("reset:\(remoteAddress)", limit: Self.requestsPerAddress, window: policy.window, lockout: policy.lockout)
+            do {
+                _ = try await LoginThrottle.reserve([key], in: pool)
+            } catch let refusal as ThrottleRefusal {
+                let retryAfter = refusal.retryAfterSeconds
+                throw Problem(.tooManyRequests, code: .resetThrottled,
+                              text: .init("server.problem.reset_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
             }
         }
         let wanted = identifier.trimmingCharacters(in: .whitespaces).lowercased()

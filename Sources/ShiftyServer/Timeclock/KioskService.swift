@@ -102,14 +102,11 @@ struct KioskService: Sendable {
 
     // MARK: Punching
 
-    /// Identifies the member (password or PIN, throttled like logins), then records a check-in
+    /// Identifies the member (password or PIN, throttled per kiosk and member), then records a check-in
     /// or check-out at the server's clock.
     func punch(at kiosk: AuthenticatedKiosk, _ input: KioskPunchRequest) async throws -> KioskPunchResult {
         let username = (input.username ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         let pinOnly = username.isEmpty
-        let accountKey = pinOnly ? "kiosk-pin:\(kiosk.workplaceID)" : "kiosk-user:\(kiosk.workplaceID)/\(username)"
-        let deviceKey = "kiosk:\(kiosk.id)"
-        let policy = throttle
         let secret: (value: String, isPin: Bool)
         switch (input.pin, input.password) {
         case (let pin?, nil): secret = (pin, true)
@@ -121,34 +118,44 @@ struct KioskService: Sendable {
             throw Problem.invalid("action", "must be break_start or break_end (leave it out to check in or out)")
         }
 
-        let found = try await pool.withConnection { connection -> (retryAfter: Int?, member: PunchStore.Member?, hash: String?) in
-            // A PIN alone is only throttled per device: a workplace-wide key would let one person lock everybody out.
-            let keys = pinOnly ? [deviceKey] : [accountKey, deviceKey]
-            if let retryAfter = try LoginThrottle.retryAfter(keys: keys, on: connection) { return (retryAfter, nil, nil) }
+        // Counted before the secret is verified (docs/throttles.md): the slots are taken in one
+        // statement, so parallel guesses cannot pass the limits, on any instance.
+        let memberKeys = KioskThrottle.memberKeys(kioskID: kiosk.id, workplaceID: kiosk.workplaceID, username: username, policy: throttle)
+        let keys = pinOnly ? KioskThrottle.pinOnlyKeys(kioskID: kiosk.id, policy: throttle) : [memberKeys.atKiosk] + memberKeys.overall
+        let reservation: ThrottleReservation
+        do {
+            reservation = try await LoginThrottle.reserve(keys, in: pool)
+        } catch let refusal as ThrottleRefusal {
+            let seconds = refusal.retryAfterSeconds
+            if pinOnly {
+                // Only guessing without a name is paused: with their name, members still punch.
+                throw Problem(
+                    .tooManyRequests, code: .kioskPinOnlyPaused,
+                    text: .init("server.problem.kiosk_pin_only_paused.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
+            }
+            throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
+        }
+
+        let found = try await pool.withConnection { connection -> (member: PunchStore.Member, hash: String?)? in
             if pinOnly {
                 let lookup = Self.pinLookup(secret.value, workplaceID: kiosk.workplaceID)
-                guard let found = try PunchStore.member(pinLookup: lookup, workplaceID: kiosk.workplaceID, on: connection) else { return (nil, nil, nil) }
-                return (nil, found.member, found.pinHash)
+                guard let found = try PunchStore.member(pinLookup: lookup, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
+                return (found.member, found.pinHash)
             }
-            guard let found = try PunchStore.member(username: username, workplaceID: kiosk.workplaceID, on: connection) else { return (nil, nil, nil) }
-            return (nil, found.member, secret.isPin ? found.pinHash : found.passwordHash)
+            guard let found = try PunchStore.member(username: username, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
+            return (found.member, secret.isPin ? found.pinHash : found.passwordHash)
         }
-        if let retryAfter = found.retryAfter {
-            throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
-        }
-        // Verify even for unknown members (against a dummy hash) so timing reveals nothing.
-        let matches = try await passwords.verify(secret.value, encoded: found.hash)
-        guard matches, let member = found.member, member.active else {
-            try await pool.withConnection { connection in
-                if !pinOnly { try LoginThrottle.recordFailure(key: accountKey, limit: policy.maxFailuresPerAccount, policy: policy, on: connection) }
-                try LoginThrottle.recordFailure(key: deviceKey, limit: policy.maxFailuresPerAddress, policy: policy, on: connection)
-            }
+        // Verify even for unknown members (against a dummy hash) so timing reveals nothing. A wrong
+        // secret keeps its slots: they are the count of failures.
+        let matches = try await passwords.verify(secret.value, encoded: found?.hash)
+        guard matches, let member = found?.member, member.active else {
             let detail = pinOnly ? "That PIN does not belong to anybody here." : secret.isPin ? "That username and PIN do not match." : "That username and password do not match."
             throw Problem(.unauthorized, code: .invalidCredentials, detail: detail)
         }
+        // The member's own typos at this kiosk are forgiven; the other slots are given back.
+        try await LoginThrottle.settleSuccess(reservation, clearing: pinOnly ? [] : [memberKeys.atKiosk.key], in: pool)
 
         return try await pool.transaction { connection in
-            if !pinOnly { try LoginThrottle.clear(key: accountKey, on: connection) }
             guard let context = try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: connection),
                   try PunchStore.lockMember(id: member.id, workplaceID: kiosk.workplaceID, on: connection) != nil
             else { throw Problem.notFound("user") }
