@@ -87,20 +87,30 @@ extension PostgresConnection {
     }
 
     /// Waits until the socket can be read (or written, with `writable`) or the deadline passes.
+    ///
+    /// With TLS, OpenSSL may already hold decrypted bytes that `poll()` cannot see (libpq's own wait
+    /// asks OpenSSL, but does not export that). So over TLS the wait is cut into slices of
+    /// ``tlsPollSlice`` milliseconds and reports `.ready` after each, and the caller's
+    /// `PQconsumeInput` picks such bytes up; without TLS the socket tells the whole truth.
     private func waitForSocket(writable: Bool, until deadline: PostgresRoundTripDeadline) -> SocketWait {
         let socket = PQsocket(handle)
         guard socket >= 0 else { return .failed(EBADF) }
         let events = Int16(POLLIN) | (writable ? Int16(POLLOUT) : 0)
+        let sliced = PQsslInUse(handle) == 1
         while true {
-            let timeout = deadline.pollTimeout(now: .now)
-            if timeout == 0 { return .expired }
+            let remaining = deadline.pollTimeout(now: .now)
+            if remaining == 0 { return .expired }
+            let timeout = sliced && (remaining < 0 || remaining > Self.tlsPollSlice) ? Self.tlsPollSlice : remaining
             var descriptor = pollfd(fd: socket, events: events, revents: 0)
             let count = poll(&descriptor, 1, timeout)
-            if count > 0 { return .ready }
+            if count > 0 || (count == 0 && timeout != remaining) { return .ready }
             if count < 0, errno != EINTR { return .failed(errno) }
             // Timed out (the loop sees the deadline passed) or interrupted by a signal.
         }
     }
+
+    /// Longest single `poll()` over TLS (see ``waitForSocket(writable:until:)``).
+    static let tlsPollSlice: Int32 = 100
 
     private func abandonAtDeadline() {
         let limit = roundTripTimeout.map { " within \(Self.describe($0))" } ?? ""

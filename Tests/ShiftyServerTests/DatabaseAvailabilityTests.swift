@@ -59,7 +59,8 @@ import Testing
     }
 
     @Test func aStoppedDatabaseAnswers503AndNotReadyThenRecovers() async throws {
-        let logger = Logger(label: "shifty.test")
+        var logger = Logger(label: "shifty.test")
+        logger.logLevel = .warning
         try await withOwnPostgresCluster("shifty-freeze-http", logger: logger) { cluster, connectionString in
             var configuration = PostgresConfiguration(
                 connectionString: connectionString, poolSize: 2, acquireTimeout: .seconds(30),

@@ -32,8 +32,18 @@ public final class BlackholeProxy: @unchecked Sendable {
 
     /// Starts listening on an ephemeral loopback port; connections go to the Unix socket at `unixSocketPath`.
     public init(unixSocketPath: String) throws {
-        target = unixSocketPath
-        listener = socket(AF_INET, streamSocket, 0)
+        let (listener, port) = try Self.listenOnLoopback()
+        self.target = unixSocketPath
+        self.listener = listener
+        self.port = port
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "blackhole-proxy-accept"
+        thread.start()
+    }
+
+    /// A listening socket on 127.0.0.1 and the port the kernel chose.
+    private static func listenOnLoopback() throws -> (Int32, Int) {
+        let listener = socket(AF_INET, streamSocket, 0)
         guard listener >= 0 else { throw ProxyError("socket() failed: errno \(errno)") }
         var yes: Int32 = 1
         _ = setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -52,10 +62,7 @@ public final class BlackholeProxy: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "blackhole-proxy-accept"
-        thread.start()
+        return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A PostgreSQL Unix socket: `<directory>/.s.PGSQL.<port>`.
