@@ -50,7 +50,8 @@ struct FreezeTests {
         }
     }
 
-    @Test func aStoppedServerIsRefusedAtOnceUntilItAnswersAgain() async throws {
+    @Test(.enabled(if: PostgresFreezer.canFreezeClusters))
+    func aStoppedServerIsRefusedAtOnceUntilItAnswersAgain() async throws {
         try await withOwnPostgresCluster("shifty-freeze-server", logger: testLogger) { cluster, connectionString in
             let pool = PostgresPool(configuration: Self.configuration(connectionString, poolSize: 2), logger: testLogger)
             let listener = PostgresListener(

@@ -58,7 +58,8 @@ import Testing
         }
     }
 
-    @Test func aStoppedDatabaseAnswers503AndNotReadyThenRecovers() async throws {
+    @Test(.enabled(if: PostgresFreezer.canFreezeClusters))
+    func aStoppedDatabaseAnswers503AndNotReadyThenRecovers() async throws {
         var logger = Logger(label: "shifty.test")
         logger.logLevel = .warning
         try await withOwnPostgresCluster("shifty-freeze-http", logger: logger) { cluster, connectionString in
@@ -99,6 +100,8 @@ import Testing
                 #expect(readiness.status == 503)
                 #expect(readiness.json["status"] as? String == "database_unavailable")
                 #expect(try await server.client.json(.GET, "/healthz").status == 200)
+                let metrics = try await server.client.json(.GET, "/metrics")
+                #expect(metrics.text.contains("shifty_db_unresponsive 1"), "\(metrics.text.prefix(200))")
 
                 if thawed.raise() { PostgresFreezer.thaw(frozen) }
                 #expect(await Self.eventually { (try? await server.client.json(.GET, "/readyz").status) == 200 })

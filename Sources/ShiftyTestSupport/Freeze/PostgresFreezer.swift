@@ -13,6 +13,11 @@ import Darwin
 /// Only for a cluster of the test's own (a frozen shared cluster would stall every other test).
 /// Finding the postmaster's children reads `/proc` (Linux).
 public enum PostgresFreezer {
+    /// Whether ``freezeCluster(dataDirectory:)`` can find the processes (it reads `/proc`).
+    public static var canFreezeClusters: Bool {
+        FileManager.default.fileExists(atPath: "/proc/self/stat")
+    }
+
     /// The postmaster's process id, from the first line of `<data>/postmaster.pid`.
     public static func postmasterPID(dataDirectory: URL) throws -> pid_t {
         let text = try String(contentsOf: dataDirectory.appendingPathComponent("postmaster.pid"), encoding: .utf8)
