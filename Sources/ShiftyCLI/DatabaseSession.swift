@@ -19,7 +19,8 @@ enum DatabaseSession {
         } catch {
             throw CLIError.describe(error, configuration: configuration)
         }
-        var poolConfiguration = PostgresConfiguration(connectionString: database.connectionString, poolSize: poolSize)
+        var poolConfiguration = PostgresConfiguration(
+            connectionString: database.connectionString, poolSize: poolSize, roundTripTimeout: configuration.databaseRoundTripTimeout)
         poolConfiguration.queryObserver = queryObserver
         let pool = PostgresPool(configuration: poolConfiguration, logger: logger)
         let result: Result<T, any Error>

@@ -26,6 +26,9 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("pool-size"), help: "Database connections per instance. [env: SHIFTY_POOL_SIZE] (default: 8)")
     var poolSize: Int?
 
+    @Option(name: .customLong("database-timeout"), help: "Seconds one database round trip may take before the connection is dropped and the request answered 503; keep it above the 30 s statement timeout. [env: SHIFTY_DATABASE_TIMEOUT] (default: 35)")
+    var databaseTimeout: Int?
+
     @Flag(name: .customLong("allow-signup"), help: "Let anyone create a new workplace. [env: SHIFTY_ALLOW_SIGNUP=1]")
     var allowSignup = false
 
@@ -143,6 +146,10 @@ struct ServerOptions: ParsableArguments {
         }
         configuration.databasePoolSize = try number(poolSize, "SHIFTY_POOL_SIZE") ?? configuration.databasePoolSize
         guard (1...200).contains(configuration.databasePoolSize) else { throw ValidationError("--pool-size must be between 1 and 200.") }
+        if let seconds = try number(databaseTimeout, "SHIFTY_DATABASE_TIMEOUT") {
+            guard (5...3600).contains(seconds) else { throw ValidationError("--database-timeout must be between 5 and 3600 seconds.") }
+            configuration.databaseRoundTripTimeout = .seconds(seconds)
+        }
         configuration.allowSignup = allowSignup || Self.flag(environment["SHIFTY_ALLOW_SIGNUP"])
         configuration.allowedOrigins = allowedOrigins + (environment["SHIFTY_ALLOWED_ORIGINS"]?.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } ?? [])
         configuration.secureCookies = secureCookies || Self.flag(environment["SHIFTY_SECURE_COOKIES"])

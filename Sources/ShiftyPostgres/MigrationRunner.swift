@@ -44,10 +44,19 @@ public struct MigrationRunner: Sendable {
     public func status(pool: PostgresPool) async throws -> MigrationStatus {
         let migrations = try self.migrations()
         return try await pool.withConnection { connection in
-            let exists = try connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS present")
-            let applied = try exists.first?.decode("present", as: Bool.self) == true ? Self.appliedMigrations(connection) : []
-            return Self.compare(files: migrations, applied: applied)
+            try Self.status(of: migrations, connection: connection)
         }
+    }
+
+    /// The same on a connection the caller holds (blocking; the readiness probe uses its own).
+    public func status(connection: PostgresConnection) throws -> MigrationStatus {
+        try Self.status(of: try migrations(), connection: connection)
+    }
+
+    private static func status(of migrations: [Migration], connection: PostgresConnection) throws -> MigrationStatus {
+        let exists = try connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS present")
+        let applied = try exists.first?.decode("present", as: Bool.self) == true ? appliedMigrations(connection) : []
+        return compare(files: migrations, applied: applied)
     }
 
     static func compare(files: [Migration], applied: [AppliedMigration]) -> MigrationStatus {
@@ -62,7 +71,14 @@ public struct MigrationRunner: Sendable {
     }
 
     private static func migrate(_ migrations: [Migration], connection: PostgresConnection, logger: Logger) throws -> [Migration] {
-        // Waiting for another instance's lock and long DDL must not hit the pool's statement timeout.
+        // Waiting for another instance's lock and long DDL must not hit the pool's statement timeout,
+        // nor our own round-trip deadline that is derived from it.
+        try connection.withRoundTripTimeout(nil) {
+            try migrateWithoutTimeouts(migrations, connection: connection, logger: logger)
+        }
+    }
+
+    private static func migrateWithoutTimeouts(_ migrations: [Migration], connection: PostgresConnection, logger: Logger) throws -> [Migration] {
         let previousTimeout = try connection.query("SELECT current_setting('statement_timeout') AS value")
             .first?.decode("value", as: String.self) ?? "0"
         try connection.execute("SET statement_timeout = 0")

@@ -12,17 +12,18 @@ extension PostgresConnection {
     func runStatement(_ sql: String, types: [Oid], values: borrowing CStringArray) -> OpaquePointer? {
         let key = PreparedStatementCache.Key(sql: sql, types: types)
         let count = Int32(types.count)
+        let pointers = values.pointers
         for attempt in 0..<2 {
             let name: String
             switch prepare(key) {
             case .unnamed:
-                return PQexecParams(handle, sql, count, types, values.pointers, nil, nil, 0)
+                return exchange { PQsendQueryParams(handle, sql, count, types, pointers, nil, nil, 0) }
             case .failed(let result):
                 return result
             case .named(let prepared):
                 name = prepared
             }
-            let result = PQexecPrepared(handle, name, count, values.pointers, nil, nil, 0)
+            let result = exchange { PQsendQueryPrepared(handle, name, count, pointers, nil, nil, 0) }
             guard let stale = Self.staleStatement(result) else { return result }
             statements.forget(key, keepName: stale == .planChanged)
             guard attempt == 0, !isInTransaction else { return result }
@@ -53,10 +54,10 @@ extension PostgresConnection {
         if !isInTransaction {
             for stale in statements.takeStaleNames() {
                 // Our own generated identifiers (`shifty_<n>`), never input.
-                if let result = PQexec(handle, "DEALLOCATE \(stale)") { PQclear(result) }
+                if let result = exchange({ PQsendQuery(handle, "DEALLOCATE \(stale)") }) { PQclear(result) }
             }
         }
-        let result = PQprepare(handle, name, key.sql, Int32(key.types.count), key.types)
+        let result = exchange { PQsendPrepare(handle, name, key.sql, Int32(key.types.count), key.types) }
         guard let result, PQresultStatus(result) == PGRES_COMMAND_OK else { return .failed(result) }
         PQclear(result)
         statements.prepared(key, as: name)

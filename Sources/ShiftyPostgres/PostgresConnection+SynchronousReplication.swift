@@ -15,7 +15,8 @@ extension PostgresConnection {
     /// read may be used).
     ///
     /// `statement_timeout` does not cut the wait short (PostgreSQL stops the timer before it commits);
-    /// only a cancel request (`pg_cancel_backend`) would, which an administrator sends, not Shifty.
+    /// a cancel request (`pg_cancel_backend`) would, and so does our round-trip deadline
+    /// (``roundTripTimeout``): then the connection is closed and this throws, so nothing read is used.
     public func waitForSynchronousStandbys() throws {
         try executeScript(
             """

@@ -18,6 +18,17 @@ public final class PostgresConnection {
     /// (a standby after a failover, a shutting-down server): the pool replaces the connection
     /// instead of reusing it. See ``PostgresSQLState/meansServerUnavailable``.
     private var reachedUnavailableServer = false
+    /// How long one round trip may take (``PostgresConfiguration/effectiveRoundTripTimeout``); `nil`:
+    /// no limit. The pool and the listener shorten it for their checks.
+    public internal(set) var roundTripTimeout: Duration?
+    /// Why we stopped waiting for the server and closed the socket (the round-trip deadline passed),
+    /// `nil` while the connection is fine. Such a connection is never used again.
+    var abandonment: String?
+    /// Whether a round trip on this connection ran out of time: the server accepted our request and
+    /// did not answer. The pool takes this as a sign that the server stopped answering.
+    var ranOutOfTime = false
+    /// When the server last answered on this connection (the pool's sign that it answers again).
+    var lastAnswer: ContinuousClock.Instant?
 
     /// See ``PostgresConfiguration/queryObserver``.
     private var observer: (@Sendable (Duration, Bool) -> Void)?
@@ -36,18 +47,10 @@ public final class PostgresConnection {
     /// Opens a standalone connection (outside any pool) and applies the per-connection settings of
     /// `configuration`. Blocks: call it only from a thread that may block, e.g. inside a pool closure.
     public static func connect(configuration: PostgresConfiguration) throws -> PostgresConnection {
-        // Defaults first: values from the connection string itself override them. TCP keepalives
-        // notice a database machine that vanished without closing its sockets (a failover after a
-        // power loss) within about 20 s instead of the kernel's two hours; Unix sockets ignore them.
-        let keywords = CStringArray([
-            "application_name", "connect_timeout", "client_encoding",
-            "keepalives_idle", "keepalives_interval", "keepalives_count", "dbname", nil,
-        ])
-        let connectTimeoutSeconds = max(1, (configuration.connectTimeout.wholeMilliseconds + 999) / 1000)
-        let values = CStringArray([
-            configuration.applicationName, String(connectTimeoutSeconds), "UTF8",
-            "10", "5", "2", configuration.connectionString, nil,
-        ])
+        // Our defaults first: values in the connection string itself override them.
+        let parameters = PostgresConnectionDefaults.parameters(for: configuration)
+        let keywords = CStringArray(parameters.map(\.keyword) + [nil])
+        let values = CStringArray(parameters.map(\.value) + [nil])
         guard let handle = PQconnectdbParams(keywords.pointers, values.pointers, 1) else {
             throw PostgresError(kind: .connection, message: "libpq could not allocate a connection")
         }
@@ -59,7 +62,11 @@ public final class PostgresConnection {
         // Server NOTICEs ("relation already exists, skipping") would otherwise be printed to
         // stderr by libpq; they carry nothing a caller acts on.
         PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // Requests are sent without blocking so that every wait, also for a full send buffer, goes
+        // through the round-trip deadline (PostgresConnection+RoundTrip.swift).
+        PQsetnonblocking(handle, 1)
         let connection = PostgresConnection(handle: handle)
+        connection.roundTripTimeout = configuration.effectiveRoundTripTimeout
         connection.observer = configuration.queryObserver
         connection.statements = PreparedStatementCache(backendPID: connection.backendPID, capacity: configuration.preparedStatementCapacity)
         if let timeout = configuration.statementTimeout {
@@ -68,11 +75,23 @@ public final class PostgresConnection {
         return connection
     }
 
+    /// The value libpq uses for the connection parameter `keyword` (tests check our defaults).
+    func option(_ keyword: String) -> String? {
+        guard let options = PQconninfo(handle) else { return nil }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
+
     /// The server process serving this connection (what `pg_terminate_backend` takes).
     public var backendPID: Int32 { PQbackendPID(handle) }
 
     /// `false` once libpq has noticed that the connection is broken.
-    public var isUsable: Bool { !isClosed && !reachedUnavailableServer && PQstatus(handle) == CONNECTION_OK }
+    public var isUsable: Bool { !isClosed && !reachedUnavailableServer && abandonment == nil && PQstatus(handle) == CONNECTION_OK }
 
     /// Whether the connection is inside a transaction block (or a failed one).
     var isInTransaction: Bool {
@@ -105,7 +124,7 @@ public final class PostgresConnection {
             throw PostgresError(kind: .invalidArgument, message: "SQL text cannot contain NUL characters")
         }
         let started = ContinuousClock.now
-        let result = PQexec(handle, sql)
+        let result = exchange { PQsendQuery(handle, sql) }
         report(result, since: started)  // one round trip, however many commands the script holds
         try check(result, sql: sql)  // frees failed results itself
         PQclear(result)
@@ -120,6 +139,9 @@ public final class PostgresConnection {
     }
 
     private func ensureOpen(_ sql: String) throws {
+        if let abandonment {
+            throw PostgresError(kind: .connection, message: abandonment, query: sql)
+        }
         if isClosed {
             throw PostgresError(kind: .closed, message: "connection is closed", query: sql)
         }
@@ -144,7 +166,7 @@ public final class PostgresConnection {
         report(result, since: started)
         try check(result, sql: sql)
         guard let result else {
-            throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
+            throw PostgresError(kind: .connection, message: failureMessage, query: sql)
         }
         return result
     }
@@ -159,7 +181,7 @@ public final class PostgresConnection {
     /// Throws for failed results (and frees them); leaves successful ones to the caller.
     func check(_ result: OpaquePointer?, sql: String) throws {
         guard let result else {
-            throw PostgresError(kind: .connection, message: Self.errorMessage(handle), query: sql)
+            throw PostgresError(kind: .connection, message: failureMessage, query: sql)
         }
         switch PQresultStatus(result) {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
@@ -206,6 +228,11 @@ public final class PostgresConnection {
             column: field(Int32(UInt8(ascii: "c"))),
             query: sql
         )
+    }
+
+    /// Why the last request got no result: the deadline, else what libpq says.
+    private var failureMessage: String {
+        abandonment ?? Self.errorMessage(handle)
     }
 
     static func errorMessage(_ handle: OpaquePointer) -> String {

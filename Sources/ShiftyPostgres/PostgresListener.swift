@@ -9,6 +9,13 @@ import Logging
 /// event loops or the cooperative pool is held while nothing happens. When the connection drops,
 /// the thread reconnects with capped exponential backoff, listens again and emits
 /// ``PostgresListenerEvent/reconnected(backendPID:)``.
+///
+/// A server that stops answering without closing the connection (a frozen process, a host gone from
+/// the network) would leave the listener waiting forever, and live pushes with it. So after
+/// `heartbeatInterval` without input it sends a `SELECT 1`; every statement on this connection has
+/// `heartbeatTimeout` as its deadline. When one runs out the listener drops the connection and
+/// connects again, which with several hosts and `target_session_attrs=read-write` finds the node
+/// that answers; subscribers resume from their own cursors on `.reconnected`.
 public final class PostgresListener: Sendable {
     struct State {
         var subscribers: [Int: AsyncStream<PostgresListenerEvent>.Continuation] = [:]
@@ -30,14 +37,25 @@ public final class PostgresListener: Sendable {
     /// is back within about two seconds of the new primary; one connection attempt per interval costs
     /// the server next to nothing.
     static let maximumBackoff: Duration = .seconds(2)
-    static let idleCheckMilliseconds: Int32 = 30_000
+    /// Quiet time after which the listener checks that the server still answers.
+    public let heartbeatInterval: Duration
 
     /// Starts listening right away. Channel names must be identifiers (letters, digits,
     /// underscore) because `LISTEN` cannot take a parameter; invalid names are logged and ignored.
-    public init(configuration: PostgresConfiguration, channels: [String], logger: Logger) {
+    /// - Parameters:
+    ///   - heartbeatInterval: quiet time after which a `SELECT 1` checks the connection.
+    ///   - heartbeatTimeout: the deadline of every statement on the listener's connection (the
+    ///     check, `LISTEN`); longer than any pause of a healthy server, short enough that live
+    ///     pushes resume soon after the node stopped answering.
+    public init(
+        configuration: PostgresConfiguration, channels: [String], logger: Logger,
+        heartbeatInterval: Duration = .seconds(5), heartbeatTimeout: Duration = .seconds(5)
+    ) {
         var configuration = configuration
         configuration.statementTimeout = nil
+        configuration.roundTripTimeout = heartbeatTimeout
         self.configuration = configuration
+        self.heartbeatInterval = heartbeatInterval
         self.logger = logger
         self.channels = channels.filter { channel in
             guard PostgresIdentifier.isValid(channel) else {
@@ -179,17 +197,23 @@ public final class PostgresListener: Sendable {
         return connection
     }
 
-    /// Waits for input until the connection breaks or shutdown is requested.
+    /// Waits for input until the connection breaks, the server stops answering or shutdown is requested.
     private func listen(on connection: PostgresConnection) {
         let socket = PQsocket(connection.handle)
         guard socket >= 0 else { return }
+        let quietMilliseconds = Int32(clamping: max(1, heartbeatInterval.wholeMilliseconds))
         while !isShuttingDown {
-            let (ready, woken) = wakeup.wait(for: socket, timeoutMilliseconds: Self.idleCheckMilliseconds)
+            let (ready, woken) = wakeup.wait(for: socket, timeoutMilliseconds: quietMilliseconds)
             if woken, isShuttingDown { return }
             if !ready, !woken {
-                // Quiet for a while: make sure the connection is still alive (a server that vanished
-                // without closing the socket would otherwise go unnoticed).
-                guard (try? connection.execute("SELECT 1")) != nil else { return }
+                // Quiet for a while: make sure the server still answers. A vanished or frozen one
+                // would otherwise go unnoticed, and so would every event meanwhile.
+                do {
+                    try connection.execute("SELECT 1")
+                } catch {
+                    logger.warning("PostgreSQL listener's connection does not answer", metadata: ["error": "\(error)"])
+                    return
+                }
                 deliverPendingNotifications(connection)
             }
             if ready {

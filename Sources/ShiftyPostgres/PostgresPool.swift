@@ -9,6 +9,12 @@ import NIOPosix
 /// Waiters are served first come, first served and give up after
 /// ``PostgresConfiguration/acquireTimeout``. Broken connections are dropped and replaced, so the
 /// pool recovers by itself after a PostgreSQL restart.
+///
+/// Every round trip has a deadline (``PostgresConfiguration/effectiveRoundTripTimeout``). When one
+/// runs past it the server is taken to have stopped answering: until a round trip answers again the
+/// pool refuses callers at once (a `.connection` error, 503 for HTTP clients) instead of letting
+/// them hang on frozen connections, and a probe checks every half second whether it is back
+/// (PostgresPool+Probe.swift).
 public final class PostgresPool: Sendable {
     /// Moves a connection between tasks and threads; only one holder uses it at a time.
     struct ConnectionBox: @unchecked Sendable {
@@ -28,6 +34,10 @@ public final class PostgresPool: Sendable {
     let logger: Logger
     private let threadPool: NIOThreadPool
     private let state: LockedBox<(machine: StateMachine, nextWaiterID: Int)>
+    /// The checks' own connection and threads (PostgresPool+Probe.swift).
+    let probeLane = PostgresProbeLane()
+    /// Whether the loop that checks for recovery runs (PostgresPool+Probe.swift).
+    let isCheckingRecovery = LockedBox(false)
 
     public init(configuration: PostgresConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -44,6 +54,17 @@ public final class PostgresPool: Sendable {
             box.connection.close()
         }
         threadPool.shutdownGracefully { _ in }
+        probeLane.stop()
+    }
+
+    /// Whether the server is taken to have stopped answering (a round trip ran past its deadline
+    /// and none answered since): callers are refused at once until it answers again.
+    public var isServerUnresponsive: Bool {
+        state.withLock { $0.machine.unresponsiveSince != nil }
+    }
+
+    var isShutDown: Bool {
+        state.withLock { $0.machine.isShutDown }
     }
 
     public var statistics: PostgresPoolStatistics {
@@ -66,28 +87,31 @@ public final class PostgresPool: Sendable {
         let lease = try await acquire()
         let configuration = self.configuration
         let logger = self.logger
-        let outcome: (box: ConnectionBox?, result: Result<T, any Error>)
+        let outcome: (box: ConnectionBox?, result: Result<T, any Error>, ranOutOfTime: Bool)
         do {
             // The non-escaping body is only used while this call is suspended on the thread pool;
             // the box is emptied before returning so no reference to it outlives this call.
             outcome = try await withoutActuallyEscaping(body) { body in
                 let bodyBox = BodyBox(body)
                 defer { bodyBox.clear() }
-                return try await threadPool.runIfActive { () -> (ConnectionBox?, Result<T, any Error>) in
+                return try await threadPool.runIfActive { () -> (ConnectionBox?, Result<T, any Error>, Bool) in
                     let box: ConnectionBox
                     do {
                         box = try Self.prepare(lease, configuration: configuration, logger: logger)
+                    } catch let failure as ValidationRanOutOfTime {
+                        return (nil, .failure(failure.error), true)
                     } catch {
-                        return (nil, .failure(error))
+                        return (nil, .failure(error), false)
                     }
                     let result = Result { try bodyBox.call(box.connection) }
                     if box.connection.isUsable, box.connection.isInTransaction {
                         _ = try? box.connection.execute("ROLLBACK")
                     }
+                    let ranOutOfTime = box.connection.ranOutOfTime
                     if !box.connection.isUsable {
                         box.connection.close()
                     }
-                    return (box, result)
+                    return (box, result, ranOutOfTime)
                 }
             }
         } catch {
@@ -98,8 +122,11 @@ public final class PostgresPool: Sendable {
             }
             throw PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down")
         }
+        if outcome.ranOutOfTime {
+            serverStoppedAnswering()
+        }
         if let box = outcome.box {
-            release(box)
+            release(box, answeredAt: outcome.ranOutOfTime ? nil : box.connection.lastAnswer)
         } else {
             freeSlot()
         }
@@ -130,6 +157,7 @@ public final class PostgresPool: Sendable {
             }
         }
         try? await threadPool.shutdownGracefully()
+        probeLane.stop()
     }
 
     // MARK: - Leasing
@@ -143,6 +171,8 @@ public final class PostgresPool: Sendable {
             return .openSlot
         case .fail:
             throw PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down")
+        case .refuse:
+            throw Self.refusal
         case .wait, nil:
             break
         }
@@ -161,6 +191,8 @@ public final class PostgresPool: Sendable {
                     continuation.resume(returning: .openSlot)
                 case .fail:
                     continuation.resume(throwing: PostgresError(kind: .closed, message: "the PostgreSQL pool is shut down"))
+                case .refuse:
+                    continuation.resume(throwing: Self.refusal)
                 case .wait(let armTimer):
                     if armTimer {
                         startTimeoutTimer(until: deadline)
@@ -215,10 +247,46 @@ public final class PostgresPool: Sendable {
         return next
     }
 
-    private func release(_ box: ConnectionBox) {
+    /// What callers get while the server does not answer.
+    static let refusal = PostgresError(
+        kind: .connection,
+        message: "PostgreSQL stopped answering (a request ran past its deadline); not waiting for it until a check succeeds")
+
+    /// A round trip ran past its deadline: refuse callers (and fail the queued ones) until the server
+    /// answers again, close the idle connections, and start the probe that notices recovery.
+    func serverStoppedAnswering() {
+        let (idle, waiters, startChecking) = state.withLock { $0.machine.serverStoppedAnswering(at: .now) }
+        for waiter in waiters {
+            waiter.resume(throwing: Self.refusal)
+        }
+        if !idle.isEmpty {
+            // Closing cannot block: connections send without blocking (PostgresConnection.connect).
+            threadPool.submit { _ in
+                for box in idle { box.connection.close() }
+            }
+        }
+        if startChecking {
+            logger.error("PostgreSQL stopped answering; refusing requests until it answers again")
+            startRecoveryChecks()
+        }
+    }
+
+    /// A round trip got its answer at `answered`: the server answers (again).
+    func serverAnswered(at answered: ContinuousClock.Instant) {
+        let recovered = state.withLock { state in
+            state.machine.unresponsiveSince != nil && state.machine.serverAnswered(at: answered)
+        }
+        if recovered {
+            logger.notice("PostgreSQL answers again")
+        }
+    }
+
+    /// Takes a connection back. `answered` (when the server last answered on it) ends the
+    /// unresponsive state when it is newer, in the same lock as the release.
+    private func release(_ box: ConnectionBox, answeredAt answered: ContinuousClock.Instant? = nil) {
         box.connection.lastReleased = .now
         let reusable = box.connection.isUsable
-        let action = state.withLock { state in
+        let (action, recovered, stale) = state.withLock { state in
             if !reusable {
                 // One dead connection usually means the server restarted: the idle ones are
                 // probably dead too, so check them before their next use.
@@ -226,7 +294,17 @@ public final class PostgresPool: Sendable {
                     idle.connection.needsValidation = true
                 }
             }
-            return state.machine.release(box, reusable: reusable)
+            let recovered = answered.map { state.machine.unresponsiveSince != nil && state.machine.serverAnswered(at: $0) } ?? false
+            // Still unresponsive: this connection last answered before the server stopped, so it
+            // is probably on the node that hangs. Closed, like the idle ones were.
+            let stale = reusable && state.machine.unresponsiveSince != nil
+            return (state.machine.release(box, reusable: reusable && !stale), recovered, stale)
+        }
+        if recovered {
+            logger.notice("PostgreSQL answers again")
+        }
+        if stale {
+            threadPool.submit { _ in box.connection.close() }
         }
         perform(action)
     }
@@ -260,8 +338,17 @@ public final class PostgresPool: Sendable {
             let idleFor = ContinuousClock.now - box.connection.lastReleased
             var usable = box.connection.isUsable
             if usable, box.connection.needsValidation || idleFor >= configuration.idleValidationInterval {
-                usable = (try? box.connection.execute("SELECT 1")) != nil
+                let connection = box.connection
+                let limit = min(configuration.checkTimeout, connection.roundTripTimeout ?? configuration.checkTimeout)
+                usable = (try? connection.withRoundTripTimeout(limit) { try connection.execute("SELECT 1") }) != nil
                 box.connection.needsValidation = false
+                if connection.ranOutOfTime {
+                    // The server accepted the check and did not answer: a new connection would
+                    // hang the same way (until connect_timeout), so fail now.
+                    connection.close()
+                    throw ValidationRanOutOfTime(
+                        error: PostgresError(kind: .connection, message: connection.abandonment ?? "PostgreSQL did not answer"))
+                }
             }
             if usable { return box }
             logger.info("replacing a broken PostgreSQL connection", metadata: ["backend_pid": "\(box.connection.backendPID)"])
@@ -269,4 +356,9 @@ public final class PostgresPool: Sendable {
             return ConnectionBox(connection: try PostgresConnection.connect(configuration: configuration))
         }
     }
+}
+
+/// Internal marker: checking an idle connection before use ran past its deadline.
+struct ValidationRanOutOfTime: Error {
+    var error: PostgresError
 }

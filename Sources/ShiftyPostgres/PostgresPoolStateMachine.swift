@@ -26,6 +26,10 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
         case wait(armTimer: Bool)
         /// The pool is shut down.
         case fail
+        /// The server stopped answering (see ``serverStoppedAnswering(at:)``): fail at once instead
+        /// of taking a connection whose round trip would hang until its deadline, or queueing
+        /// behind connections that do.
+        case refuse
     }
 
     enum ReleaseAction {
@@ -49,6 +53,9 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     private(set) var isShutDown = false
     /// Whether the pool's timeout timer is running (it runs while anybody waits, and a little longer).
     private(set) var isTimerArmed = false
+    /// Since when the server is taken to have stopped answering: a round trip ran past its deadline
+    /// and no round trip answered after that. `nil` while the server answers.
+    private(set) var unresponsiveSince: Deadline?
 
     init(maximumOpen: Int) {
         self.maximumOpen = max(1, maximumOpen)
@@ -71,6 +78,7 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     /// transaction for nothing (issue 14).
     mutating func acquireWithoutWaiting() -> AcquireAction? {
         if isShutDown { return .fail }
+        if unresponsiveSince != nil { return .refuse }
         // Waiters are only queued while nothing is idle, so FIFO order holds.
         if let connection = idle.popLast() { return .use(connection) }
         if openCount < maximumOpen {
@@ -128,6 +136,35 @@ struct PostgresPoolStateMachine<Connection, Waiter> {
     mutating func removeWaiter(id: Int) -> Waiter? {
         guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
         return waiters.remove(at: index).waiter
+    }
+
+    /// A round trip ran past its deadline at `now`: the server accepted a request and did not answer
+    /// (frozen, or gone from the network without closing the socket). Until a round trip answers
+    /// again (``serverAnswered(at:)``) callers are refused at once. Returns what the pool must do
+    /// now: fail the queued waiters (they wait for connections that are stuck the same way), close
+    /// the idle connections (probably to the same node: when the server answers again, possibly as
+    /// another host of a multi-host connection string, new connections find the node that answers),
+    /// and, when this call made the change, start the probe that notices recovery.
+    mutating func serverStoppedAnswering(at now: Deadline) -> (idle: [Connection], waiters: [Waiter], startChecking: Bool) {
+        guard !isShutDown else { return ([], [], false) }
+        let startChecking = unresponsiveSince == nil
+        unresponsiveSince = max(unresponsiveSince ?? now, now)
+        let failing = waiters.map(\.waiter)
+        waiters.removeAll()
+        let closing = idle
+        openCount -= idle.count
+        idle.removeAll()
+        return (closing, failing, startChecking)
+    }
+
+    /// A round trip got its answer at `answered`. Ends the unresponsive state when the answer is
+    /// newer than the last round trip that ran out of time (an answer to a request that was already
+    /// under way says nothing about the freeze that followed). Returns whether it ended.
+    @discardableResult
+    mutating func serverAnswered(at answered: Deadline) -> Bool {
+        guard let since = unresponsiveSince, answered > since else { return false }
+        unresponsiveSince = nil
+        return true
     }
 
     /// Stops handing out connections: returns the idle connections to close and the waiters to fail.

@@ -108,6 +108,23 @@ import Testing
         }
     }
 
+    @Test func theDatabaseTimeoutComesFromTheFileOrAFlagAndIsChecked() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_DATABASE_TIMEOUT=50\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.databaseRoundTripTimeout == .seconds(50))
+        let flagged = try ServerOptions.parse(["--database-timeout", "40", "--migrations", Self.sqlFolder]).configuration()
+        #expect(flagged.databaseRoundTripTimeout == .seconds(40))
+        // Not set: the pool derives it from the statement timeout (30 s + 5 s).
+        #expect(try ServerOptions.parse(["--migrations", Self.sqlFolder]).configuration().databaseRoundTripTimeout == nil)
+        for bad in ["4", "3601", "soon"] {
+            #expect(throws: (any Error).self, "\(bad)") {
+                try ServerOptions.parse(["--database-timeout", bad, "--migrations", Self.sqlFolder]).configuration()
+            }
+        }
+    }
+
     /// Every key deploy/shifty.env.example documents is one the settings file accepts (the deploy
     /// test switches them all on; a key known to the flags but not to the file stopped the server).
     @Test func liveLimitsComeFromTheFile() throws {

@@ -71,8 +71,12 @@ struct FailoverTests {
         let cluster = EmbeddedPostgres(dataDirectory: directory.appendingPathComponent("data"), serverSettings: ["fsync": "off"], logger: testLogger)
         let connectionString = try await cluster.start()
         let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 1, statementTimeout: nil), logger: testLogger)
+        // The round-trip deadline (statement timeout + 5 s by default) would end the wait too; this
+        // test is about the statement timeout, so it gets a deadline no loaded machine reaches.
         let pool = PostgresPool(
-            configuration: PostgresConfiguration(connectionString: connectionString, poolSize: 2, statementTimeout: .milliseconds(300)), logger: testLogger)
+            configuration: PostgresConfiguration(
+                connectionString: connectionString, poolSize: 2, statementTimeout: .milliseconds(300), roundTripTimeout: .seconds(300)),
+            logger: testLogger)
         do {
             try await pool.execute("CREATE TABLE trades (id int)")
             // Without a synchronous standby the barrier returns at once.

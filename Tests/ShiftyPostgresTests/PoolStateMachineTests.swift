@@ -138,4 +138,83 @@ struct PoolStateMachineTests {
         let samples = Set((0..<50).map { _ in PostgresRetryBackoff.delay(afterAttempt: 6) })
         #expect(samples.count > 1)
     }
+
+    /// A round trip that ran past its deadline: the waiters (queued behind connections that hang the
+    /// same way) fail now, idle connections are closed, and callers are refused until an answer that
+    /// is newer than the timeout arrives.
+    @Test func aServerThatStoppedAnsweringIsRefusedUntilANewerAnswer() {
+        var machine = Machine(maximumOpen: 2)
+        _ = machine.acquire(id: 1, waiter: "a", deadline: Self.later)  // opens
+        _ = machine.acquire(id: 2, waiter: "b", deadline: Self.later)  // opens
+        guard case .wait = machine.acquire(id: 3, waiter: "c", deadline: Self.later) else { Issue.record("expected wait"); return }
+        _ = machine.acquire(id: 4, waiter: "d", deadline: Self.later)
+        let stopped = machine.serverStoppedAnswering(at: Self.start + .seconds(3))
+        #expect(stopped.waiters == ["c", "d"])
+        #expect(stopped.idle.isEmpty)
+        #expect(stopped.startChecking)
+        #expect(machine.waiters.isEmpty)
+
+        guard case .refuse = machine.acquire(id: 5, waiter: "e", deadline: Self.later) else { Issue.record("expected refuse"); return }
+        guard case .refuse = machine.acquireWithoutWaiting() else { Issue.record("expected refuse"); return }
+        #expect(machine.waiters.isEmpty, "a refused caller is not queued")
+        // A second timeout while refusing starts no second check.
+        #expect(machine.serverStoppedAnswering(at: Self.start + .seconds(4)).startChecking == false)
+        // An answer that arrived before the last timeout says nothing about the freeze: still refusing.
+        #expect(machine.serverAnswered(at: Self.start + .seconds(4)) == false)
+        guard case .refuse = machine.acquireWithoutWaiting() else { Issue.record("still refusing"); return }
+        // A newer answer ends it; connections that come back are kept and handed out again.
+        let ended = machine.serverAnswered(at: Self.start + .seconds(5))
+        #expect(ended)
+        #expect(machine.serverAnswered(at: Self.start + .seconds(6)) == false, "already answering")
+        guard case .keep = machine.release("back", reusable: true) else { Issue.record("expected keep"); return }
+        guard case .use("back") = machine.acquireWithoutWaiting() else { Issue.record("expected idle reuse"); return }
+    }
+
+    @Test func idleConnectionsAreClosedWhenTheServerStopsAnswering() {
+        var machine = Machine(maximumOpen: 3)
+        _ = machine.acquire(id: 1, waiter: "a", deadline: Self.later)
+        _ = machine.acquire(id: 2, waiter: "b", deadline: Self.later)
+        _ = machine.release("first", reusable: true)
+        _ = machine.release("second", reusable: true)
+        #expect(machine.openCount == 2)
+        let stopped = machine.serverStoppedAnswering(at: Self.start)
+        #expect(stopped.idle == ["first", "second"])
+        #expect(stopped.waiters.isEmpty)
+        #expect(machine.openCount == 0)
+        #expect(machine.idle.isEmpty)
+        let ended = machine.serverAnswered(at: Self.start + .milliseconds(1))
+        #expect(ended)
+        guard case .open = machine.acquireWithoutWaiting() else { Issue.record("expected open"); return }
+    }
+
+    @Test func roundTripDeadlinesBecomePollTimeouts() {
+        let start = ContinuousClock.now
+        let none = PostgresRoundTripDeadline(startingAt: start, timeout: nil)
+        #expect(none.pollTimeout(now: start + .seconds(3600)) == -1)
+        #expect(!none.hasPassed(at: start + .seconds(3600)))
+        let deadline = PostgresRoundTripDeadline(startingAt: start, timeout: .seconds(2))
+        #expect(deadline.pollTimeout(now: start) == 2000)
+        // Rounded up: never wakes a fraction early and spins.
+        #expect(deadline.pollTimeout(now: start + .microseconds(1_999_100)) == 1)
+        #expect(deadline.pollTimeout(now: start + .seconds(2)) == 0)
+        #expect(deadline.pollTimeout(now: start + .seconds(5)) == 0)
+        #expect(deadline.hasPassed(at: start + .seconds(2)))
+        #expect(!deadline.hasPassed(at: start + .milliseconds(1999)))
+        let huge = PostgresRoundTripDeadline(startingAt: start, timeout: .seconds(100_000_000))
+        #expect(huge.pollTimeout(now: start) == Int32.max)
+    }
+
+    @Test func theDefaultRoundTripDeadlineFollowsTheStatementTimeout() {
+        var configuration = PostgresConfiguration(connectionString: "dbname=x", statementTimeout: .seconds(30))
+        #expect(configuration.effectiveRoundTripTimeout == .seconds(35))
+        configuration.statementTimeout = nil
+        #expect(configuration.effectiveRoundTripTimeout == nil, "no statement timeout: long statements on purpose")
+        configuration.roundTripTimeout = .seconds(7)
+        #expect(configuration.effectiveRoundTripTimeout == .seconds(7))
+        // The connection string comes last, so what the operator wrote wins over our defaults.
+        let parameters = PostgresConnectionDefaults.parameters(for: configuration)
+        #expect(parameters.last?.keyword == "dbname")
+        #expect(parameters.first { $0.keyword == "tcp_user_timeout" }?.value == "20000")
+        #expect(parameters.first { $0.keyword == "keepalives" }?.value == "1")
+    }
 }

@@ -24,6 +24,7 @@ import Testing
             #expect(samples[#"shifty_http_requests_total{method="GET",route="/api/v1/shifts/{id}",status="404"}"#] == 1)
             #expect(!text.contains("999999"))
             #expect(samples["shifty_websocket_connections"] == 1)
+            #expect(samples["shifty_db_unresponsive"] == 0)
             #expect((samples["shifty_live_events_delivered_total"] ?? 0) >= 1)
             #expect((samples["shifty_db_query_duration_seconds_count"] ?? 0) >= 0)
             for family in ["shifty_http_request_duration_seconds_bucket", "shifty_db_pool_connections_in_use", "shifty_db_pool_waiting_requests",

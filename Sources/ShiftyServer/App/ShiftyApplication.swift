@@ -21,7 +21,7 @@ public enum ShiftyApplication {
         router.add(middleware: NULQueryMiddleware())
 
         let migrations = configuration.migrationsDirectory.map { MigrationRunner(directory: $0) }
-        HealthRoutes(pool: pool, migrations: migrations).register(on: router)
+        HealthRoutes(pool: pool, migrations: migrations, readinessTimeout: configuration.readinessTimeout).register(on: router)
         MetricsRoute(metrics: metrics, hub: hub, pool: pool).register(on: router)
 
         let api = router.group("api/v1")
@@ -80,7 +80,7 @@ public enum ShiftyApplication {
         let feed = LiveEventFeed(
             hub: hub, pool: pool, listenerConfiguration: listenerConfiguration, logger: logger,
             metrics: metrics, retentionDays: configuration.eventRetentionDays, pollInterval: configuration.livePollInterval,
-            notificationWakeup: wakeup)
+            listenerHeartbeat: configuration.listenerHeartbeat, notificationWakeup: wakeup)
         let descriptors = configuration.descriptorBudget
         logger.info(
             "descriptor budget",

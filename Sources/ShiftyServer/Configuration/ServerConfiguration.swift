@@ -11,6 +11,15 @@ public struct ServerConfiguration: Sendable {
     /// Where the embedded cluster keeps its data when `databaseURL` is nil.
     public var embeddedDataDirectory: URL = URL(fileURLWithPath: ".shifty/postgres")
     public var databasePoolSize: Int = 8
+    /// How long one database round trip may take before the connection is given up and the request
+    /// answered 503 (`--database-timeout`); nil: the statement timeout (30 s) plus 5 s.
+    /// docs/database-availability.md.
+    public var databaseRoundTripTimeout: Duration?
+    /// How long `/readyz` waits for the database before it answers 503.
+    public var readinessTimeout: Duration = .seconds(3)
+    /// Quiet time after which the LISTEN connection checks that its node still answers, and the
+    /// deadline of that check (live pushes move to a node that answers within about twice this).
+    public var listenerHeartbeat: Duration = .seconds(5)
     /// Whether anyone may create a new workplace (`--allow-signup`).
     public var allowSignup: Bool = false
     /// Seed the demo workplace at start.

@@ -65,6 +65,10 @@ public struct ProblemMiddleware: RouterMiddleware {
         return String(format: "%.2f", value)
     }
 
+    /// Retry-After of `database_unavailable`: a failover completes in a few seconds, a client that
+    /// comes back after two usually finds the new primary (or gets another 503 cheaply).
+    static let databaseRetryAfterSeconds = 2
+
     static func problem(for error: any Error, request: Request, context: Context) -> Problem {
         switch error {
         case let problem as Problem:
@@ -80,7 +84,7 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(
                 .serviceUnavailable, code: .databaseUnavailable,
                 text: .init("server.problem.database_unavailable.detail"),
-                retryAfterSeconds: 2
+                retryAfterSeconds: databaseRetryAfterSeconds
             )
         default:
             context.logger.error("unhandled error on \(request.method) \(loggable(request.uri.path)): \(String(reflecting: error))")

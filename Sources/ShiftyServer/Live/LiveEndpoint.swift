@@ -75,7 +75,9 @@ struct LiveEndpoint: Sendable {
                 onSlowConsumer: { [metrics = services.metrics] in metrics.slowClientCloses.increment() }))
         } catch {
             logger.error("live upgrade failed", metadata: ["error": "\(error)"])
-            return Self.refuse(Problem(.serviceUnavailable, code: .databaseUnavailable, detail: "The database is not answering; try again in a moment."))
+            return Self.refuse(Problem(
+                .serviceUnavailable, code: .databaseUnavailable, text: .init("server.problem.database_unavailable.detail"),
+                retryAfterSeconds: ProblemMiddleware.databaseRetryAfterSeconds))
         }
     }
 

@@ -8,7 +8,9 @@ import ShiftyPostgres
 /// It LISTENs on `shifty_events` on a dedicated connection; each notification names the workplaces
 /// that got events, and the feed reads every event after its per-workplace cursor for those it has
 /// connections in. After the LISTEN connection was lost and came back it reads everything after
-/// the cursors, so events committed meanwhile still arrive; a slow poll covers anything else. The
+/// the cursors, so events committed meanwhile still arrive; a slow poll covers anything else. A
+/// LISTEN node that stops answering without closing the connection is noticed by the listener's
+/// heartbeat, which connects again (to the node that answers) and so triggers the same catch-up. The
 /// same loop closes connections of ended sessions and prunes old events.
 struct LiveEventFeed: Service {
     static let channel = "shifty_events"
@@ -21,6 +23,9 @@ struct LiveEventFeed: Service {
     var retentionDays: Int
     var pollInterval: Duration = .seconds(10)
     var pruneInterval: Duration = .seconds(3600)
+    /// Quiet time after which the LISTEN connection is checked, and the deadline of that check: a
+    /// node that stops answering is left within about twice this (``PostgresListener``).
+    var listenerHeartbeat: Duration = .seconds(5)
     /// Events read per workplace per query.
     var pageSize = 500
     /// Rung on every event notification, for the notification delivery (nil: it only polls).
@@ -34,7 +39,9 @@ struct LiveEventFeed: Service {
     }
 
     func run() async throws {
-        let listener = PostgresListener(configuration: listenerConfiguration, channels: [Self.channel], logger: logger)
+        let listener = PostgresListener(
+            configuration: listenerConfiguration, channels: [Self.channel], logger: logger,
+            heartbeatInterval: listenerHeartbeat, heartbeatTimeout: listenerHeartbeat)
         let (triggers, trigger) = AsyncStream<Trigger>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { group in
@@ -64,7 +71,7 @@ struct LiveEventFeed: Service {
                     }
                 }
                 group.addTask {
-                    await consume(triggers)
+                    await consume(triggers, retryingWith: trigger)
                 }
                 await group.next()
                 group.cancelAll()
@@ -76,30 +83,56 @@ struct LiveEventFeed: Service {
         await listener.shutdown()
     }
 
-    private func consume(_ triggers: AsyncStream<Trigger>) async {
+    /// First pause before a failed read is tried again; it doubles up to the poll interval.
+    static let firstReadRetry: Duration = .seconds(1)
+
+    /// Handles triggers one at a time. A read that failed (the database did not answer) is tried
+    /// again after a pause instead of waiting for the next trigger: the catch-up read after the
+    /// LISTEN connection moved to a node that answers often fails once on pool connections still
+    /// stuck on the old one, and the events committed meanwhile must not wait for the slow poll.
+    private func consume(_ triggers: AsyncStream<Trigger>, retryingWith trigger: AsyncStream<Trigger>.Continuation) async {
         let clock = ContinuousClock()
         var lastPrune: ContinuousClock.Instant?
-        for await trigger in triggers {
-            switch trigger {
-            case .workplaces(let ids): await read(only: Set(ids))
-            case .all: await read(only: nil)
+        var retry: Task<Void, Never>?
+        var retryAt: ContinuousClock.Instant?
+        var retryDelay = Self.firstReadRetry
+        defer { retry?.cancel() }
+        for await next in triggers {
+            let succeeded: Bool
+            switch next {
+            case .workplaces(let ids): succeeded = await read(only: Set(ids))
+            case .all: succeeded = await read(only: nil)
             case .tick:
-                await read(only: nil)
+                succeeded = await read(only: nil)
                 await closeEndedSessions()
                 if lastPrune.map({ clock.now - $0 >= pruneInterval }) ?? true {
                     lastPrune = clock.now
                     await prune()
                 }
             }
+            if succeeded {
+                retryDelay = Self.firstReadRetry
+            } else if retryAt.map({ $0 <= clock.now }) ?? true {
+                // No retry scheduled yet (or the last one already fired).
+                let delay = retryDelay
+                retryDelay = min(retryDelay * 2, max(pollInterval, Self.firstReadRetry))
+                retryAt = clock.now + delay
+                retry = Task {
+                    try? await Task.sleep(for: delay)
+                    trigger.yield(.all)
+                }
+            }
         }
     }
 
     /// Reads and delivers everything after the cursors of these workplaces (all served ones if nil).
-    func read(only workplaces: Set<Int64>?) async {
+    /// False when the database could not be read (the caller tries again).
+    @discardableResult
+    func read(only workplaces: Set<Int64>?) async -> Bool {
         do {
             while true {
                 let cursors = workplaces.map { only in hub.cursors.filter { only.contains($0.key) } } ?? hub.cursors
-                guard !cursors.isEmpty else { return }
+                guard !cursors.isEmpty else { return true }
                 let pageSize = self.pageSize
                 let events = try await pool.withConnection { connection in
                     let events = try LiveEventStore.events(after: cursors, limit: pageSize, on: connection)
@@ -110,13 +143,15 @@ struct LiveEventFeed: Service {
                 hub.deliver(events)
                 // A full page for some workplace means there may be more.
                 let counts = Dictionary(grouping: events, by: \.workplaceID).mapValues(\.count)
-                guard counts.values.contains(where: { $0 >= pageSize }) else { return }
+                guard counts.values.contains(where: { $0 >= pageSize }) else { return true }
             }
         } catch let error as PostgresError where error.kind == .closed {
             logger.debug("live feed: the database pool is closed")
+            return true
         } catch {
-            // The next notification, reconnect or poll retries from the same cursors.
+            // Tried again from the same cursors (consume), and by the next notification or poll.
             logger.error("live feed could not read events", metadata: ["error": "\(error)"])
+            return false
         }
     }
 

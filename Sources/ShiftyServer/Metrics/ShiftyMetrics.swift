@@ -28,6 +28,8 @@ public final class ShiftyMetrics: Sendable {
     let poolInUse: CoreMetrics.Gauge
     let poolWaiting: CoreMetrics.Gauge
     let poolCapacity: CoreMetrics.Gauge
+    /// 1 while the pool takes the database for unresponsive and refuses requests (docs/database-availability.md).
+    let databaseUnresponsive: CoreMetrics.Gauge
 
     public init() {
         let registry = PrometheusCollectorRegistry()
@@ -52,6 +54,7 @@ public final class ShiftyMetrics: Sendable {
         poolInUse = CoreMetrics.Gauge(label: "shifty_db_pool_connections_in_use", factory: factory)
         poolWaiting = CoreMetrics.Gauge(label: "shifty_db_pool_waiting_requests", factory: factory)
         poolCapacity = CoreMetrics.Gauge(label: "shifty_db_pool_size", factory: factory)
+        databaseUnresponsive = CoreMetrics.Gauge(label: "shifty_db_unresponsive", factory: factory)
     }
 
     /// Hook for ``PostgresConfiguration/queryObserver``: statement latency and failures.
@@ -78,6 +81,7 @@ public final class ShiftyMetrics: Sendable {
         poolInUse.record(statistics.inUse)
         poolWaiting.record(statistics.waiting)
         poolCapacity.record(statistics.maximum)
+        databaseUnresponsive.record(pool.isServerUnresponsive ? 1 : 0)
         return registry.emitToString()
     }
 }

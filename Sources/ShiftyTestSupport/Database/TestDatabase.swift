@@ -20,6 +20,9 @@ public struct TestDatabase: Sendable {
     /// (the test took 66 s in the loaded suite and under 2 s alone). Tests of the timeout itself
     /// set their own.
     public static let acquireTimeout: Duration = .seconds(30)
+    /// How long a `SELECT 1` that checks an idle connection may take before the pool takes the server
+    /// for frozen. Longer than the server's 3 s default for the same reason; the freeze tests set their own.
+    public static let checkTimeout: Duration = .seconds(30)
 
     /// A pool connected to the new database.
     public let pool: PostgresPool
@@ -48,12 +51,11 @@ public struct TestDatabase: Sendable {
         let connectionString = try PostgresConnectionString.replacingDatabase(
             in: admin.configuration.connectionString, with: name
         )
-        let pool = PostgresPool(
-            configuration: PostgresConfiguration(
-                connectionString: connectionString, poolSize: poolSize, acquireTimeout: TestDatabase.acquireTimeout,
-                connectTimeout: TestDatabase.connectTimeout),
-            logger: logger
-        )
+        var configuration = PostgresConfiguration(
+            connectionString: connectionString, poolSize: poolSize, acquireTimeout: TestDatabase.acquireTimeout,
+            connectTimeout: TestDatabase.connectTimeout)
+        configuration.checkTimeout = TestDatabase.checkTimeout
+        let pool = PostgresPool(configuration: configuration, logger: logger)
         return TestDatabase(pool: pool, connectionString: connectionString, name: name)
     }
 

@@ -24,6 +24,9 @@ public struct TestServer: Sendable {
         configuration.argon2 = .testing
         configuration.migrationsDirectory = repositoryRoot.appendingPathComponent("sql")
         configuration.webRoot = repositoryRoot.appendingPathComponent("web")
+        // A readiness check may have to open its connection first, which on a loaded CI machine
+        // took over 10 s; tests of the timeout itself set their own.
+        configuration.readinessTimeout = .seconds(30)
         return configuration
     }
 
@@ -50,18 +53,42 @@ public struct TestServer: Sendable {
         }
     }
 
+    /// Starts a server on a pool the test made (a database of its own, a proxy in between); the
+    /// database must be migrated already. The pool is left to the caller.
+    public static func with<T: Sendable>(
+        pool: PostgresPool,
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        var configuration = defaultConfiguration()
+        configuration.instanceName = "A"
+        configure(&configuration)
+        return try await run(
+            configuration: configuration, pool: pool, connectionString: pool.configuration.connectionString, logger: makeLogger(), body)
+    }
+
     /// Starts a second instance of the server on the same database (its own pool, LISTEN connection
-    /// and port), as a scaled-out deployment runs them; stops it after `body`.
+    /// and port), as a scaled-out deployment runs them; stops it after `body`. `connectionString`
+    /// reaches the same database another way (through a proxy), `configurePool` and `configure`
+    /// change its pool's and server's settings.
     public func withAnotherInstance<T: Sendable>(
         named name: String = "B",
+        connectionString: String? = nil,
+        configurePool: (inout PostgresConfiguration) -> Void = { _ in },
+        configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         var configuration = self.configuration
         configuration.instanceName = name
         configuration.migrateOnStart = false
+        configure(&configuration)
+        let connectionString = connectionString ?? self.connectionString
         let logger = Self.makeLogger()
-        let pool = PostgresPool(configuration: PostgresConfiguration(
-            connectionString: connectionString, poolSize: 4, acquireTimeout: TestDatabase.acquireTimeout, connectTimeout: TestDatabase.connectTimeout), logger: logger)
+        var poolConfiguration = PostgresConfiguration(
+            connectionString: connectionString, poolSize: 4, acquireTimeout: TestDatabase.acquireTimeout, connectTimeout: TestDatabase.connectTimeout)
+        poolConfiguration.checkTimeout = TestDatabase.checkTimeout
+        configurePool(&poolConfiguration)
+        let pool = PostgresPool(configuration: poolConfiguration, logger: logger)
         do {
             let result = try await Self.run(configuration: configuration, pool: pool, connectionString: connectionString, logger: logger, body)
             await pool.shutdown()
