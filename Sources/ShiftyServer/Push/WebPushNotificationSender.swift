@@ -27,8 +27,9 @@ struct WebPushNotificationSender: NotificationSender {
         guard let userID = recipient.userID else { return .gone("push needs a member's devices") }
         let devices = try await pool.withConnection { try PushSubscriptionStore.subscriptions(userID: userID, on: $0) }
         guard !devices.isEmpty else { return .gone("no push devices") }
-        var sender = WebPushSender(vapidKey: try await keyring.keyPair(), subject: subject, policy: policy)
-        sender.caFile = caFile
+        var configured = WebPushSender(vapidKey: try await keyring.keyPair(), subject: subject, policy: policy)
+        configured.caFile = caFile
+        let sender = configured
         let payload = try PushMessage(message).encoded()
         let ttl = self.ttl
         let outcomes = await withTaskGroup(of: (Int64, WebPushOutcome).self) { group in
