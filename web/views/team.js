@@ -290,7 +290,7 @@ export default {
             member.emailInvalid ? ' ' : null,
             member.emailInvalid ? el('span', { class: 'badge badge-warn email-invalid', text: t('manage.team.emailInvalidBadge') }) : null,
           ]),
-          el('p', { class: 'muted small member-contact' }, [
+          el('p', { class: 'muted small' }, [
             `@${member.username} · `, payText, member.email ? ` · ${member.email}` : '',
           ]),
         ]),
