@@ -31,8 +31,18 @@ async function turnOn(ctx) {
     const same = current && new Uint8Array(current).join() === keyBytes(publicKey).join();
     if (!same) { await subscription.unsubscribe(); subscription = null; }
   }
-  subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
-  await ctx.api('POST', '/push/subscriptions', subscription.toJSON());
+  const subscribe = () => registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  subscription ??= await subscribe();
+  try {
+    await ctx.api('POST', '/push/subscriptions', subscription.toJSON());
+  } catch (error) {
+    // Another member subscribed this browser before: their subscription stays theirs. A fresh
+    // one gets a new endpoint for me (and ends theirs at the push service).
+    if (error?.code !== 'push_endpoint_taken') throw error;
+    await subscription.unsubscribe();
+    subscription = await subscribe();
+    await ctx.api('POST', '/push/subscriptions', subscription.toJSON());
+  }
 }
 
 async function turnOff(ctx, devices) {

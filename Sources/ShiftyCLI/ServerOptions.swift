@@ -115,8 +115,11 @@ struct ServerOptions: ParsableArguments {
     @Option(name: .customLong("vapid-subject"), help: "Contact for push services in the VAPID token (RFC 8292 sub): mailto:you@example.com or an https: URL. [env: SHIFTY_VAPID_SUBJECT] (default: mailto:admin@shifty.invalid)")
     var vapidSubject: String?
 
-    @Option(name: .customLong("push-service-host"), help: "Another push service host (or parent domain) that browsers' subscriptions may name, besides the known ones (repeatable). [env: SHIFTY_PUSH_SERVICE_HOSTS, comma-separated]")
+    @Option(name: .customLong("push-service-host"), help: "Another push service host (or parent domain) that browsers' subscriptions may name, besides the known ones: host for port 443, host:port for another port (repeatable). [env: SHIFTY_PUSH_SERVICE_HOSTS, comma-separated]")
     var pushServiceHosts: [String] = []
+
+    @Option(name: .customLong("push-ca-file"), help: "PEM file of CA certificates to trust for push services instead of the system's (an operator's own push service with a private CA). [env: SHIFTY_PUSH_CA_FILE]")
+    var pushCAFile: String?
 
     /// The environment with the settings file underneath it.
     func settings() throws -> [String: String] {
@@ -251,8 +254,14 @@ struct ServerOptions: ParsableArguments {
         }
         configuration.pushEndpoints.extraHosts = (pushServiceHosts + (environment["SHIFTY_PUSH_SERVICE_HOSTS"]?.split(separator: ",").map { String($0) } ?? []))
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-        for host in configuration.pushEndpoints.extraHosts where host.contains(where: { "/:@ ".contains($0) }) {
-            throw ValidationError("--push-service-host takes a host name like push.example.com, not '\(host)'.")
+        for host in configuration.pushEndpoints.extraHosts where !PushEndpointPolicy.isValidEntry(host) {
+            throw ValidationError("--push-service-host takes a host name like push.example.com, or host:port like push.example.com:8443 for a port other than 443, not '\(host)'.")
+        }
+        if let file = pushCAFile ?? environment["SHIFTY_PUSH_CA_FILE"], !file.isEmpty {
+            guard FileManager.default.isReadableFile(atPath: file) else {
+                throw ValidationError("--push-ca-file: cannot read '\(file)' (a PEM file of CA certificates).")
+            }
+            configuration.pushCAFile = file
         }
         let level = logLevel ?? environment["SHIFTY_LOG_LEVEL"] ?? "info"
         guard Logger.Level(rawValue: level) != nil else {

@@ -152,6 +152,29 @@ import Testing
         }
     }
 
+    @Test func anOperatorsOwnPushServiceComesFromTheFileAndIsChecked() throws {
+        let ca = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-push-ca-\(UUID().uuidString).pem")
+        try "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n".write(to: ca, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: ca) }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_PUSH_SERVICE_HOSTS=push.internal.example:8443\nSHIFTY_PUSH_CA_FILE=\(ca.path)\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fromFile = try ServerOptions.parse(["--config", url.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(fromFile.pushCAFile == ca.path)
+        #expect(fromFile.pushEndpoints.allows("https://push.internal.example:8443/x"))
+        #expect(!fromFile.pushEndpoints.allows("https://push.internal.example/x"))
+        let flagged = try ServerOptions.parse(["--push-ca-file", ca.path, "--migrations", Self.sqlFolder]).configuration()
+        #expect(flagged.pushCAFile == ca.path)
+        #expect(try ServerOptions.parse(["--migrations", Self.sqlFolder]).configuration().pushCAFile == nil, "the system's CAs by default")
+        let empty = url.deletingLastPathComponent().appendingPathComponent("shifty-\(UUID().uuidString).env")
+        try "SHIFTY_PUSH_CA_FILE=\n".write(to: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(try ServerOptions.parse(["--config", empty.path, "--migrations", Self.sqlFolder]).configuration().pushCAFile == nil, "empty: none")
+        for bad in [["--push-ca-file", "/nonexistent/push-ca.pem"], ["--push-service-host", "push.example:0"], ["--push-service-host", "push.example:http"]] {
+            #expect(throws: (any Error).self, "\(bad)") { try ServerOptions.parse(bad + ["--migrations", Self.sqlFolder]).configuration() }
+        }
+    }
+
     @Test func badValuesAreRefusedWithAMessage() throws {
         let cases: [[String]] = [
             ["--port", "70000"], ["--shutdown-timeout", "0"], ["--event-retention-days", "0"],

@@ -83,6 +83,7 @@ import Testing
 
     @Test func vapidTokenNamesTheOriginAndVerifiesWithThePublicKey() throws {
         #expect(VAPIDToken.audience(ofEndpoint: "https://Push.Example.net:8443/wpush/v2/abc?x=1") == "https://push.example.net:8443")
+        #expect(VAPIDToken.audience(ofEndpoint: "https://push.example.net:443/x") == "https://push.example.net", "an origin without its default port")
         #expect(VAPIDToken.audience(ofEndpoint: "ftp://push.example.net/x") == nil)
         #expect(VAPIDToken.audience(ofEndpoint: "https://user@evil/x") == nil)
         let key = try P256KeyPair.generate()

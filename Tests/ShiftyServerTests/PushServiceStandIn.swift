@@ -15,8 +15,12 @@ final class PushServiceStandIn: @unchecked Sendable {
     let origin: String
     let p256dh: String
     let auth: String
+    /// With `tls`: the stand-in's self-signed certificate (trust it with `--push-ca-file`).
+    let caFile: String?
+    private let directory: URL?
 
-    init() throws {
+    /// `tls`: serve HTTPS with a self-signed certificate (an operator's own push service).
+    init(tls: Bool = false) throws {
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = ["python3", "-c", "import http_ece, py_vapid"]
@@ -29,6 +33,14 @@ final class PushServiceStandIn: @unchecked Sendable {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", TestServer.repositoryRoot.appendingPathComponent("scripts/push/push_service_standin.py").path]
+        if tls {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-push-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            process.arguments? += ["--tls", folder.path]
+            directory = folder
+        } else {
+            directory = nil
+        }
         input = Pipe()
         let out = Pipe()
         process.standardInput = input
@@ -44,6 +56,7 @@ final class PushServiceStandIn: @unchecked Sendable {
         self.origin = origin
         self.p256dh = p256dh
         self.auth = auth
+        caFile = hello["caFile"] as? String
     }
 
     /// The next request the stand-in received (blocking read on a detached thread).
@@ -59,6 +72,7 @@ final class PushServiceStandIn: @unchecked Sendable {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
     private static func readLine(_ handle: FileHandle) -> String {

@@ -136,6 +136,92 @@ import Testing
         }
     }
 
+    /// Subscribes `endpoint` for `account` with a fresh browser key pair.
+    static func subscribe(_ endpoint: String, _ account: TestServer.Account, _ server: TestServer) async throws -> TestHTTPClient.Response {
+        try await server.client.json(.POST, "/api/v1/push/subscriptions", [
+            "endpoint": endpoint, "keys": ["p256dh": Base64URL.encode(try P256KeyPair.generate().publicKey), "auth": Base64URL.encode(SecureRandom.bytes(16))],
+        ], token: account.token)
+    }
+
+    /// A subscription belongs to the member who made it: another member posting the same endpoint
+    /// (who learnt it somehow) is refused, and the owner keeps it.
+    @Test func aSubscriptionStaysWithTheMemberWhoMadeIt() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let stranger = try await server.createWorkplace()
+            let endpoint = "https://fcm.googleapis.com/fcm/send/annas-phone"
+            let made = try await Self.subscribe(endpoint, anna, server)
+            #expect(made.status == 201, "\(made.text)")
+            let id = try #require(made.json["id"] as? Int)
+
+            for other in [bram, boss, stranger] {
+                let taken = try await Self.subscribe(endpoint, other, server)
+                #expect(taken.status == 409, "\(taken.text)")
+                #expect(taken.problemCode == "push_endpoint_taken")
+                #expect(try await server.client.json(.GET, "/api/v1/push/subscriptions", token: other.token).jsonArray.isEmpty)
+            }
+            let owner: Int64 = try await server.pool.query("SELECT user_id FROM push_subscriptions WHERE endpoint = $1", [endpoint])[0].decode("user_id")
+            #expect(owner == anna.userID, "still Anna's")
+            let annas = try await server.client.json(.GET, "/api/v1/push/subscriptions", token: anna.token).jsonArray
+            #expect(annas.map { $0["id"] as? Int } == [id])
+
+            // Anna's browser posting its endpoint again renews her own subscription.
+            let renewed = try await Self.subscribe(endpoint, anna, server)
+            #expect(renewed.status == 201, "\(renewed.text)")
+            #expect(renewed.json["id"] as? Int == id)
+            #expect(try await server.client.json(.GET, "/api/v1/push/subscriptions", token: anna.token).jsonArray.count == 1)
+        }
+    }
+
+    @Test func aMemberHasNotificationsOnAtMostTenDevices() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            var ids: [Int] = []
+            for device in 1...10 {
+                let made = try await Self.subscribe("https://fcm.googleapis.com/fcm/send/anna-\(device)", anna, server)
+                #expect(made.status == 201, "\(made.text)")
+                ids.append(made.json["id"] as? Int ?? 0)
+            }
+            let eleventh = try await Self.subscribe("https://fcm.googleapis.com/fcm/send/anna-11", anna, server)
+            #expect(eleventh.status == 409, "\(eleventh.text)")
+            #expect(eleventh.problemCode == "push_device_limit")
+            #expect(try await server.client.json(.GET, "/api/v1/push/subscriptions", token: anna.token).jsonArray.count == 10)
+            #expect(try await Self.subscribe("https://fcm.googleapis.com/fcm/send/anna-3", anna, server).status == 201, "renewing is not one more")
+            #expect(try await Self.subscribe("https://fcm.googleapis.com/fcm/send/boss-1", boss, server).status == 201, "the limit is per member")
+            #expect(try await server.client.json(.DELETE, "/api/v1/push/subscriptions/\(ids[0])", token: anna.token).status == 204)
+            #expect(try await Self.subscribe("https://fcm.googleapis.com/fcm/send/anna-11", anna, server).status == 201, "room again after revoking one")
+        }
+    }
+
+    @Test func endpointsUsePort443UnlessTheOperatorNamesAnother() async throws {
+        let known = PushEndpointPolicy()
+        #expect(known.allows("https://fcm.googleapis.com/fcm/send/x"))
+        #expect(known.allows("https://fcm.googleapis.com:443/fcm/send/x"))
+        for refused in [
+            "https://fcm.googleapis.com:8443/fcm/send/x", "https://fcm.googleapis.com:22/x", "https://web.push.apple.com:6379/x",
+            "https://fcm.googleapis.com:/x", "https://fcm.googleapis.com:443x/x", "https://fcm.googleapis.com:99999/x",
+            "https://fcm.googleapis.com\r\n:443/x",
+        ] {
+            #expect(!known.allows(refused), "\(refused.debugDescription)")
+        }
+        let operators = PushEndpointPolicy(extraHosts: ["push.example.org", "push.internal.example:8443"])
+        #expect(operators.allows("https://push.example.org/x"))
+        #expect(!operators.allows("https://push.example.org:8443/x"), "a host without a port is port 443 only")
+        #expect(operators.allows("https://push.internal.example:8443/x"))
+        #expect(operators.allows("https://eu.push.internal.example:8443/x"))
+        #expect(!operators.allows("https://push.internal.example/x"), "host:port allows that port only")
+        #expect(!operators.allows("https://push.internal.example:9443/x"))
+
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let refused = try await Self.subscribe("https://fcm.googleapis.com:8443/fcm/send/x", boss, server)
+            #expect(refused.status == 422 && refused.problemCode == "push_endpoint_refused", "\(refused.text)")
+        }
+    }
+
     /// A server whose own delivery loop idles (once an hour), so the test decides when pushes go.
     static func withPushingServer<T: Sendable>(_ body: @Sendable (TestServer) async throws -> T) async throws -> T {
         try await TestServer.with(configure: {

@@ -6,10 +6,15 @@ Usage: smtp_test_server.py DIR USER PASSWORD [SECONDS_PER_MESSAGE]
 Writes DIR/cert.pem, prints "port N" once it listens, then stores every accepted message as
 DIR/NNNN.eml (the raw bytes) and DIR/NNNN.json (a summary parsed with Python's own e-mail
 package: headers, parts, whether the session had TLS and who authenticated). Stops on stdin EOF.
+
+Like Postfix's smtpd (which splits a command line on any whitespace), a tab after the command word
+counts as the space aiosmtpd expects: the tests then see what a real mail server would make of an
+address with a line break and `RCPT<TAB>TO:` in it.
 """
 import asyncio
 import json
 import os
+import re
 import socket
 import ssl
 import subprocess
@@ -20,7 +25,7 @@ from email import policy
 from email.parser import BytesParser
 
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import AuthResult, LoginPassword
+from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
 
 def make_certificate(directory):
@@ -69,6 +74,28 @@ class Store:
         return "250 Message accepted for delivery"
 
 
+COMMAND_WORD_AND_TAB = re.compile(rb"^([A-Za-z]+)\t")
+
+
+class WhitespaceTolerantSMTP(SMTP):
+    """Reads `RCPT<TAB>TO:` as `RCPT TO:`, as Postfix does; message data (read up to CRLF) is untouched."""
+
+    def _cb_client_connected(self, reader, writer):
+        super()._cb_client_connected(reader, writer)
+        read_until = reader.readuntil
+
+        async def command_line(separator=b"\n"):
+            line = await read_until(separator)
+            return COMMAND_WORD_AND_TAB.sub(rb"\1 ", line) if separator == b"\n" else line
+
+        reader.readuntil = command_line
+
+
+class TestController(Controller):
+    def factory(self):
+        return WhitespaceTolerantSMTP(self.handler, **self.SMTP_kwargs)
+
+
 def main():
     warnings.filterwarnings("ignore", message="Session.login_data")  # aiosmtpd 1.4 warns about itself
     directory, user, password = sys.argv[1], sys.argv[2].encode(), sys.argv[3].encode()
@@ -84,7 +111,7 @@ def main():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    controller = Controller(
+    controller = TestController(
         Store(directory, delay), hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True,
         authenticator=authenticate, auth_required=True, auth_require_tls=True)
     controller.start()

@@ -12,9 +12,17 @@ of Shifty's Swift code, and prints one JSON line per request:
 Paths starting with /push/gone answer 410 Gone (the subscription expired), /push/missing 404,
 /push/busy 429; everything else 201 Created when the checks pass, 400 when they do not.
 The stand-in exits when its standard input closes (the test that started it ended).
+
+Usage: push_service_standin.py [--tls DIR]
+With --tls it serves https://127.0.0.1:PORT with a self-signed certificate it makes in DIR
+(DIR/cert.pem, which the first line names as "caFile"), like an operator's own push service with a
+private CA (`--push-ca-file`).
 """
 import base64
 import json
+import os
+import ssl
+import subprocess
 import sys
 import threading
 import time
@@ -86,7 +94,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         length = int(self.headers.get("Content-Length", "0"))
         body = self.rfile.read(length)
-        origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        origin = f"{self.server.scheme}://127.0.0.1:{self.server.server_address[1]}"
         record = {"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()},
                   "error": None, "payload": None, "claims": None, "length": length}
         try:
@@ -120,11 +128,29 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(reply)
 
 
+def make_certificate(directory: str) -> tuple:
+    cert, key = os.path.join(directory, "cert.pem"), os.path.join(directory, "key.pem")
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1",
+         "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", cert],
+        check=True, capture_output=True)
+    return cert, key
+
+
 def main() -> None:
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.scheme = "http"
+    hello = {}
+    if len(sys.argv) > 2 and sys.argv[1] == "--tls":
+        cert, key = make_certificate(sys.argv[2])
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(cert, key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+        server.scheme = "https"
+        hello["caFile"] = cert
     port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    emit({"origin": f"http://127.0.0.1:{port}", "p256dh": b64url(PUBLIC_KEY), "auth": b64url(AUTH_SECRET)})
+    emit({"origin": f"{server.scheme}://127.0.0.1:{port}", "p256dh": b64url(PUBLIC_KEY), "auth": b64url(AUTH_SECRET), **hello})
     sys.stdin.read()  # until the test closes our stdin (or dies)
     server.shutdown()
 

@@ -60,6 +60,9 @@ export default {
     const searchInput = el('input', { attrs: { type: 'search', name: 'search', autocomplete: 'off', placeholder: t('manage.team.searchPlaceholder'), 'aria-controls': 'team-members' } });
     const inactiveBox = el('input', { attrs: { type: 'checkbox', name: 'includeInactive' } });
     const resultNote = el('p', { class: 'muted small', attrs: { role: 'status', 'aria-live': 'polite' } });
+    // Addresses stored before they were checked and that Shifty will not mail (`emailInvalid`).
+    const unusableEmails = el('p', { class: 'hint', attrs: { id: 'unusable-emails', role: 'status' } });
+    unusableEmails.hidden = true;
     const members = el('ul', { class: 'list member-list', attrs: { id: 'team-members', 'aria-label': t('manage.team.members') } });
 
     const createForm = el('form', { class: 'stack-form', attrs: { id: 'create-member-form', 'aria-label': t('manage.team.createLabel') } }, [
@@ -94,6 +97,7 @@ export default {
       el('div', { class: 'card' }, [
         searchForm,
         resultNote,
+        unusableEmails,
         members,
       ]),
       el('details', { class: 'card', attrs: { open: '' } }, [el('summary', { text: t('manage.team.invites') }), inviteForm, newCode, invites]),
@@ -228,12 +232,12 @@ export default {
 
       // Name, e-mail and employment dates (issue 17): PATCH /users/:id and PUT /users/:id/employment.
       const nameInput = el('input', { attrs: { name: 'displayName', required: '', maxlength: '200', autocomplete: 'off', value: member.displayName } });
-      const emailInput = el('input', { attrs: { name: 'email', type: 'email', maxlength: '320', autocomplete: 'off', value: member.email ?? '' } });
+      const emailInput = el('input', { attrs: { name: 'email', type: 'email', maxlength: '254', autocomplete: 'off', value: member.email ?? '', 'aria-invalid': member.emailInvalid ? 'true' : null } });
       const startInput = el('input', { attrs: { name: 'employmentStart', type: 'date' } });
       const endInput = el('input', { attrs: { name: 'employmentEnd', type: 'date' } });
       const detailsForm = el('form', { class: 'member-details-form', attrs: { 'aria-label': t('manage.team.detailsOf', { name: member.displayName }) } }, [
         field(t('manage.team.name'), nameInput),
-        field(t('manage.team.email'), emailInput),
+        field(t('manage.team.email'), emailInput, member.emailInvalid ? t('manage.team.emailInvalidHint') : null),
         field(t('manage.team.employedFrom'), startInput),
         field(t('manage.team.employedUntil'), endInput, t('manage.team.employedUntilHint')),
         el('button', { class: 'button secondary', text: t('manage.team.saveDetails'), attrs: { type: 'submit', 'data-action': 'save-member-details' } }),
@@ -283,6 +287,8 @@ export default {
             el('span', { text: member.displayName }), ' ',
             roleBadge, ' ',
             member.active ? null : el('span', { class: 'badge badge-inactive', text: t('manage.team.deactivatedBadge') }),
+            member.emailInvalid ? ' ' : null,
+            member.emailInvalid ? el('span', { class: 'badge badge-warn email-invalid', text: t('manage.team.emailInvalidBadge') }) : null,
           ]),
           el('p', { class: 'muted small' }, [
             `@${member.username} · `, payText, member.email ? ` · ${member.email}` : '',
@@ -305,6 +311,11 @@ export default {
         if (request !== searchRequest) return; // the person kept typing
         found.sort((a, b) => (b.active - a.active) || a.displayName.localeCompare(b.displayName));
         members.replaceChildren(...found.map(memberRow));
+        const unusable = found.filter((member) => member.emailInvalid);
+        unusableEmails.hidden = unusable.length === 0;
+        unusableEmails.textContent = unusable.length
+          ? tn('manage.team.emailInvalidList', unusable.length, { names: unusable.map((member) => member.displayName).join(', ') })
+          : '';
         resultNote.textContent = found.length === 0
           ? (term ? t('manage.team.noMatch', { term }) : t('manage.team.noMembers'))
           : (term ? tn('manage.team.countMatching', found.length, { term }) : tn('manage.team.count', found.length));

@@ -31,13 +31,16 @@ public struct VAPIDToken: Sendable {
     }
 
     /// The origin (`scheme://host[:port]`) of an endpoint URL, or nil for anything that is not an
-    /// absolute http(s) URL.
+    /// absolute http(s) URL. The scheme's default port is left out, as an origin is written
+    /// (RFC 6454), so `https://push.example:443/x` has the audience `https://push.example`.
     public static func audience(ofEndpoint endpoint: String) -> String? {
         let lower = endpoint.lowercased()
         let scheme: String
         if lower.hasPrefix("https://") { scheme = "https://" } else if lower.hasPrefix("http://") { scheme = "http://" } else { return nil }
-        let authority = lower.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        var authority = lower.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        let defaultPort = scheme == "https://" ? ":443" : ":80"
+        if authority.hasSuffix(defaultPort) { authority = authority.dropLast(defaultPort.count) }
         return scheme + authority
     }
 

@@ -25,7 +25,7 @@ public struct AccountService: Sendable {
         let timeZone = try AccountValidation.timeZone(input.timeZone)
         let username = try AccountValidation.username(input.manager.username, field: "manager.username")
         let displayName = try AccountValidation.displayName(input.manager.displayName, field: "manager.displayName")
-        let email = try AccountValidation.email(input.manager.email)
+        let email = try AccountValidation.email(input.manager.email, field: "manager.email")
         let slug = try input.slug.map { try AccountValidation.slug($0) } ?? AccountValidation.slug(fromName: name)
         let hash = try await passwords.hashNewPassword(input.manager.password, field: "manager.password")
         let kind = input.client ?? .cookie

@@ -45,20 +45,25 @@ enum AccountValidation {
         return result
     }
 
+    /// A member's or a workplace's name: one line of 1 to 200 characters.
     static func displayName(_ raw: String, field: String = "displayName") throws -> String {
         let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...200).contains(value.count) else { throw Problem.invalid(field, "must be 1 to 200 characters") }
+        try SingleLineText.check(value, field: field)
         return value
     }
 
-    static func email(_ raw: String?) throws -> String? {
+    /// An address to store: nil for none (absent or blank), else an ``EmailAddress`` or a 422
+    /// naming the field. Spaces around it are dropped; nothing inside it is changed.
+    static func email(_ raw: String?, field: String = "email") throws -> String? {
         guard let raw else { return nil }
         let value = raw.trimmingCharacters(in: .whitespaces)
         if value.isEmpty { return nil }
-        guard value.count <= 320, value.contains("@"), !value.contains(" ") else {
-            throw Problem.invalid("email", "is not an email address")
+        do {
+            return try EmailAddress(value).value
+        } catch {
+            throw Problem.invalid(field, error.description)
         }
-        return value
     }
 
     static func timeZone(_ raw: String) throws -> String {

@@ -5,11 +5,17 @@ extension ShiftyAPI.User {
     init(_ user: UserView) {
         self.init(
             id: user.id, workplaceID: user.workplaceID, username: user.username, displayName: user.displayName, email: user.email,
-            role: user.role.rawValue, payType: user.payType.rawValue, active: user.active)
+            emailInvalid: user.emailIsInvalid ? true : nil, role: user.role.rawValue, payType: user.payType.rawValue, active: user.active)
     }
 }
 
 extension UserView {
+    /// A stored address that fails ``EmailAddress``'s rule: shown to managers, never mailed.
+    var emailIsInvalid: Bool {
+        guard let email, !email.isEmpty else { return false }
+        return EmailAddress(checking: email) == nil
+    }
+
     /// Every answer with a member (a login, `/me`, the member lists) writes it as ShiftyAPI's
     /// `User`, the type clients decode (`APIWireGoldenTests`).
     public func encode(to encoder: any Encoder) throws {

@@ -96,6 +96,9 @@ public struct ServerConfiguration: Sendable {
     public var vapidSubject: String = "mailto:admin@shifty.invalid"
     /// Which push service addresses subscriptions may name (`--push-service-host` adds hosts).
     public var pushEndpoints = PushEndpointPolicy()
+    /// A PEM file of CA certificates to trust for push services instead of the system's
+    /// (`--push-ca-file`), for an operator's own push service with a private CA.
+    public var pushCAFile: String?
 
     public init() {}
 }

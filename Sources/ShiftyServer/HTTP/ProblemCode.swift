@@ -127,6 +127,11 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case overrideReasonRequired = "override_reason_required"
     // Web Push.
     case pushEndpointRefused = "push_endpoint_refused"
+    /// Subscribing an endpoint that is another member's subscription (a subscription belongs to
+    /// whoever made it; the browser subscribes afresh instead).
+    case pushEndpointTaken = "push_endpoint_taken"
+    /// A member with notifications on as many devices as allowed subscribing one more.
+    case pushDeviceLimit = "push_device_limit"
 
     /// The code a marketplace refusal answers with (missing objects follow the `not_found` rule).
     public init(_ refusal: MarketplaceRefusal.Code) {

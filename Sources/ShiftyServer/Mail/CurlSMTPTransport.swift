@@ -33,11 +33,26 @@ final class CurlSMTPTransport: Sendable {
         threadPool.shutdownGracefully { _ in }
     }
 
+    /// Sends `message` to `recipient`. An envelope address that is not an ``EmailAddress`` (a
+    /// control character above all: CR or LF would end `RCPT TO` and let the rest of the address
+    /// speak SMTP) is refused here once more, whatever the caller checked: a permanent failure,
+    /// and the SMTP server is never contacted.
     func send(to recipient: String, message: String) async throws {
+        try Self.checkEnvelope(from: settings.from, to: recipient)
         let settings = self.settings
         let timeout = timeoutSeconds
         try await threadPool.runIfActive {
             try Self.perform(settings: settings, recipient: recipient, message: Array(message.utf8), timeout: timeout)
+        }
+    }
+
+    static func checkEnvelope(from sender: String, to recipient: String) throws {
+        for (role, address) in [("recipient", recipient), ("sender", sender)] {
+            do {
+                _ = try EmailAddress(address)
+            } catch {
+                throw Failure(permanent: true, description: "not sent: the \(role) address \(error) (refused before the SMTP envelope)")
+            }
         }
     }
 

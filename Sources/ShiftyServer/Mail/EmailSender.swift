@@ -14,6 +14,13 @@ public struct EmailSender: NotificationSender {
         guard let address = recipient.emailAddress, !address.isEmpty else {
             return .gone("\(recipient.displayName) has no e-mail address")
         }
+        // Stored before addresses were checked (or changed in the database by hand): never mailed,
+        // and the failure says why; the team page marks the address (`emailInvalid`).
+        do {
+            _ = try EmailAddress(address)
+        } catch {
+            return .gone("not sent: the stored e-mail address \(error)")
+        }
         let mail = MailMessage(
             from: transport.settings.from, to: MailMessage.headerSafe(address), toName: recipient.displayName,
             notification: message, date: Date())

@@ -16,7 +16,7 @@ public struct SMTPSettings: Sendable, Equatable {
         else {
             throw SMTPSettingsError("--smtp-url must look like smtp://user:password@host:587 (or smtps://…); got '\(Self.redacted(url))'")
         }
-        guard from.contains("@"), !from.contains(where: { "\r\n<>\",;".contains($0) }) else {
+        guard EmailAddress(checking: from) != nil else {
             throw SMTPSettingsError("--mail-from must be a plain address like shifty@example.com; got '\(from)'")
         }
         self.url = url

@@ -48,6 +48,7 @@ struct QualificationService {
         guard names.allSatisfy({ (1...100).contains($0.count) }) else {
             throw Problem.invalid("positions", "each position must be 1 to 100 characters")
         }
+        for name in names { try SingleLineText.check(name, field: "positions") }
         guard names.count <= Self.maximumPositions else {
             throw Problem.invalid("positions", "at most \(Self.maximumPositions) positions")
         }

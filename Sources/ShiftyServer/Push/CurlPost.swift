@@ -49,8 +49,9 @@ enum CurlPost {
         return pool
     }()
 
-    static func post(url: String, headers: [String], body: [UInt8], timeout: Duration) async throws -> Answer {
-        try await threads.runIfActive { try postBlocking(url: url, headers: headers, body: body, timeout: timeout) }
+    /// `caFile`: a PEM file of CA certificates to trust instead of the system's.
+    static func post(url: String, headers: [String], body: [UInt8], timeout: Duration, caFile: String? = nil) async throws -> Answer {
+        try await threads.runIfActive { try postBlocking(url: url, headers: headers, body: body, timeout: timeout, caFile: caFile) }
     }
 
     private final class ResponseBody {
@@ -67,7 +68,7 @@ enum CurlPost {
         return length
     }
 
-    static func postBlocking(url: String, headers: [String], body: [UInt8], timeout: Duration) throws -> Answer {
+    static func postBlocking(url: String, headers: [String], body: [UInt8], timeout: Duration, caFile: String? = nil) throws -> Answer {
         let curl = functions
         guard let handle = curl_easy_init() else { throw Failure(description: "curl_easy_init failed") }
         defer { curl_easy_cleanup(handle) }
@@ -78,24 +79,27 @@ enum CurlPost {
         let context = Unmanaged.passUnretained(sink).toOpaque()
         let milliseconds = Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let code: CURLcode = try url.withCString { urlPointer in
-            try body.withUnsafeBytes { bodyPointer in
-                var results = [
-                    curl.setPointer(handle, CURLOPT_URL, urlPointer),
-                    curl.setPointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-                    curl.setLong(handle, CURLOPT_NOSIGNAL, 1),
-                    curl.setLong(handle, CURLOPT_FOLLOWLOCATION, 0),
-                    curl.setLong(handle, CURLOPT_POST, 1),
-                    curl.setPointer(handle, CURLOPT_POSTFIELDS, bodyPointer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)),
-                    curl.setLong(handle, CURLOPT_POSTFIELDSIZE, body.count),
-                    curl.setPointer(handle, CURLOPT_HTTPHEADER, UnsafeRawPointer(list)),
-                    curl.setLong(handle, CURLOPT_TIMEOUT_MS, milliseconds),
-                    curl.setLong(handle, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000)),
-                    curl.setPointer(handle, CURLOPT_WRITEFUNCTION, unsafeBitCast(collect, to: UnsafeRawPointer.self)),
-                    curl.setPointer(handle, CURLOPT_WRITEDATA, UnsafeRawPointer(context)),
-                ]
-                results.removeAll { $0 == CURLE_OK }
-                if let failed = results.first { throw Failure(description: "curl_easy_setopt: " + String(cString: curl_easy_strerror(failed))) }
-                return withExtendedLifetime(sink) { curl_easy_perform(handle) }
+            try (caFile ?? "").withCString { caPointer in
+                try body.withUnsafeBytes { bodyPointer in
+                    var results = [
+                        curl.setPointer(handle, CURLOPT_URL, urlPointer),
+                        curl.setPointer(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+                        curl.setLong(handle, CURLOPT_NOSIGNAL, 1),
+                        curl.setLong(handle, CURLOPT_FOLLOWLOCATION, 0),
+                        curl.setLong(handle, CURLOPT_POST, 1),
+                        curl.setPointer(handle, CURLOPT_POSTFIELDS, bodyPointer.baseAddress ?? UnsafeRawPointer(bitPattern: 1)),
+                        curl.setLong(handle, CURLOPT_POSTFIELDSIZE, body.count),
+                        curl.setPointer(handle, CURLOPT_HTTPHEADER, UnsafeRawPointer(list)),
+                        curl.setLong(handle, CURLOPT_TIMEOUT_MS, milliseconds),
+                        curl.setLong(handle, CURLOPT_CONNECTTIMEOUT_MS, min(milliseconds, 10_000)),
+                        curl.setPointer(handle, CURLOPT_WRITEFUNCTION, unsafeBitCast(collect, to: UnsafeRawPointer.self)),
+                        curl.setPointer(handle, CURLOPT_WRITEDATA, UnsafeRawPointer(context)),
+                    ]
+                    if caFile != nil { results.append(curl.setPointer(handle, CURLOPT_CAINFO, caPointer)) }
+                    results.removeAll { $0 == CURLE_OK }
+                    if let failed = results.first { throw Failure(description: "curl_easy_setopt: " + String(cString: curl_easy_strerror(failed))) }
+                    return withExtendedLifetime(sink) { curl_easy_perform(handle) }
+                }
             }
         }
         guard code == CURLE_OK else { throw Failure(description: String(cString: curl_easy_strerror(code))) }

@@ -30,12 +30,20 @@ struct PushRoutes {
                 throw Problem.invalid("keys.auth", "must be the browser's 16-byte authentication secret (base64url)")
             }
             let device = DeviceLabel.from(userAgent: request.headers[.userAgent])
-            let view = try await pool.withConnection { connection in
-                try PushSubscriptionStore.upsert(
+            let subscribed = try await pool.transaction { connection in
+                try PushSubscriptionStore.subscribe(
                     workplaceID: caller.workplaceID, userID: caller.id, endpoint: input.endpoint, p256dh: p256dh, auth: auth,
                     userAgent: device, on: connection)
             }
-            return try APIJSON.response(view, status: .created)
+            switch subscribed {
+            case .stored(let view):
+                return try APIJSON.response(view, status: .created)
+            case .endpointTaken:
+                throw Problem(.conflict, code: .pushEndpointTaken, text: .init("server.problem.push_endpoint_taken.detail"))
+            case .limitReached:
+                throw Problem(.conflict, code: .pushDeviceLimit, text: .init(
+                    "server.problem.push_device_limit.detail", ["limit": String(PushSubscriptionStore.maximumPerMember)]))
+            }
         }
         api.get("push/subscriptions") { request, _ in
             let caller = try await authenticator.require(request)

@@ -16,25 +16,60 @@ enum PushSubscriptionStore {
             thisDevice: thisEndpoint.map { $0 == endpoint })
     }
 
-    /// Stores (or takes over) the subscription of an endpoint for this member. A browser that
-    /// re-subscribes after another member logged in on it moves to the new member: the endpoint is
-    /// the device, and a device belongs to whoever subscribed last.
-    static func upsert(
+    /// How many devices one member may have notifications on: enough for every phone, tablet and
+    /// browser a person uses, few enough that one member cannot make every event fan out into
+    /// thousands of requests to push services.
+    static let maximumPerMember = 10
+
+    /// What became of a subscribe.
+    enum Subscribed {
+        case stored(PushSubscriptionView)
+        /// The endpoint is another member's subscription.
+        case endpointTaken
+        /// The member already has ``maximumPerMember`` other devices.
+        case limitReached
+    }
+
+    /// Stores the subscription of an endpoint for this member, or renews it when it is already
+    /// theirs (the page posts its endpoint again each time notifications are turned on).
+    ///
+    /// A subscription belongs to the member who made it. An endpoint URL is not a credential (it
+    /// passes through the page, the service worker and logs), so posting another member's endpoint
+    /// must not take their notifications away: it is refused. A browser shared by two members gets
+    /// a fresh endpoint for the second one instead (the page unsubscribes and subscribes again),
+    /// which ends the first member's subscription at the push service (410, then removed here).
+    /// Runs in a transaction that has locked the member's row, so the count cannot race.
+    static func subscribe(
         workplaceID: Int64, userID: Int64, endpoint: String, p256dh: [UInt8], auth: [UInt8], userAgent: String,
         on connection: PostgresConnection
-    ) throws -> PushSubscriptionView {
+    ) throws -> Subscribed {
+        _ = try connection.query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE", [userID])
+        let existing = try connection.query("SELECT user_id FROM push_subscriptions WHERE endpoint = $1 FOR UPDATE", [endpoint])
+        if let row = existing.first {
+            guard try row.decode("user_id") as Int64 == userID else { return .endpointTaken }
+            let rows = try connection.query(
+                """
+                UPDATE push_subscriptions SET p256dh = $3, auth = $4, user_agent = $5, last_failure_at = NULL, last_failure = NULL
+                WHERE endpoint = $1 AND user_id = $2
+                RETURNING \(columns)
+                """,
+                [endpoint, userID, Data(p256dh), Data(auth), userAgent])
+            return .stored(try view(from: rows[0], thisEndpoint: endpoint))
+        }
+        let count: Int64 = try connection.query(
+            "SELECT count(*)::bigint AS n FROM push_subscriptions WHERE user_id = $1", [userID])[0].decode("n")
+        guard count < maximumPerMember else { return .limitReached }
+        // Another member may have stored the same endpoint since the look-up: theirs, then.
         let rows = try connection.query(
             """
             INSERT INTO push_subscriptions (workplace_id, user_id, endpoint, p256dh, auth, user_agent)
             VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (endpoint) DO UPDATE SET workplace_id = EXCLUDED.workplace_id, user_id = EXCLUDED.user_id,
-                p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, user_agent = EXCLUDED.user_agent,
-                created_at = CASE WHEN push_subscriptions.user_id = EXCLUDED.user_id THEN push_subscriptions.created_at ELSE now() END,
-                last_failure_at = NULL, last_failure = NULL
+            ON CONFLICT (endpoint) DO NOTHING
             RETURNING \(columns)
             """,
             [workplaceID, userID, endpoint, Data(p256dh), Data(auth), userAgent])
-        return try view(from: rows[0], thisEndpoint: endpoint)
+        guard let row = rows.first else { return .endpointTaken }
+        return .stored(try view(from: row, thisEndpoint: endpoint))
     }
 
     static func list(userID: Int64, thisEndpoint: String?, on connection: PostgresConnection) throws -> [PushSubscriptionView] {

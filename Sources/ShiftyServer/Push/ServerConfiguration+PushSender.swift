@@ -6,7 +6,7 @@ extension ServerConfiguration {
     /// delivery service fans out rows only for these channels, and the Account page offers them.
     public func notificationSenders(pool: PostgresPool, keyring: PushKeyring) -> [any NotificationSender] {
         allNotificationSenders + [
-            WebPushNotificationSender(pool: pool, keyring: keyring, subject: vapidSubject, policy: pushEndpoints)
+            WebPushNotificationSender(pool: pool, keyring: keyring, subject: vapidSubject, policy: pushEndpoints, caFile: pushCAFile)
         ]
     }
 }

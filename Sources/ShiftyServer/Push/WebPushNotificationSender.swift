@@ -16,6 +16,8 @@ struct WebPushNotificationSender: NotificationSender {
     /// RFC 8292 `sub` (``ServerConfiguration/vapidSubject``).
     let subject: String
     let policy: PushEndpointPolicy
+    /// `--push-ca-file`: CA certificates for push services with a private CA.
+    var caFile: String?
     /// How long a push service keeps a message for a device that is offline (RFC 8030 `TTL`).
     var ttl = 24 * 3600
 
@@ -25,7 +27,9 @@ struct WebPushNotificationSender: NotificationSender {
         guard let userID = recipient.userID else { return .gone("push needs a member's devices") }
         let devices = try await pool.withConnection { try PushSubscriptionStore.subscriptions(userID: userID, on: $0) }
         guard !devices.isEmpty else { return .gone("no push devices") }
-        let sender = WebPushSender(vapidKey: try await keyring.keyPair(), subject: subject, policy: policy)
+        var configured = WebPushSender(vapidKey: try await keyring.keyPair(), subject: subject, policy: policy)
+        configured.caFile = caFile
+        let sender = configured
         let payload = try PushMessage(message).encoded()
         let ttl = self.ttl
         let outcomes = await withTaskGroup(of: (Int64, WebPushOutcome).self) { group in

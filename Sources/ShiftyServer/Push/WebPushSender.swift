@@ -13,6 +13,8 @@ public struct WebPushSender: Sendable {
     public let subject: String
     public let policy: PushEndpointPolicy
     public var timeout: Duration = .seconds(15)
+    /// A PEM file of CA certificates to trust instead of the system's (`--push-ca-file`).
+    public var caFile: String?
     /// The wall clock for the token's expiry; tests inject one.
     public var now: @Sendable () -> Date = { Date() }
 
@@ -44,7 +46,7 @@ public struct WebPushSender: Sendable {
         ]
         let answer: CurlPost.Answer
         do {
-            answer = try await CurlPost.post(url: subscription.endpoint, headers: headers, body: body, timeout: timeout)
+            answer = try await CurlPost.post(url: subscription.endpoint, headers: headers, body: body, timeout: timeout, caFile: caFile)
         } catch let failure as CurlPost.Failure {
             return .retryLater("push service unreachable: \(failure.description)")
         }

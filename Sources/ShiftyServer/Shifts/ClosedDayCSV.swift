@@ -46,6 +46,10 @@ struct ClosedDayCSV: Sendable {
                 errors.append(RowError(line: lineNumber, detail: "the name must be 1 to 200 characters"))
                 continue
             }
+            guard !SingleLineText.hasControlCharacters(name) else {
+                errors.append(RowError(line: lineNumber, detail: "the name \(SingleLineText.detail)"))
+                continue
+            }
             guard seen.insert(date).inserted else {
                 errors.append(RowError(line: lineNumber, detail: "\(date) appears twice"))
                 continue

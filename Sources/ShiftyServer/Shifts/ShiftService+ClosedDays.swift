@@ -18,6 +18,7 @@ extension ShiftService {
         guard let date = LocalDate(body.date) else { throw Problem.invalid("date", "must be a date (YYYY-MM-DD)") }
         let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...200).contains(name.count) else { throw Problem.invalid("name", "must be 1 to 200 characters") }
+        try SingleLineText.check(name, field: "name")
         try await close([(date, name)], caller: caller)
         return ClosedDayView(date: date.description, name: name)
     }

@@ -29,6 +29,7 @@ extension ShiftService {
             guard trimmed.count <= FixedShift.maximumPositionLabelLength else {
                 throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
             }
+            try SingleLineText.check(trimmed, field: "position")
             position = trimmed.isEmpty ? nil : trimmed
         }
         guard let zone = try? WorkplaceTimeZone(identifier: caller.workplace.timeZone) else {

@@ -33,6 +33,7 @@ extension ShiftService {
         if let position = body.position, position.count > FixedShift.maximumPositionLabelLength {
             throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
         }
+        if let position = body.position { try SingleLineText.check(position, field: "position") }
         guard let zone = try? WorkplaceTimeZone(identifier: caller.workplace.timeZone) else {
             throw Problem(.internalServerError, code: .internalError, detail: "The workplace time zone is unknown.")
         }

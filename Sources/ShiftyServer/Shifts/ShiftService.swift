@@ -180,6 +180,7 @@ struct ShiftService: Sendable {
             until = parsed
         }
         let label = position.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+        if let label { try SingleLineText.check(label, field: "position") }
         do {
             return try FixedShift(
                 id: FixedShiftID(rawValue: id), owner: UserID(rawValue: owner), weekday: day, startTime: start,

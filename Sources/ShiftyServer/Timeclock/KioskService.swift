@@ -22,6 +22,7 @@ struct KioskService: Sendable {
         try caller.requireManager()
         let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(name.count) else { throw Problem.invalid("name", "must be 1 to 100 characters") }
+        try SingleLineText.check(name, field: "name")
         return try await pool.transaction { connection in
             let kiosk = try KioskStore.create(workplaceID: caller.workplaceID, name: name, createdBy: caller.id, on: connection)
             if endingSession { try SessionStore.revoke(sessionID: caller.sessionID, on: connection) }
