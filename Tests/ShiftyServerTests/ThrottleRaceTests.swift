@@ -57,6 +57,25 @@ import Testing
         }
     }
 
+    /// Forty coworkers behind the shop's one address log in at once with their right passwords: none
+    /// is refused, although the address allows only ten failures. Only the checks running on a hashing
+    /// thread hold a slot (``VerificationTurns``), and each gives it back.
+    @Test func aRushOfRightPasswordsFromOneAddressIsNeverThrottled() async throws {
+        try await TestServer.with(configure: {
+            Self.realisticHashing(&$0)
+            $0.loginThrottle.maxFailuresPerAddress = 10
+        }) { server in
+            let boss = try await server.createWorkplace()
+            for index in 0..<40 { _ = try await server.createEmployee(in: boss, username: "coworker\(index)") }
+            let answers = try await Self.burst(40) { index in
+                try await server.client.json(.POST, "/api/v1/sessions", [
+                    "workplace": boss.slug, "username": "coworker\(index)", "password": TestServer.password, "client": "bearer",
+                ])
+            }
+            #expect(Self.tally(answers) == [201: 40])
+        }
+    }
+
     @Test func oneHundredFiftyConcurrentWrongLoginsFromOneAddressVerifyOnlyTheAddressLimit() async throws {
         try await TestServer.with(configure: {
             Self.realisticHashing(&$0)

@@ -79,23 +79,28 @@ public struct AccountService: Sendable {
             workplaceSlug: slug, username: username, address: remoteAddress, policy: configuration.loginThrottle)
 
         // The attempt takes its slots before the password is verified, so concurrent guesses cannot
-        // all pass a check that is only updated after their Argon2id work.
-        let reservation: ThrottleReservation
-        do {
-            reservation = try await LoginThrottle.reserve([accountKey] + (addressKey.map { [$0] } ?? []), in: pool)
-        } catch let refusal as ThrottleRefusal {
-            let retryAfter = refusal.retryAfterSeconds
-            throw Problem(.tooManyRequests, code: .loginThrottled, text: .init("server.problem.login_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
+        // all pass a check that is only updated after their Argon2id work; and only when a hashing
+        // thread is free, so a rush of coworkers behind one address holds few slots at a time.
+        let pool = self.pool, passwords = self.passwords
+        let credentials = try await passwords.inTurn { () -> (user: UserView, passwordHash: String) in
+            let reservation: ThrottleReservation
+            do {
+                reservation = try await LoginThrottle.reserve([accountKey] + (addressKey.map { [$0] } ?? []), in: pool)
+            } catch let refusal as ThrottleRefusal {
+                let retryAfter = refusal.retryAfterSeconds
+                throw Problem(.tooManyRequests, code: .loginThrottled, text: .init("server.problem.login_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
+            }
+            let credentials = try await pool.withConnection { try AccountStore.credentials(workplaceSlug: slug, username: username, on: $0) }
+            // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
+            // A failure keeps its slots: they are the count of failures.
+            let matches = try await passwords.verify(input.password, encoded: credentials?.passwordHash)
+            guard matches, let credentials, credentials.user.active else {
+                throw Problem(.unauthorized, code: .invalidCredentials, text: .init("server.problem.invalid_credentials.detail"))
+            }
+            // The owner's earlier typos at this address are forgiven; the address gets its slot back.
+            try await LoginThrottle.settleSuccess(reservation, clearing: [accountKey.key], in: pool)
+            return credentials
         }
-        let credentials = try await pool.withConnection { try AccountStore.credentials(workplaceSlug: slug, username: username, on: $0) }
-        // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
-        // A failure keeps its slots: they are the count of failures.
-        let matches = try await passwords.verify(input.password, encoded: credentials?.passwordHash)
-        guard matches, let credentials, credentials.user.active else {
-            throw Problem(.unauthorized, code: .invalidCredentials, text: .init("server.problem.invalid_credentials.detail"))
-        }
-        // The owner's earlier typos at this address are forgiven; the address gets its slot back.
-        try await LoginThrottle.settleSuccess(reservation, clearing: [accountKey.key], in: pool)
         let rehash = passwords.needsRehash(credentials.passwordHash) ? try await passwords.hashNewPassword(input.password) : nil
         let kind = input.client ?? .cookie
         let lifetime = configuration.sessionLifetime

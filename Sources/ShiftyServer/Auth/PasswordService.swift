@@ -10,6 +10,8 @@ public final class PasswordService: Sendable {
     public let hasher: PasswordHasher
     public let policy: PasswordPolicy
     private let threadPool: NIOThreadPool
+    /// One turn per hashing thread: see ``VerificationTurns``.
+    private let turns: VerificationTurns
     /// A real hash to verify against when the username does not exist, so that the response
     /// time does not reveal which usernames exist.
     private let dummyHash: String
@@ -18,6 +20,7 @@ public final class PasswordService: Sendable {
         self.hasher = PasswordHasher(parameters: parameters)
         self.policy = policy
         self.threadPool = NIOThreadPool(numberOfThreads: max(1, threads))
+        self.turns = VerificationTurns(permits: max(1, threads))
         self.threadPool.start()
         self.dummyHash = try hasher.hash(SecureRandom.token())
     }
@@ -43,6 +46,12 @@ public final class PasswordService: Sendable {
         let target = encoded ?? dummyHash
         let matches = try await threadPool.runIfActive { hasher.verify(password, encoded: target) }
         return encoded != nil && matches
+    }
+
+    /// Runs a whole secret check (throttle slot, verification, settling the slot) when one of this
+    /// instance's hashing threads is free, so waiting attempts hold no throttle slot.
+    func inTurn<Value: Sendable>(_ check: @Sendable () async throws -> Value) async throws -> Value {
+        try await turns.run(check)
     }
 
     public func needsRehash(_ encoded: String) -> Bool { hasher.needsRehash(encoded) }

@@ -120,41 +120,46 @@ struct KioskService: Sendable {
         }
 
         // Counted before the secret is verified (docs/throttles.md): the slots are taken in one
-        // statement, so parallel guesses cannot pass the limits, on any instance.
+        // statement, so parallel guesses cannot pass the limits, on any instance; and only when a
+        // hashing thread is free, so a queue of right PINs at shift start holds few slots at a time.
         let memberKeys = KioskThrottle.memberKeys(kioskID: kiosk.id, workplaceID: kiosk.workplaceID, username: username, policy: throttle)
         let keys = pinOnly ? KioskThrottle.pinOnlyKeys(kioskID: kiosk.id, policy: throttle) : [memberKeys.atKiosk] + memberKeys.overall
-        let reservation: ThrottleReservation
-        do {
-            reservation = try await LoginThrottle.reserve(keys, in: pool)
-        } catch let refusal as ThrottleRefusal {
-            let seconds = refusal.retryAfterSeconds
-            if pinOnly {
-                // Only guessing without a name is paused: with their name, members still punch.
-                throw Problem(
-                    .tooManyRequests, code: .kioskPinOnlyPaused,
-                    text: .init("server.problem.kiosk_pin_only_paused.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
+        let pool = self.pool, passwords = self.passwords
+        let member = try await passwords.inTurn { () -> PunchStore.Member in
+            let reservation: ThrottleReservation
+            do {
+                reservation = try await LoginThrottle.reserve(keys, in: pool)
+            } catch let refusal as ThrottleRefusal {
+                let seconds = refusal.retryAfterSeconds
+                if pinOnly {
+                    // Only guessing without a name is paused: with their name, members still punch.
+                    throw Problem(
+                        .tooManyRequests, code: .kioskPinOnlyPaused,
+                        text: .init("server.problem.kiosk_pin_only_paused.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
+                }
+                throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
             }
-            throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
-        }
 
-        let found = try await pool.withConnection { connection -> (member: PunchStore.Member, hash: String?)? in
-            if pinOnly {
-                let lookup = Self.pinLookup(secret.value, workplaceID: kiosk.workplaceID)
-                guard let found = try PunchStore.member(pinLookup: lookup, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
-                return (found.member, found.pinHash)
+            let found = try await pool.withConnection { connection -> (member: PunchStore.Member, hash: String?)? in
+                if pinOnly {
+                    let lookup = Self.pinLookup(secret.value, workplaceID: kiosk.workplaceID)
+                    guard let found = try PunchStore.member(pinLookup: lookup, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
+                    return (found.member, found.pinHash)
+                }
+                guard let found = try PunchStore.member(username: username, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
+                return (found.member, secret.isPin ? found.pinHash : found.passwordHash)
             }
-            guard let found = try PunchStore.member(username: username, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
-            return (found.member, secret.isPin ? found.pinHash : found.passwordHash)
+            // Verify even for unknown members (against a dummy hash) so timing reveals nothing. A wrong
+            // secret keeps its slots: they are the count of failures.
+            let matches = try await passwords.verify(secret.value, encoded: found?.hash)
+            guard matches, let member = found?.member, member.active else {
+                let detail = pinOnly ? "That PIN does not belong to anybody here." : secret.isPin ? "That username and PIN do not match." : "That username and password do not match."
+                throw Problem(.unauthorized, code: .invalidCredentials, detail: detail)
+            }
+            // The member's own typos at this kiosk are forgiven; the other slots are given back.
+            try await LoginThrottle.settleSuccess(reservation, clearing: pinOnly ? [] : [memberKeys.atKiosk.key], in: pool)
+            return member
         }
-        // Verify even for unknown members (against a dummy hash) so timing reveals nothing. A wrong
-        // secret keeps its slots: they are the count of failures.
-        let matches = try await passwords.verify(secret.value, encoded: found?.hash)
-        guard matches, let member = found?.member, member.active else {
-            let detail = pinOnly ? "That PIN does not belong to anybody here." : secret.isPin ? "That username and PIN do not match." : "That username and password do not match."
-            throw Problem(.unauthorized, code: .invalidCredentials, detail: detail)
-        }
-        // The member's own typos at this kiosk are forgiven; the other slots are given back.
-        try await LoginThrottle.settleSuccess(reservation, clearing: pinOnly ? [] : [memberKeys.atKiosk.key], in: pool)
 
         return try await pool.transaction { connection in
             guard let context = try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: connection),
