@@ -26,7 +26,7 @@ public final class PostgresPool: Sendable {
 
     public let configuration: PostgresConfiguration
     let logger: Logger
-    private let threadPool: NIOThreadPool
+    let threadPool: NIOThreadPool
     private let state: LockedBox<(machine: StateMachine, nextWaiterID: Int)>
 
     public init(configuration: PostgresConfiguration, logger: Logger) {
@@ -60,9 +60,19 @@ public final class PostgresPool: Sendable {
     /// Runs `body` with a connection on one of the pool's threads.
     ///
     /// A transaction left open by `body` is rolled back before the connection is reused.
+    ///
+    /// Inside ``withAmbientTransaction(isolation:_:)`` on this pool, `body` runs on the ambient
+    /// transaction's connection instead, as a savepoint of it (see ``PostgresAmbientTransaction``).
     public func withConnection<T: Sendable>(
         _ body: @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
+        if let ambient = PostgresAmbientTransaction.joinable(by: self) {
+            do {
+                return try await ambient.step(isolation: nil, planCaching: .serverDefault, body)
+            } catch is AmbientTransactionFinished {
+                // The work that opened it is over (this is a task it left behind): run on our own.
+            }
+        }
         let lease = try await acquire()
         let configuration = self.configuration
         let logger = self.logger
@@ -134,7 +144,7 @@ public final class PostgresPool: Sendable {
 
     // MARK: - Leasing
 
-    private func acquire() async throws -> Lease {
+    func acquire() async throws -> Lease {
         // The common case first, without a continuation (see `acquireWithoutWaiting`).
         switch state.withLock({ $0.machine.acquireWithoutWaiting() }) {
         case .use(let box):
@@ -215,7 +225,7 @@ public final class PostgresPool: Sendable {
         return next
     }
 
-    private func release(_ box: ConnectionBox) {
+    func release(_ box: ConnectionBox) {
         box.connection.lastReleased = .now
         let reusable = box.connection.isUsable
         let action = state.withLock { state in
@@ -231,7 +241,7 @@ public final class PostgresPool: Sendable {
         perform(action)
     }
 
-    private func freeSlot() {
+    func freeSlot() {
         let action = state.withLock { $0.machine.freeSlot() }
         perform(action)
     }
@@ -252,7 +262,7 @@ public final class PostgresPool: Sendable {
 
     /// Turns a lease into a usable connection: opens one for a free slot, and replaces an idle
     /// connection that turns out to be dead (checked when it sat idle for a while).
-    private static func prepare(_ lease: Lease, configuration: PostgresConfiguration, logger: Logger) throws -> ConnectionBox {
+    static func prepare(_ lease: Lease, configuration: PostgresConfiguration, logger: Logger) throws -> ConnectionBox {
         switch lease {
         case .openSlot:
             return ConnectionBox(connection: try PostgresConnection.connect(configuration: configuration))
