@@ -5,7 +5,7 @@ import ShiftySecurity
 /// "The Idempotency-Key HTTP Header Field"): any 1 to 255 printable ASCII characters, sent as the
 /// draft's quoted string (`"4c1f…"`) or bare; our clients send a quoted random UUID per action.
 struct IdempotencyKey: Sendable, Equatable {
-    static let headerName = HTTPField.Name("Idempotency-Key")!
+    static let headerName = HTTPFields.Element.Name("Idempotency-Key")!
     static let maximumLength = 255
 
     let value: String
@@ -13,8 +13,9 @@ struct IdempotencyKey: Sendable, Equatable {
     /// Parses the header; 400 `idempotency_key_invalid` for anything else than one usable key.
     init(header: String) throws(Problem) {
         var text = Substring(header.trimmingCharacters(in: .whitespaces))
-        if text.count >= 2, text.first == "\"", text.last == "\"" {
+        if text.first == "\"" {
             // A structured-field string: \" and \\ are its only escapes.
+            guard text.count >= 2, text.last == "\"" else { throw Self.invalid }
             var unquoted = ""
             var escaped = false
             for character in text.dropFirst().dropLast() {

@@ -30,7 +30,7 @@ enum IdempotencyStore {
     static func find(_ scope: IdempotencyScope, keyHash: String, on connection: PostgresConnection) throws -> Record? {
         let (column, id) = scope.column
         try connection.execute(
-            "DELETE FROM idempotency_keys WHERE \(column) = $1 AND key_hash = $2 AND created_at <= now() - make_interval(hours => $3)",
+            "DELETE FROM idempotency_keys WHERE \(column) = $1 AND key_hash = $2 AND created_at <= now() - make_interval(hours => $3::int)",
             [id, keyHash, lifetimeHours]
         )
         guard let row = try connection.query(
@@ -62,7 +62,7 @@ enum IdempotencyStore {
     @discardableResult
     static func sweep(asOf now: Date, on connection: PostgresConnection) throws -> Int {
         try connection.execute(
-            "DELETE FROM idempotency_keys WHERE created_at <= $1 - make_interval(hours => $2)", [now, lifetimeHours])
+            "DELETE FROM idempotency_keys WHERE created_at <= $1 - make_interval(hours => $2::int)", [now, lifetimeHours])
     }
 }
 

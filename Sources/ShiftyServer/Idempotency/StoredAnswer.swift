@@ -8,10 +8,10 @@ struct StoredAnswer: Sendable, Equatable {
     /// The headers a replay needs (the rest are added again by the outer middleware on every
     /// answer). Never `Set-Cookie`: cookies carry credentials, and answers that set one that matters
     /// are not stored at all (``IdempotentRequest/answerHoldsSecret()``).
-    static let keptHeaders: [HTTPField.Name] = [.contentType, .contentLanguage, .cacheControl, .location, .link]
+    static let keptHeaders: [HTTPFields.Element.Name] = [.contentType, .contentLanguage, .cacheControl, .location, HTTPFields.Element.Name("Link")!]
 
     /// Marks a replayed answer (the draft leaves the name to us; Stripe's clients know this one).
-    static let replayedHeader = HTTPField.Name("Idempotent-Replayed")!
+    static let replayedHeader = HTTPFields.Element.Name("Idempotent-Replayed")!
 
     var status: Int
     var headers: [[String]]
@@ -30,7 +30,7 @@ struct StoredAnswer: Sendable, Equatable {
             response.headers[name].map { [name.canonicalName, $0] }
         }
         if response.headers[.contentLanguage] == nil, Self.speaksLanguage(response) {
-            headers.append([HTTPField.Name.contentLanguage.canonicalName, language])
+            headers.append([HTTPFields.Element.Name.contentLanguage.canonicalName, language])
         }
         self.body = Data(body.readableBytesView)
     }
@@ -45,7 +45,7 @@ struct StoredAnswer: Sendable, Equatable {
     func replay() -> Response {
         var fields = HTTPFields()
         for pair in headers where pair.count == 2 {
-            if let name = HTTPField.Name(pair[0]) { fields[name] = pair[1] }
+            if let name = HTTPFields.Element.Name(pair[0]) { fields[name] = pair[1] }
         }
         fields[Self.replayedHeader] = "true"
         return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: body)))
