@@ -10,6 +10,7 @@ import { el, say, explain, setTimeZone, errorPanel, viewHeader, emptyState, debo
 import { viewsFor, defaultViewId } from './views/index.js';
 import { notificationStore } from './views/notifications.js';
 import { setUpOffline, leaveOfflineCopy, forgetSavedData, tellWorkerLanguage } from './offline.js';
+import { setUpRetryBanner } from './retry-banner.js';
 import { setLanguage, language, t, tn, hasText, translatePage, browserLanguage } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
@@ -629,6 +630,7 @@ function setUpReset() {
 
 async function start() {
   setUpOffline({ onOpen: (hash) => { location.hash = hash; } });
+  setUpRetryBanner();
   const options = await loginPageOptions();
   await useLanguage(languageBeforeLogin(options));
   setUpChrome();

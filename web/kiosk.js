@@ -10,6 +10,7 @@
 import { api, ApiError } from './api.js';
 import { el, explain, formatMinutes } from './ui.js';
 import { setLanguage, language, locale, t, tn, translatePage, browserLanguage } from './i18n.js';
+import { setUpRetryBanner } from './retry-banner.js';
 
 const $ = (id) => document.getElementById(id);
 const BACK_TO_START_SECONDS = 8;
@@ -309,6 +310,7 @@ async function firstLanguage() {
 }
 
 async function start() {
+  setUpRetryBanner();
   try {
     await setLanguage(await firstLanguage());
     translatePage();

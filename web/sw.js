@@ -12,7 +12,7 @@
 // - The page's catalogues (/i18n/<language>/*.json) are part of the shell, so the page opens in
 //   its language offline too; the page tells the worker its language for a push without a body.
 
-const SHELL_CACHE = 'shifty-shell-v2';
+const SHELL_CACHE = 'shifty-shell-v3';
 /** The page's catalogue files per language (web/i18n.js loads these three). */
 const LANGUAGES = ['en', 'nl'];
 const CATALOGUE_PARTS = ['language', 'page', 'manage'];
@@ -23,7 +23,7 @@ const SHELL = [
   '/', '/index.html', '/style.css', '/manager.css', '/week.css', '/print.css',
   '/app.js', '/api.js', '/live.js', '/ui.js', '/chart.js', '/manifest.webmanifest',
   '/icons/shifty.svg', '/icons/shifty-192.png', '/icons/shifty-512.png',
-  '/offline.js', '/push.js', '/views/index.js', '/views/schedule.js', '/views/week.js', '/views/notifications.js', '/views/account.js',
+  '/offline.js', '/retry-banner.js', '/push.js', '/views/index.js', '/views/schedule.js', '/views/week.js', '/views/notifications.js', '/views/account.js',
   '/views/market.js', '/views/requests.js', '/views/swaps.js', '/views/now.js', '/views/calendar.js', '/views/hours.js',
   '/i18n.js', ...LANGUAGES.flatMap((language) => CATALOGUE_PARTS.map((part) => `/i18n/${language}/${part}.json`)),
 ];

@@ -99,6 +99,12 @@ public final class PostgresConnection {
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
 
+    /// Inside a transaction block that has not failed (after a failed statement only `ROLLBACK` works,
+    /// and a `COMMIT` would roll back without an error).
+    var isInOpenTransaction: Bool {
+        PQtransactionStatus(handle) == PQTRANS_INTRANS
+    }
+
     /// Runs one statement with parameters and returns its rows.
     ///
     /// Values are sent separately from the SQL text (`$1`, `$2`…), never interpolated.

@@ -9,6 +9,11 @@ extension PostgresPool {
     /// before any statement ran (typically right after a server restart), the transaction is retried
     /// once on a fresh connection. `planCaching` chooses how the transaction's prepared statements
     /// are planned (``PostgresPlanCaching``).
+    ///
+    /// Inside ``withAmbientTransaction(isolation:_:)`` on this pool, `body` runs as a savepoint of the
+    /// ambient transaction: its refusal still undoes exactly what it wrote, but nothing is retried here
+    /// (a serialization failure or deadlock dooms the whole ambient transaction, whose owner retries
+    /// all of its work; ``PostgresAmbientTransaction/retryableFailure``).
     @discardableResult
     public func transaction<T: Sendable>(
         isolation: PostgresIsolationLevel = .readCommitted,
@@ -16,6 +21,13 @@ extension PostgresPool {
         maxAttempts: Int = 5,
         _ body: @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
+        if let ambient = PostgresAmbientTransaction.joinable(by: self) {
+            do {
+                return try await ambient.step(isolation: isolation, planCaching: planCaching, body)
+            } catch is AmbientTransactionFinished {
+                // The work that opened it is over (this is a task it left behind): run on our own.
+            }
+        }
         let attempts = max(1, maxAttempts)
         var retriedDeadConnection = false
         var attempt = 1

@@ -32,7 +32,7 @@ public final class PostgresPool: Sendable {
 
     public let configuration: PostgresConfiguration
     let logger: Logger
-    private let threadPool: NIOThreadPool
+    let threadPool: NIOThreadPool
     private let state: LockedBox<(machine: StateMachine, nextWaiterID: Int)>
     /// The checks' own connection and threads (PostgresPool+Probe.swift).
     let probeLane = PostgresProbeLane()
@@ -81,9 +81,19 @@ public final class PostgresPool: Sendable {
     /// Runs `body` with a connection on one of the pool's threads.
     ///
     /// A transaction left open by `body` is rolled back before the connection is reused.
+    ///
+    /// Inside ``withAmbientTransaction(isolation:_:)`` on this pool, `body` runs on the ambient
+    /// transaction's connection instead, as a savepoint of it (see ``PostgresAmbientTransaction``).
     public func withConnection<T: Sendable>(
         _ body: @Sendable (PostgresConnection) throws -> T
     ) async throws -> T {
+        if let ambient = PostgresAmbientTransaction.joinable(by: self) {
+            do {
+                return try await ambient.step(isolation: nil, planCaching: .serverDefault, body)
+            } catch is AmbientTransactionFinished {
+                // The work that opened it is over (this is a task it left behind): run on our own.
+            }
+        }
         let lease = try await acquire()
         let configuration = self.configuration
         let logger = self.logger
@@ -162,7 +172,7 @@ public final class PostgresPool: Sendable {
 
     // MARK: - Leasing
 
-    private func acquire() async throws -> Lease {
+    func acquire() async throws -> Lease {
         // The common case first, without a continuation (see `acquireWithoutWaiting`).
         switch state.withLock({ $0.machine.acquireWithoutWaiting() }) {
         case .use(let box):
@@ -283,7 +293,7 @@ public final class PostgresPool: Sendable {
 
     /// Takes a connection back. `answered` (when the server last answered on it) ends the
     /// unresponsive state when it is newer, in the same lock as the release.
-    private func release(_ box: ConnectionBox, answeredAt answered: ContinuousClock.Instant? = nil) {
+    func release(_ box: ConnectionBox, answeredAt answered: ContinuousClock.Instant? = nil) {
         box.connection.lastReleased = .now
         let reusable = box.connection.isUsable
         let (action, recovered, stale) = state.withLock { state in
@@ -309,7 +319,7 @@ public final class PostgresPool: Sendable {
         perform(action)
     }
 
-    private func freeSlot() {
+    func freeSlot() {
         let action = state.withLock { $0.machine.freeSlot() }
         perform(action)
     }
@@ -330,7 +340,7 @@ public final class PostgresPool: Sendable {
 
     /// Turns a lease into a usable connection: opens one for a free slot, and replaces an idle
     /// connection that turns out to be dead (checked when it sat idle for a while).
-    private static func prepare(_ lease: Lease, configuration: PostgresConfiguration, logger: Logger) throws -> ConnectionBox {
+    static func prepare(_ lease: Lease, configuration: PostgresConfiguration, logger: Logger) throws -> ConnectionBox {
         switch lease {
         case .openSlot:
             return ConnectionBox(connection: try PostgresConnection.connect(configuration: configuration))

@@ -684,6 +684,7 @@ def scenario(server, workdir, timings):
         step_manager_dutch(browsers, server, workdir)
 
         step_offline(browsers, server, workdir)
+        step_lost_answer(browsers)
         live_connection_cap(server, browsers, workdir)
         step_notifications_and_reset(browsers, server, workdir)
         step_account_language(browsers, server, workdir)
@@ -2000,6 +2001,46 @@ def step_offline(browsers, server, workdir):
     anna.wait_gone(device, "the revoked device should leave the list")
     if anna.fetch("GET", "/push/subscriptions"):
         raise StepFailed("[anna-offline] the revoked device should be gone on the server too")
+
+
+def step_lost_answer(browsers):
+    """A change whose answer is lost (docs/idempotency.md): the page's fetch is made to lose the
+    first answer after the server acted, as a dropped connection during a failover would. The page
+    sends the change again with the same Idempotency-Key, says so meanwhile, and the server answers
+    the stored first answer (Idempotent-Replayed) instead of acting twice."""
+    anna = browsers["anna"]
+    anna.go("schedule")
+    anna.wait(lambda: anna.css("#view-schedule") and not anna.css("#view-schedule[aria-busy=true]"), 20, "My schedule should load")
+    tomorrow = (datetime.date.today() + datetime.timedelta(days=1)).isoformat()
+    mine = [shift for week in anna.fetch("GET", "/schedule?weeks=8") for shift in week["shifts"]
+            if shift["status"] == "scheduled" and not shift.get("unassigned") and shift["date"] > tomorrow]
+    if not mine:
+        raise StepFailed("the demo data should give anna another future scheduled shift")
+    row = f"#view-schedule [data-shift-id='{mine[0]['id']}']"
+    anna.wait_for(f"{row} [data-action=supply]", "the shift should be offerable")
+    anna.driver.execute_script(
+        """
+        const real = window.fetch.bind(window);
+        window.__sent = [];
+        window.fetch = async (url, options = {}) => {
+          const response = await real(url, options);
+          if ((options.method || 'GET') === 'GET') return response;
+          window.__sent.push({ key: options.headers['Idempotency-Key'], replayed: response.headers.get('Idempotent-Replayed') });
+          if (window.__sent.length === 1) throw new TypeError('Failed to fetch (the test lost this answer)');
+          return response;
+        };
+        """)
+    anna.click(f"{row} [data-action=supply]", "anna offers a shift while the answer gets lost")
+    anna.wait_for("#retry-banner", "the page should say it sends the change again", timeout=5)
+    anna.screenshot("retrying")
+    anna.wait_for(f"{row} [data-action=revoke]", "the retried change should show as done", timeout=15)
+    anna.wait_gone("#retry-banner", "the retry banner should go once the change is answered")
+    sent = anna.driver.execute_script("return window.__sent;")
+    if len(sent) != 2 or not sent[0]["key"] or sent[0]["key"] != sent[1]["key"]:
+        raise StepFailed(f"[anna] the change should be sent twice with one Idempotency-Key: {sent!r}")
+    if sent[0]["replayed"] is not None or sent[1]["replayed"] != "true":
+        raise StepFailed(f"[anna] the second answer should be the stored first one (Idempotent-Replayed): {sent!r}")
+    anna.driver.refresh()
 
 
 def offline_everywhere(browser):

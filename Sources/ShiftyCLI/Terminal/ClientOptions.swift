@@ -60,7 +60,17 @@ struct ClientOptions: ParsableArguments {
     }
 
     func client() throws -> ShiftyAPIClient {
-        ShiftyAPIClient(server: try self.serverAddress(), token: try self.token(), caFile: try self.trustedCAFile())
+        var client = ShiftyAPIClient(server: try self.serverAddress(), token: try self.token(), caFile: try self.trustedCAFile())
+        client.onRetry = Self.sayRetry
+        return client
+    }
+
+    /// One line on stderr per retry of a change whose answer was lost (stdout stays the answer's).
+    static func sayRetry(_ notice: RetryNotice) {
+        let seconds = max(1, Int(notice.wait.components.seconds) + (notice.wait.components.attoseconds > 0 ? 1 : 0))
+        StandardStreams.writeError(TerminalLanguage.text("terminal.retry.waiting", [
+            "reason": notice.reason, "seconds": "\(seconds)", "retry": "\(notice.retry)", "retries": "\(notice.retries)",
+        ]) + "\n")
     }
 }
 

@@ -105,7 +105,9 @@ struct AccountRoutes {
         api.post("invites") { request, context in
             let caller = try await authenticator.require(request)
             let input = try await request.decodeJSON(CreateInviteRequest.self, context: context)
-            return try APIJSON.response(try await accounts.createInvite(caller, input), status: .created)
+            let invite = try await accounts.createInvite(caller, input)
+            IdempotentRequest.current?.answerHoldsSecret()  // the invite code, shown once
+            return try APIJSON.response(invite, status: .created)
         }
         api.delete("invites/:id") { request, context in
             let caller = try await authenticator.require(request)
@@ -115,6 +117,7 @@ struct AccountRoutes {
     }
 
     func sessionResponse(_ session: ShiftyAPI.Session, kind: SessionKind, request: Request, status: HTTPResponse.Status) throws -> Response {
+        IdempotentRequest.current?.answerHoldsSecret()  // a new session's token
         var response = try APIJSON.response(session, status: status)
         if kind == .cookie {
             let maxAge = max(0, Int(session.expiresAt.timeIntervalSinceNow))

@@ -26,6 +26,11 @@ public enum ShiftyApplication {
 
         let api = router.group("api/v1")
         let authenticator = Authenticator(pool: pool, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
+        // Before any route: a group's middleware applies to the routes added after it.
+        api.add(middleware: IdempotencyMiddleware(
+            pool: pool, authenticator: authenticator,
+            kioskAuthenticator: KioskAuthenticator(
+                pool: pool, originPolicy: authenticator.originPolicy, trustedProxies: Set(configuration.trustedProxies))))
         let accounts = AccountService(pool: pool, passwords: passwords, configuration: configuration)
         let accountRoutes = AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration)
         accountRoutes.register(on: api)

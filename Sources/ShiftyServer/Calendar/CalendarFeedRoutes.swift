@@ -21,6 +21,7 @@ struct CalendarFeedRoutes {
             let caller = try await authenticator.require(request)
             let userID = caller.id
             let (token, createdAt) = try await pool.withConnection { try CalendarFeedStore.rotate(userID: userID, on: $0) }
+            IdempotentRequest.current?.answerHoldsSecret()  // the feed's secret URL
             let path = "/calendar/\(token).ics"
             return try APIJSON.response(
                 CalendarFeedView(enabled: true, enabledAt: createdAt, url: baseURL(of: request) + path, path: path),

@@ -27,6 +27,10 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case internalError = "internal_error"
     case databaseUnavailable = "database_unavailable"
     case openAPIMissing = "openapi_missing"
+    // Idempotency-Key (docs/idempotency.md).
+    case idempotencyKeyInvalid = "idempotency_key_invalid"
+    case idempotencyKeyInUse = "idempotency_key_in_use"
+    case idempotencyKeyReused = "idempotency_key_reused"
     // The connection itself (answered before the router, then closed).
     case malformedRequest = "malformed_request"
     case requestHeadersTooLarge = "request_headers_too_large"

@@ -13,7 +13,9 @@ struct PasswordResetRoutes {
         api.post("password-resets") { request, context in
             let caller = try await authenticator.require(request)
             let input = try await request.decodeJSON(PasswordResetCreateRequest.self, context: context)
-            return try APIJSON.response(try await service.createLink(caller, userID: input.userId), status: .created)
+            let link = try await service.createLink(caller, userID: input.userId)
+            IdempotentRequest.current?.answerHoldsSecret()  // the reset link's token
+            return try APIJSON.response(link, status: .created)
         }
         api.post("password-resets/email") { request, context in
             let input = try await request.decodeJSON(PasswordResetEmailRequest.self, context: context)

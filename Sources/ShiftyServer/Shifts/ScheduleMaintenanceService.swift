@@ -3,7 +3,8 @@ import Logging
 import ServiceLifecycle
 import ShiftyPostgres
 
-/// Keeps every schedule eight weeks ahead and expires stale deals.
+/// Keeps every schedule eight weeks ahead, expires stale deals and forgets idempotency keys older
+/// than 24 hours (``IdempotencyStore/sweep(asOf:on:)``).
 ///
 /// Generation runs at server start and then every `generationInterval` (hourly, so each time
 /// zone's new day is picked up soon after its midnight; it is idempotent, so running often costs
@@ -37,7 +38,7 @@ struct ScheduleMaintenanceService: Service {
         }
     }
 
-    /// One round: generate (if asked and this instance got the lock), then expire due deals.
+    /// One round: generate (if asked and this instance got the lock), expire due deals, forget old keys.
     func runOnce(generate: Bool = true, asOf now: Date = Date()) async {
         do {
             if generate, let created = try await Self.generateOnce(pool: pool, asOf: now) {
@@ -45,6 +46,8 @@ struct ScheduleMaintenanceService: Service {
             }
             let expired = try await MarketplaceExecutor(pool: pool, logger: logger).expireDue(now: now)
             if expired > 0 { logger.info("deals expired", metadata: ["count": "\(expired)"]) }
+            let forgotten = try await pool.withConnection { try IdempotencyStore.sweep(asOf: now, on: $0) }
+            if forgotten > 0 { logger.debug("idempotency keys forgotten", metadata: ["count": "\(forgotten)"]) }
         } catch let error as PostgresError where error.kind == .closed {
             // The server is shutting down; the next instance to start catches up.
             logger.debug("schedule maintenance skipped: the database pool is closed")

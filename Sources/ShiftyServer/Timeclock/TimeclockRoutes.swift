@@ -38,6 +38,7 @@ struct TimeclockRoutes {
             // open the manager's pages (a bearer client, e.g. a script, keeps its session).
             let inBrowser = Authenticator.presentedToken(in: request)?.1 == .cookie
             let kiosk = try await kiosks.create(caller, name: input.name, endingSession: inBrowser)
+            IdempotentRequest.current?.answerHoldsSecret()  // the kiosk's token
             var response = try APIJSON.response(kiosk, status: .created)
             response.setCookie(kioskCookie(value: kiosk.token ?? "", maxAge: 400 * 86_400, request: request))
             if inBrowser { response.setCookie(endedSessionCookie(request: request)) }

@@ -24,7 +24,7 @@ struct NIOHTTPRequester: Sendable {
         }
     }
 
-    func send(method: String, target: String, headers: [(String, String)], body: Data?) async throws -> (status: Int, body: Data) {
+    func send(method: String, target: String, headers: [(String, String)], body: Data?) async throws -> (status: Int, retryAfter: String?, body: Data) {
         let sslContext = self.sslContext
         let host = self.server.host
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -39,7 +39,7 @@ struct NIOHTTPRequester: Sendable {
                 }
             }
             .connect(host: host, port: self.server.port).get()
-        let promise = channel.eventLoop.makePromise(of: (Int, Data).self)
+        let promise = channel.eventLoop.makePromise(of: (Int, String?, Data).self)
         let timeout = self.timeout
         try await channel.eventLoop.submit {
             try channel.pipeline.syncOperations.addHandler(ResponseCollector(promise: promise))
@@ -57,24 +57,27 @@ struct NIOHTTPRequester: Sendable {
         if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(ByteBuffer(bytes: body))), promise: nil) }
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         defer { channel.close(promise: nil) }
-        let (status, data) = try await promise.futureResult.get()
-        return (status, data)
+        let (status, retryAfter, data) = try await promise.futureResult.get()
+        return (status, retryAfter, data)
     }
 
     /// Gathers one response; fails the promise if the connection ends first.
     final class ResponseCollector: ChannelInboundHandler, @unchecked Sendable {
         typealias InboundIn = HTTPClientResponsePart
-        let promise: EventLoopPromise<(Int, Data)>
+        let promise: EventLoopPromise<(Int, String?, Data)>
         var status = 0
+        var retryAfter: String?
         var body = Data()
 
-        init(promise: EventLoopPromise<(Int, Data)>) { self.promise = promise }
+        init(promise: EventLoopPromise<(Int, String?, Data)>) { self.promise = promise }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
             switch unwrapInboundIn(data) {
-            case .head(let head): status = Int(head.status.code)
+            case .head(let head):
+                status = Int(head.status.code)
+                retryAfter = head.headers.first(name: "Retry-After")
             case .body(var buffer): body.append(contentsOf: buffer.readBytes(length: buffer.readableBytes) ?? [])
-            case .end: promise.succeed((status, body))
+            case .end: promise.succeed((status, retryAfter, body))
             }
         }
 
