@@ -76,7 +76,8 @@ import Testing
 
                 let saved = try await server.client.json(.POST, "/api/v1/fixed-shifts", body, token: anna.token)
                 #expect(saved.status == 409 && saved.problemCode == code, "\(code): \(saved.text)")
-                #expect((saved.json["detail"] as? String)?.contains(date) == true, "the refusal names the week: \(saved.text)")
+                let firstWeek = try #require(rules.first { $0["code"] as? String == code }?["date"] as? String)
+                #expect((saved.json["detail"] as? String)?.contains(firstWeek) == true, "the refusal names the first refused week: \(saved.text)")
                 #expect(try await Self.fixedShiftCount(server, owner: anna) == 0, "\(code): nothing saved")
                 let override = try await server.client.json(
                     .POST, "/api/v1/fixed-shifts", body.merging(["override": true, "reason": "I really can"]) { $1 }, token: anna.token)
