@@ -1596,12 +1596,12 @@ def step_fixed_shift_requests(browsers, server, workdir):
     # The page follows the setting live: open while anna may change her own fixed shifts ("Save"),
     # then maria switches it off and the same page turns into the request flow without a reload.
     anna.go("my-fixed-shifts")
-    anna.wait_for("#my-fixed-shift-form button[type=submit]", "anna's page should offer to add a fixed shift")
+    anna.wait(lambda: anna.css("#my-fixed-shift-form button[type=submit]"), 10, "anna's page should offer to add a fixed shift")
     if anna.css("#view-my-fixed-shifts [data-notice=ask-manager]") or anna.css("#my-fixed-shift-form [data-action=ask-add-fixed-shift]"):
         raise StepFailed("with the setting on, anna should change her fixed shifts herself")
     maria.fetch("PATCH", "/workplace", {"settings": {"employeesManageFixedShifts": False}})
     anna.wait_for("#view-my-fixed-shifts [data-notice=ask-manager]", "anna's page should follow the setting live", timeout=LIVE_DEADLINE)
-    anna.wait_for("#my-fixed-shift-form [data-action=ask-add-fixed-shift]", "the form should now ask the manager")
+    anna.wait(lambda: anna.css("#my-fixed-shift-form [data-action=ask-add-fixed-shift]"), 10, "the form should now ask the manager")
     anna.assert_not_reloaded("following the workplace's setting")
 
     def both_sizes(browser, name, show=None):
@@ -1623,7 +1623,14 @@ def step_fixed_shift_requests(browsers, server, workdir):
     anna.go("my-fixed-shifts")
     anna.wait_for("#view-my-fixed-shifts [data-notice=ask-manager]", "anna's page should say a manager approves fixed-shift changes")
     before = {shift["id"] for shift in anna.fetch("GET", "/fixed-shifts")}
-    weekday = (datetime.date.today() + datetime.timedelta(days=3)).isoweekday()
+    # A weekday the rules allow anna an early shift on every week (approving is checked like a save).
+    anna_id = anna.fetch("GET", "/me")["user"]["id"]
+    def free(weekday):
+        preview = maria.fetch("POST", "/fixed-shifts/preview", {"ownerId": anna_id, "weekday": weekday, "startTime": "07:00", "durationMinutes": 240})
+        return preview["allowed"] and not preview["rules"]
+    weekday = next((day for day in ((datetime.date.today() + datetime.timedelta(days=n)).isoweekday() for n in range(3, 10)) if free(day)), None)
+    if weekday is None:
+        raise StepFailed("the demo should leave anna a weekday free for an early fixed shift")
     anna.click("#view-my-fixed-shifts details > summary", "anna opens the form to ask for a new fixed shift")
     form = "#my-fixed-shift-form"
     anna.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];", f"{form} select[name=weekday]", str(weekday))
