@@ -325,6 +325,13 @@ function onLiveMessage(message) {
     if (current) route({ focus: false });
     return;
   }
+  if (message.type === 'event' && message.event?.type === 'workplace.settings_changed' && message.event.data?.settings) {
+    // A manager changed the workplace's switches: views drawn from them (who may change fixed
+    // shifts…) are drawn again with the new values; the others only keep them for later.
+    session.me.workplace.settings = message.event.data.settings;
+    if (current?.module?.followsSettings) route({ focus: false });
+    return;
+  }
   if (!current) return;
   if (message.type === 'resync_required') {
     // Events were missed for good: reload the view over HTTP.

@@ -97,6 +97,26 @@ import Testing
         #expect(board.next == nil)
     }
 
+    /// The CI run at 00:06 Amsterdam found it: a trade of a shift that began yesterday changed
+    /// who is on shift but not today's schedule, and the board was not sent again.
+    @Test func aTradeOfANightShiftFromYesterdayChangesTheFingerprint() throws {
+        let night = try Self.shift(7, "Finn", "2026-11-22", "23:00", minutes: 120)
+        var traded = night
+        traded.ownerID = 80
+        traded.ownerName = "Gijs"
+        let now = try Self.at("2026-11-23", "00:06")
+        let before = NowBoard(shifts: [night], now: now, zone: Self.zone)
+        let after = NowBoard(shifts: [traded], now: now, zone: Self.zone)
+        #expect(before.onShift.map(\.shiftId) == after.onShift.map(\.shiftId))
+        #expect(before.fingerprint != after.fingerprint)
+        // The same holds for who comes next on a later day.
+        let tomorrow = try Self.shift(8, "Hana", "2026-11-24", "09:00", minutes: 60)
+        var tradedTomorrow = tomorrow
+        tradedTomorrow.ownerID = 90
+        #expect(NowBoard(shifts: [tomorrow], now: now, zone: Self.zone).fingerprint
+            != NowBoard(shifts: [tradedTomorrow], now: now, zone: Self.zone).fingerprint)
+    }
+
     @Test func aClosedDayIsNamedAndEncodedWithExplicitNulls() throws {
         let board = NowBoard(shifts: [], now: try Self.at("2026-12-25", "12:00"), zone: Self.zone, closedDay: "Christmas")
         #expect(board.closedDay == "Christmas")

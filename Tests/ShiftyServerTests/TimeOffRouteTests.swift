@@ -134,6 +134,14 @@ import Testing
             #expect(approved.json["releasedShiftIds"] as? [Int] == [], "nothing to release yet")
 
             // A weekly fixed shift made afterwards generates eight weeks, one of them inside the time off.
+            // The rulebook refuses that week by default (on_time_off); where the workplace only warns,
+            // the fixed shift is saved and the week inside the time off is released.
+            let refused = try await server.client.json(.POST, "/api/v1/fixed-shifts", [
+                "weekday": TestServer.localDate(in: 10).weekday.isoNumber, "startTime": "10:00", "durationMinutes": 240,
+            ], token: anna.token)
+            #expect(refused.status == 409 && refused.problemCode == "on_time_off", "\(refused.text)")
+            let warn = try await server.client.json(.PATCH, "/api/v1/workplace", ["settings": ["timeOffRule": "warn"]], token: boss.token)
+            #expect(warn.status == 200, "\(warn.text)")
             let fixed = try await server.client.json(.POST, "/api/v1/fixed-shifts", [
                 "weekday": TestServer.localDate(in: 10).weekday.isoNumber, "startTime": "10:00", "durationMinutes": 240,
             ], token: anna.token)

@@ -1639,9 +1639,19 @@ def step_fixed_shift_requests(browsers, server, workdir):
     asks to end it and withdraws that. Screenshots of both pages at 390x844 and 1366x900."""
     maria = browsers["fsr-maria"] = Browser("fsr-maria", server.base, workdir, width=1366, height=900)
     maria.login("maria")
-    maria.fetch("PATCH", "/workplace", {"settings": {"employeesManageFixedShifts": False}})
     anna = browsers["fsr-anna"] = Browser("fsr-anna", server.base, workdir, width=1366, height=900)
     anna.login("anna")
+
+    # The page follows the setting live: open while anna may change her own fixed shifts ("Save"),
+    # then maria switches it off and the same page turns into the request flow without a reload.
+    anna.go("my-fixed-shifts")
+    anna.wait(lambda: anna.css("#my-fixed-shift-form button[type=submit]"), 10, "anna's page should offer to add a fixed shift")
+    if anna.css("#view-my-fixed-shifts [data-notice=ask-manager]") or anna.css("#my-fixed-shift-form [data-action=ask-add-fixed-shift]"):
+        raise StepFailed("with the setting on, anna should change her fixed shifts herself")
+    maria.fetch("PATCH", "/workplace", {"settings": {"employeesManageFixedShifts": False}})
+    anna.wait_for("#view-my-fixed-shifts [data-notice=ask-manager]", "anna's page should follow the setting live", timeout=LIVE_DEADLINE)
+    anna.wait(lambda: anna.css("#my-fixed-shift-form [data-action=ask-add-fixed-shift]"), 10, "the form should now ask the manager")
+    anna.assert_not_reloaded("following the workplace's setting")
 
     def both_sizes(browser, name, show=None):
         """A desktop screenshot, then the same page emulated at 390x844 (scrolled to `show`)."""
@@ -1662,7 +1672,14 @@ def step_fixed_shift_requests(browsers, server, workdir):
     anna.go("my-fixed-shifts")
     anna.wait_for("#view-my-fixed-shifts [data-notice=ask-manager]", "anna's page should say a manager approves fixed-shift changes")
     before = {shift["id"] for shift in anna.fetch("GET", "/fixed-shifts")}
-    weekday = (datetime.date.today() + datetime.timedelta(days=3)).isoweekday()
+    # A weekday the rules allow anna an early shift on every week (approving is checked like a save).
+    anna_id = anna.fetch("GET", "/me")["user"]["id"]
+    def free(weekday):
+        preview = maria.fetch("POST", "/fixed-shifts/preview", {"ownerId": anna_id, "weekday": weekday, "startTime": "07:00", "durationMinutes": 240})
+        return preview["allowed"] and not preview["rules"]
+    weekday = next((day for day in ((datetime.date.today() + datetime.timedelta(days=n)).isoweekday() for n in range(3, 10)) if free(day)), None)
+    if weekday is None:
+        raise StepFailed("the demo should leave anna a weekday free for an early fixed shift")
     anna.click("#view-my-fixed-shifts details > summary", "anna opens the form to ask for a new fixed shift")
     form = "#my-fixed-shift-form"
     anna.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];", f"{form} select[name=weekday]", str(weekday))
@@ -1702,6 +1719,48 @@ def step_fixed_shift_requests(browsers, server, workdir):
     first_generated = f"#view-schedule [data-shift-id='{generated[0]['id']}']"
     anna.wait_for(first_generated, "anna's schedule should show the generated shift")
     both_sizes(anna, "fixed-shift-request-schedule", first_generated)
+
+    # A change: once approved, it still reads before → after (it read "07:00 → 07:00") in the toast,
+    # "My requests" and the notifications, in English and in Dutch.
+    anna.go("my-fixed-shifts")
+    anna.click(f"#my-fixed-shift-list li[data-fixed-shift-id='{new_id}'] [data-action=edit-my-fixed-shift]", "anna opens the change form")
+    edit_form = f"#my-fixed-shift-edit-{new_id}"
+    anna.driver.execute_script("document.querySelector(arguments[0]).value = arguments[1];", f"{edit_form} input[name=startTime]", "08:00")
+    anna.click(f"{edit_form} [data-action=ask-change-fixed-shift]", "anna asks to start at 08:00 instead")
+    changing = "#my-fixed-shift-requests li[data-kind=change][data-status=pending]"
+    anna.wait_for(changing, "anna's change request should be listed as waiting")
+    change_id = anna.attribute(changing, "data-request-id", "the change request's id")
+    queued_change = f"#view-fixed-shift-requests .fixed-shift-queue li[data-request-id='{change_id}']"
+    maria.wait_for(queued_change, "maria should see the change request live", timeout=LIVE_DEADLINE)
+    maria.click(f"{queued_change} [data-action=approve-fixed-shift-request]", "maria approves the change (after its rule check)")
+    maria.wait_gone(queued_change, "the approved change should leave the queue")
+
+    def before_and_after(text):
+        return "07:00" in text and "08:00" in text and text.index("07:00") < text.index("08:00")
+    anna.wait(lambda: before_and_after(anna.driver.execute_script("return document.getElementById('message')?.innerText || '';")),
+              LIVE_DEADLINE, "anna's toast should say the change from 07:00 to 08:00")
+    changed = f"#my-fixed-shift-requests li[data-request-id='{change_id}'][data-status=approved]"
+    anna.wait_for(changed, "anna should see the approved change live", timeout=LIVE_DEADLINE)
+    if not before_and_after(anna.visible(changed).text):
+        raise StepFailed(f"'My requests' should read before → after (07:00 → 08:00): {anna.visible(changed).text!r}")
+    both_sizes(anna, "fixed-shift-change-approved", changed)
+    anna.go("notifications")
+    anna.wait(lambda: any(before_and_after(item.text) for item in anna.css("#view-notifications .notification-text")), 10,
+              "anna's notifications should say the change from 07:00 to 08:00")
+    switch_to_dutch(anna)
+    anna.wait(lambda: any(before_and_after(item.text) and "wijzig" in item.text.lower() for item in anna.css("#view-notifications .notification-text")), 10,
+              "the notification should read before → after in Dutch too")
+    anna.screenshot("nl-fixed-shift-change-notification", check=False)
+    anna.go("my-fixed-shifts")
+    anna.wait_for(changed, "anna's Dutch page should list the approved change")
+    if not before_and_after(anna.visible(changed).text):
+        raise StepFailed(f"the Dutch 'My requests' should read before → after: {anna.visible(changed).text!r}")
+    anna.screenshot("nl-fixed-shift-change-approved", check=False)
+    anna.fetch("PUT", "/me/language", {"language": None})
+    anna.driver.refresh()
+    anna.wait_for("#view-my-fixed-shifts", "anna's page back in English", timeout=20)
+    anna.wait_live()
+    anna.driver.execute_script("window.__shiftyE2ESamePage = true;")
 
     # Asking to end it, then changing her mind.
     anna.go("my-fixed-shifts")

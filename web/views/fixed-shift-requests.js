@@ -1,10 +1,13 @@
 // The managers' fixed-shift queue (beside Approvals and Time-off requests): employees' requests to
 // add, change or end one of their fixed shifts, where the workplace does not let them do it
-// themselves. Approve (the change is applied and the weeks regenerated) or decline with a note the
-// employee sees. Live: every `fixed_shift_request.*` event reloads it.
+// themselves. Approve (the change is applied and the weeks regenerated, after the same rule check
+// as the manager's own save: what the rules find is shown first, with an override and a reason where
+// they refuse) or decline with a note the employee sees. Live: every `fixed_shift_request.*` event
+// reloads it.
 
 import { el, viewHeader, emptyState, withBusy, formatInstant, statusBadge } from '../ui.js';
 import { fixedShiftRequestText, requestStatusWord } from './my-fixed-shifts.js';
+import { checkThenSave } from './fixed-shift-check.js';
 import { t } from '../i18n.js';
 
 let state = null;
@@ -13,13 +16,18 @@ function pendingRow(item, ctx) {
   const note = el('input', { attrs: { name: 'note', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.fixedShiftRequests.notePlaceholder') } });
   const approve = el('button', { class: 'button primary', text: t('manage.fixedShiftRequests.approve'), attrs: { type: 'button' }, data: { action: 'approve-fixed-shift-request' } });
   const decline = el('button', { class: 'button danger', text: t('manage.fixedShiftRequests.decline'), attrs: { type: 'button' }, data: { action: 'decline-fixed-shift-request' } });
-  const decide = (action, button) => withBusy(button, async () => {
-    const body = note.value.trim() ? { note: note.value.trim() } : {};
+  const check = el('div', { class: 'fixed-shift-check-box', attrs: { 'aria-live': 'polite' } });
+  const decide = (action, button, extra = {}) => withBusy(button, async () => {
+    const body = { ...(note.value.trim() ? { note: note.value.trim() } : {}), ...extra };
     const result = await ctx.api('POST', `/fixed-shift-requests/${item.id}/${action}`, body);
     await reload(ctx);
     return result;
   }, action === 'decline' ? t('manage.fixedShiftRequests.declined', { name: item.userName }) : t('manage.fixedShiftRequests.approved', { name: item.userName }));
-  approve.addEventListener('click', () => decide('approve', approve));
+  approve.addEventListener('click', () => withBusy(approve, () => checkThenSave(ctx, {
+    box: check, previewPath: `/fixed-shift-requests/${item.id}/approve/preview`, body: {},
+    anywayLabel: t('manage.fixedShiftCheck.approveAnyway'),
+    save: async (extra) => (await decide('approve', null, extra)) !== undefined,
+  })));
   decline.addEventListener('click', () => decide('decline', decline));
   return el('li', { class: 'row fixed-shift-request', data: { requestId: item.id, userId: item.userId, kind: item.kind } }, [
     el('div', { class: 'row-main' }, [
@@ -27,6 +35,7 @@ function pendingRow(item, ctx) {
       item.reason ? el('p', { class: 'small', text: item.reason }) : null,
       el('p', { class: 'muted small', text: t('manage.fixedShiftRequests.asked', { when: formatInstant(item.createdAt) }) }),
       el('label', { class: 'note-field' }, [el('span', { text: t('manage.fixedShiftRequests.note') }), note]),
+      check,
     ]),
     el('div', { class: 'row-actions' }, [approve, decline]),
   ]);

@@ -1,9 +1,12 @@
 // Fixed shifts per employee (managers): the weekly pattern the schedule is generated from.
 // Pick a member, see their fixed shifts, add, edit or end one. Times are the workplace's wall
-// clock; the server keeps a 09:00 shift at 09:00 across daylight-saving changes.
+// clock; the server keeps a 09:00 shift at 09:00 across daylight-saving changes. Every save is
+// checked week by week against the rules first (fixed-shift-check.js), with an override and a
+// reason where the rules refuse and a manager may set them aside.
 
 import { el, viewHeader, formatDate, confirmDialog, timeRange } from '../ui.js';
 import { t, locale, formatDuration } from '../i18n.js';
+import { checkThenSave } from './fixed-shift-check.js';
 
 /// The name of ISO weekday `weekday` (1 = Monday … 7 = Sunday) in the page's language, as Intl
 /// writes it inside a sentence ("Monday", "maandag"); 1 January 2024 was a Monday.
@@ -89,9 +92,11 @@ export default {
     const list = el('div', { attrs: { id: 'fixed-shift-list', 'aria-live': 'polite' } });
     const positions = el('datalist', { attrs: { id: 'fixed-shift-positions' } });
     const ownerSelect = el('select', { attrs: { name: 'ownerId', required: '' } });
+    const createCheck = el('div', { class: 'fixed-shift-check-box', attrs: { 'aria-live': 'polite' } });
     const createForm = el('form', { class: 'stack-form', attrs: { id: 'fixed-shift-form', 'aria-label': t('manage.fixedShifts.add') } }, [
       field(t('manage.fixedShifts.employee'), ownerSelect),
       ...shiftFields(null),
+      createCheck,
       el('button', { class: 'button primary', text: t('manage.fixedShifts.addButton'), attrs: { type: 'submit' } }),
     ]);
     container.classList.add('manager-view');
@@ -110,8 +115,10 @@ export default {
     const nameOf = (id) => members.find((m) => m.id === id)?.displayName ?? `#${id}`;
 
     const editForm = (shift) => {
+      const check = el('div', { class: 'fixed-shift-check-box', attrs: { 'aria-live': 'polite' } });
       const form = el('form', { class: 'stack-form edit-form' }, [
         ...shiftFields(shift),
+        check,
         el('div', { class: 'button-row' }, [
           el('button', { class: 'button primary', text: t('manage.fixedShifts.save'), attrs: { type: 'submit' } }),
           el('button', { class: 'button secondary', text: t('manage.fixedShifts.cancel'), attrs: { type: 'button', 'data-action': 'cancel-edit' } }),
@@ -127,15 +134,26 @@ export default {
           if (body[key] !== undefined && body[key] !== (shift[key] ?? undefined)) changes[key] = body[key];
         }
         if (Object.keys(changes).length === 0) { ctx.say(t('manage.fixedShifts.nothingChanged'), 'info'); return; }
-        form.querySelector('button[type=submit]').disabled = true;
+        const button = form.querySelector('button[type=submit]');
+        button.disabled = true;
         try {
-          await ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes);
-          ctx.say(t('manage.fixedShifts.saved', { name: shift.ownerName, weekday: weekdayName(body.weekday ?? shift.weekday) }), 'ok');
-          await load();
-          container.querySelector(`[data-fixed-shift-id="${shift.id}"] [data-action=edit-fixed-shift]`)?.focus();
-        } catch (error) {
-          ctx.say(ctx.explain(error), 'error');
-          form.querySelector('button[type=submit]').disabled = false;
+          await checkThenSave(ctx, {
+            box: check, previewPath: `/fixed-shifts/${shift.id}/preview`, body: changes,
+            save: async (extra) => {
+              try {
+                await ctx.api('PATCH', `/fixed-shifts/${shift.id}`, { ...changes, ...extra });
+              } catch (error) {
+                ctx.say(ctx.explain(error), 'error');
+                return false;
+              }
+              ctx.say(t('manage.fixedShifts.saved', { name: shift.ownerName, weekday: weekdayName(body.weekday ?? shift.weekday) }), 'ok');
+              await load();
+              container.querySelector(`[data-fixed-shift-id="${shift.id}"] [data-action=edit-fixed-shift]`)?.focus();
+              return true;
+            },
+          });
+        } finally {
+          if (button.isConnected) button.disabled = false;
         }
       });
       form.querySelector('[data-action=cancel-edit]').addEventListener('click', () => {
@@ -234,12 +252,21 @@ export default {
       const button = createForm.querySelector('button[type=submit]');
       button.disabled = true;
       try {
-        await ctx.api('POST', '/fixed-shifts', body);
-        ctx.say(t('manage.fixedShifts.added', { name: nameOf(body.ownerId), weekday: weekdayName(body.weekday), time: body.startTime }), 'ok');
-        if (memberSelect.value && memberSelect.value !== String(body.ownerId)) memberSelect.value = String(body.ownerId);
-        await load();
-      } catch (error) {
-        ctx.say(ctx.explain(error), 'error');
+        await checkThenSave(ctx, {
+          box: createCheck, previewPath: '/fixed-shifts/preview', body,
+          save: async (extra) => {
+            try {
+              await ctx.api('POST', '/fixed-shifts', { ...body, ...extra });
+            } catch (error) {
+              ctx.say(ctx.explain(error), 'error');
+              return false;
+            }
+            ctx.say(t('manage.fixedShifts.added', { name: nameOf(body.ownerId), weekday: weekdayName(body.weekday), time: body.startTime }), 'ok');
+            if (memberSelect.value && memberSelect.value !== String(body.ownerId)) memberSelect.value = String(body.ownerId);
+            await load();
+            return true;
+          },
+        });
       } finally {
         button.disabled = false;
       }

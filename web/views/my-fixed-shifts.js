@@ -1,12 +1,15 @@
 // My fixed shifts (employees): the weekly pattern my schedule is generated from, as the seed app's
 // "+" allowed. Where the workplace lets employees manage their own (`employeesManageFixedShifts`)
 // I add, change and end them here (POST/PATCH/DELETE /fixed-shifts, the server checks the same
-// setting); otherwise the same buttons ask my manager (POST /fixed-shift-requests), my requests are
-// listed with their outcome and the manager's note, and a pending one can be withdrawn. Live: the
-// `fixed_shift_request.*` and `schedule.changed` events reload the page.
+// setting, and checks every week against the same rules as any other shift: the preview shows what
+// they find before saving); otherwise the same buttons ask my manager (POST /fixed-shift-requests), my
+// requests are listed with their outcome and the manager's note, and a pending one can be withdrawn.
+// Live: the `fixed_shift_request.*` and `schedule.changed` events reload the page, and a manager
+// switching the setting (`workplace.settings_changed`) redraws it the other way (app.js).
 
 import { el, viewHeader, formatDate, confirmDialog, timeRange, actionButton, withBusy, statusBadge, emptyState } from '../ui.js';
 import { durationText, shiftFields, bodyFrom, field, weekdayName, validityText, WEEKDAYS } from './fixed-shifts.js';
+import { checkThenSave } from './fixed-shift-check.js';
 import { t } from '../i18n.js';
 
 /** Reloads the page on screen (null while another view is shown). */
@@ -33,7 +36,9 @@ export function fixedShiftRequestText(item) {
     : from ? t('manage.fixedShiftRequests.from', { from })
       : until ? t('manage.fixedShiftRequests.until', { until }) : '';
   const when = dates ? ` (${dates})` : '';
-  const current = item.fixedShift;
+  // As it was before the decision (the server keeps it): after an approved change the fixed shift
+  // itself already reads like the proposal.
+  const current = item.before ?? item.fixedShift;
   if (item.kind === 'add') return t('manage.fixedShiftRequests.add', { shift: shiftText(item), when });
   if (item.kind === 'end') return t('manage.fixedShiftRequests.end', { shift: current ? shiftText(current) : `#${item.fixedShiftId}` });
   const after = { ...(current ?? {}) };
@@ -54,6 +59,8 @@ export default {
   id: 'my-fixed-shifts',
   get title() { return t('manage.myFixedShifts.title'); },
   roles: ['employee'],
+  // Drawn from the workplace's `employeesManageFixedShifts`: app.js redraws it when that changes.
+  followsSettings: true,
 
   async render(container, ctx) {
     const allowed = ctx.me.workplace?.settings?.employeesManageFixedShifts !== false;
@@ -64,9 +71,11 @@ export default {
       requestList,
     ]);
     const addWords = allowed ? t('manage.fixedShifts.add') : t('manage.myFixedShifts.askAdd');
+    const createCheck = el('div', { class: 'fixed-shift-check-box', attrs: { 'aria-live': 'polite' } });
     const createForm = el('form', { class: 'stack-form', attrs: { id: 'my-fixed-shift-form', 'aria-label': addWords } }, [
       ...shiftFields(null),
       allowed ? null : reasonField(),
+      createCheck,
       el('button', {
         class: 'button primary', text: allowed ? t('manage.fixedShifts.addButton') : t('manage.myFixedShifts.askButton'),
         attrs: { type: 'submit' }, data: allowed ? {} : { action: 'ask-add-fixed-shift' },
@@ -98,9 +107,11 @@ export default {
         el('p', { class: 'muted small', text: `${durationText(shift.durationMinutes)} · ${validity}` }),
       ])];
       const changeWords = allowed ? t('manage.myFixedShifts.changeWhat', { what }) : t('manage.myFixedShifts.askChangeWhat', { what });
+      const check = el('div', { class: 'fixed-shift-check-box', attrs: { 'aria-live': 'polite' } });
       const form = el('form', { class: 'stack-form edit-form row-detail', attrs: { id: `my-fixed-shift-edit-${shift.id}`, 'aria-label': changeWords } }, [
         ...shiftFields(shift),
         allowed ? null : reasonField(),
+        check,
         el('button', { class: 'button primary', text: allowed ? t('manage.fixedShifts.save') : t('manage.myFixedShifts.askButton'), attrs: { type: 'submit' }, data: allowed ? {} : { action: 'ask-change-fixed-shift' } }),
       ].filter(Boolean));
       form.hidden = true;
@@ -114,7 +125,14 @@ export default {
         if (!Object.keys(changes).length) { ctx.say(t('manage.fixedShifts.nothingChanged'), 'info'); return; }
         const button = form.querySelector('button[type=submit]');
         if (allowed) {
-          if (await withBusy(button, () => ctx.api('PATCH', `/fixed-shifts/${shift.id}`, changes), t('manage.myFixedShifts.saved'))) await load();
+          await withBusy(button, () => checkThenSave(ctx, {
+            box: check, previewPath: `/fixed-shifts/${shift.id}/preview`, body: changes,
+            save: async (extra) => {
+              const saved = await withBusy(null, () => ctx.api('PATCH', `/fixed-shifts/${shift.id}`, { ...changes, ...extra }), t('manage.myFixedShifts.saved'));
+              if (saved) await load();
+              return Boolean(saved);
+            },
+          }));
           return;
         }
         const reason = String(new FormData(form).get('reason') ?? '').trim();
@@ -192,9 +210,15 @@ export default {
       if (problem) { ctx.say(problem, 'error'); return; }
       const button = createForm.querySelector('button[type=submit]');
       if (allowed) {
-        const added = await withBusy(button, () => ctx.api('POST', '/fixed-shifts', body),
-          t('manage.myFixedShifts.added', { weekday: weekdayName(body.weekday), time: body.startTime }));
-        if (added) await load();
+        await withBusy(button, () => checkThenSave(ctx, {
+          box: createCheck, previewPath: '/fixed-shifts/preview', body,
+          save: async (extra) => {
+            const added = await withBusy(null, () => ctx.api('POST', '/fixed-shifts', { ...body, ...extra }),
+              t('manage.myFixedShifts.added', { weekday: weekdayName(body.weekday), time: body.startTime }));
+            if (added) await load();
+            return Boolean(added);
+          },
+        }));
         return;
       }
       const reason = String(new FormData(createForm).get('reason') ?? '').trim();

@@ -83,9 +83,23 @@ export function describe(event, me) {
       // Managers only: a manager broke an overridable rule on purpose (the reason is in the shift's history).
       // Each overridden rule in the page's words (its problem sentence), not its code.
       const rules = (event.data?.overriddenRules || []).map((code) => problemSentence({ code, status: 409 })).join(' ') || t('notifications.ruleUnknown');
-      const name = shifts[0]?.ownerName;
+      const name = shifts[0]?.ownerName ?? event.data?.ownerName;
       const why = event.data?.overrideReason ? t('notifications.reason', { reason: event.data.overrideReason }) : '';
-      return { text: t(name ? 'notifications.ruleOverriddenFor' : 'notifications.ruleOverridden', { rules, name: name || '', shifts: any, why }), link: 'schedule' };
+      // A fixed shift saved despite the rules carries no shifts: its weeks follow from it.
+      const what = event.data?.fixedShiftId ? t('notifications.aFixedShift') : any;
+      return { text: t(name ? 'notifications.ruleOverriddenFor' : 'notifications.ruleOverridden', { rules, name: name || '', shifts: what, why }), link: event.data?.fixedShiftId ? 'fixed-shifts' : 'schedule' };
+    }
+    case 'fixed_shift.week_skipped': {
+      // Managers: generation left out weeks of fixed shifts the rules refuse (each week is told once).
+      const weeks = Array.isArray(event.data?.skipped) ? event.data.skipped : [];
+      const first = weeks[0];
+      if (!first) return null;
+      const rules = (first.rules || []).map((code) => problemSentence({ code, status: 409 })).join(' ') || t('notifications.ruleUnknown');
+      const more = weeks.length > 1 ? t('notifications.moreWeeks', { count: String(weeks.length - 1) }) : '';
+      return {
+        text: t('notifications.fixedShiftWeekSkipped', { name: first.userName, date: formatDate(first.date), time: `${first.startTime}–${first.endTime}`, rules, more }),
+        link: 'fixed-shifts',
+      };
     }
     case 'shift.picked_up': {
       const shift = shifts[0];

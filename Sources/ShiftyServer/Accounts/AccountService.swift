@@ -226,6 +226,16 @@ public struct AccountService: Sendable {
                     from: current.timeZone, to: updated.timeZone, workplaceID: caller.workplaceID, actorID: caller.id,
                     now: now, on: connection)
             }
+            if let settings, settings != current.settings {
+                // Open pages follow the switches they depend on (who changes fixed shifts…) without a reload.
+                struct Payload: Encodable {
+                    var settings: ShiftyAPI.WorkplaceSettings
+                    var actorId: Int64
+                }
+                try EventWriter.insert(
+                    workplaceID: caller.workplaceID, type: .workplaceSettingsChanged,
+                    payload: Payload(settings: ShiftyAPI.WorkplaceSettings(updated.settings), actorId: caller.id), on: connection)
+            }
             return updated
         }
     }

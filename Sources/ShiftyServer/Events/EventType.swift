@@ -39,6 +39,11 @@ enum EventType: String, CaseIterable, Sendable {
     /// A closed day removed the member's shifts on it.
     case shiftsRemovedByClosedDay = "shift.closed_day"
     case workplaceTimeZoneChanged = "workplace.time_zone_changed"
+    /// A manager changed the workplace's switches: pages that follow one (who changes fixed shifts,
+    /// the rules' severities…) redraw with the new values in the payload.
+    case workplaceSettingsChanged = "workplace.settings_changed"
+    /// Generation left out weeks of fixed shifts the rules refuse (to the managers, once per week).
+    case fixedShiftWeekSkipped = "fixed_shift.week_skipped"
     // Reminders.
     case shiftReminder = "shift.reminder"
     // Time off and availability (to the member and the workplace's managers).
@@ -96,8 +101,10 @@ enum EventType: String, CaseIterable, Sendable {
         case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn:
             LiveTopicSet([.notifications, .schedule])
         case .availabilityChanged: LiveTopicSet([.schedule])
-        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
+        case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged,
+             .workplaceSettingsChanged:
             LiveTopicSet([.schedule])
+        case .fixedShiftWeekSkipped: LiveTopicSet([.notifications, .schedule])
         }
     }
 
@@ -106,7 +113,7 @@ enum EventType: String, CaseIterable, Sendable {
     var audience: EventAudience {
         switch self {
         case .shiftSupplied, .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn,
-             .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged:
+             .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged, .workplaceSettingsChanged:
             .workplace
         case .dealAwaitingApproval, .approvalResolved, .ruleOverridden:
             .managers
@@ -114,7 +121,7 @@ enum EventType: String, CaseIterable, Sendable {
              .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .shiftCreated, .shiftEdited, .shiftAssigned, .scheduleChanged,
              .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder, .timeOffRequested, .timeOffApproved,
              .timeOffDeclined, .timeOffWithdrawn, .availabilityChanged, .fixedShiftRequestRequested, .fixedShiftRequestApproved,
-             .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn:
+             .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn, .fixedShiftWeekSkipped:
             .users
         }
     }

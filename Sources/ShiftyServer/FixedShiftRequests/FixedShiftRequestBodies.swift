@@ -28,8 +28,12 @@ struct FixedShiftRequestView: Encodable, Sendable {
     var kind: String
     /// The fixed shift a change or an end is about; for an approved add, the one it created.
     var fixedShiftId: Int64?
-    /// That fixed shift as it is now (`active: false` once ended), so a change reads "from → to".
+    /// That fixed shift as it is now (`active: false` once ended; after an approved change it
+    /// already has the new values).
     var fixedShift: FixedShiftView?
+    /// The fixed shift the request is about as it was before it was decided (while pending: as it
+    /// is now), so a change reads "before → after" also once it was applied.
+    var before: FixedShiftPattern?
     // The proposal: an add's new fixed shift, a change's new values (absent: unchanged).
     var weekday: Int?
     var startTime: String?
@@ -59,6 +63,14 @@ struct FixedShiftRequestView: Encodable, Sendable {
             ownerId: userId, weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position,
             validFrom: validFrom, validUntil: validUntil)
     }
+}
+
+/// A fixed shift's weekly pattern: what a change request changes.
+struct FixedShiftPattern: Encodable, Sendable, Equatable {
+    var weekday: Int
+    var startTime: String
+    var durationMinutes: Int
+    var position: String?
 }
 
 /// What a fixed-shift request event carries: the request, and who acted (so the person who acted

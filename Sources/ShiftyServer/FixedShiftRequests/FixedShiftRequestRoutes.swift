@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyDomain
 
 /// HTTP endpoints for fixed-shift requests (documented in openapi.yaml), in the style of time off.
@@ -25,10 +26,18 @@ struct FixedShiftRequestRoutes {
             let body = try await request.decodeJSON(RequestFixedShiftChangeBody.self, context: context)
             return try APIJSON.response(try await requests.request(caller, body), status: .created)
         }
+        // The approval's body is a deal approval's: a note, and `override`/`reason` to apply a change
+        // the rules refuse (the change is checked as if the manager saved it).
         api.post("fixed-shift-requests/:id/approve") { request, context in
             let caller = try await authenticator.require(request)
-            let note = try await optionalNote(request, context)
-            return try APIJSON.response(try await requests.approve(caller, id: try context.id("id"), note: note))
+            let body = try await optionalJSON(ShiftyAPI.ApproveDealBody.self, request, context)
+            let note = body?.note.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+            return try APIJSON.response(
+                try await requests.approve(caller, id: try context.id("id"), note: note, override: body?.ruleOverride))
+        }
+        api.post("fixed-shift-requests/:id/approve/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            return try APIJSON.response(try await requests.previewApproval(caller, id: try context.id("id")))
         }
         api.post("fixed-shift-requests/:id/decline") { request, context in
             let caller = try await authenticator.require(request)

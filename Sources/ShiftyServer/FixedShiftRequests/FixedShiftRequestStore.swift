@@ -11,7 +11,9 @@ enum FixedShiftRequestStore {
         r.decided_by, r.decided_at, r.created_at,
         f.weekday AS f_weekday, to_char(f.start_time, 'HH24:MI') AS f_start_time, f.duration_minutes AS f_duration_minutes,
         f.position AS f_position, f.valid_from::text AS f_valid_from, f.valid_until::text AS f_valid_until,
-        f.ended_at IS NULL AS f_active
+        f.ended_at IS NULL AS f_active,
+        r.before_weekday, to_char(r.before_start_time, 'HH24:MI') AS before_start_time, r.before_duration_minutes,
+        r.before_position
         """
 
     static let from = """
@@ -31,13 +33,27 @@ enum FixedShiftRequestStore {
                 position: try row.decode("f_position", as: String?.self), validFrom: try row.decode("f_valid_from"),
                 validUntil: try row.decode("f_valid_until", as: String?.self), active: try row.decode("f_active"))
         }
+        let status: String = try row.decode("status")
+        let kind: String = try row.decode("kind")
+        // An add has no before (its fixed shift, once approved, is the one it created).
+        var before = kind == FixedShiftRequestKind.add.rawValue ? nil : fixedShift.map {
+            FixedShiftPattern(weekday: $0.weekday, startTime: $0.startTime, durationMinutes: $0.durationMinutes, position: $0.position)
+        }
+        // A decided request shows the fixed shift as it was when decided (rows decided before the
+        // snapshot existed keep showing it as it is now).
+        if status != FixedShiftRequestStatus.pending.rawValue, let weekday = try row.decode("before_weekday", as: Int32?.self) {
+            before = FixedShiftPattern(
+                weekday: Int(weekday), startTime: try row.decode("before_start_time"),
+                durationMinutes: Int(try row.decode("before_duration_minutes", as: Int32.self)),
+                position: try row.decode("before_position", as: String?.self))
+        }
         return FixedShiftRequestView(
-            id: try row.decode("id"), userId: userID, userName: userName, kind: try row.decode("kind"),
-            fixedShiftId: fixedShiftID, fixedShift: fixedShift,
+            id: try row.decode("id"), userId: userID, userName: userName, kind: kind,
+            fixedShiftId: fixedShiftID, fixedShift: fixedShift, before: before,
             weekday: try row.decode("weekday", as: Int32?.self).map(Int.init), startTime: try row.decode("start_time", as: String?.self),
             durationMinutes: try row.decode("duration_minutes", as: Int32?.self).map(Int.init),
             position: try row.decode("position", as: String?.self), validFrom: try row.decode("valid_from", as: String?.self),
-            validUntil: try row.decode("valid_until", as: String?.self), reason: try row.decode("reason"), status: try row.decode("status"),
+            validUntil: try row.decode("valid_until", as: String?.self), reason: try row.decode("reason"), status: status,
             managerNote: try row.decode("manager_note", as: String?.self), decidedBy: try row.decode("decided_by", as: Int64?.self),
             decidedAt: try row.decode("decided_at", as: Date?.self), createdAt: try row.decode("created_at"))
     }
@@ -76,6 +92,19 @@ enum FixedShiftRequestStore {
             [workplaceID, userID, kind.rawValue, fixedShiftID, body.weekday.map(Int64.init), body.startTime,
              body.durationMinutes.map(Int64.init), body.position, body.validFrom, body.validUntil, reason]
         )[0].decode("id")
+    }
+
+    /// Keeps the fixed shift the request is about as it is now, before a decision changes it
+    /// (``FixedShiftRequestView/before``); nothing for an add.
+    static func recordBefore(_ id: Int64, on connection: PostgresConnection) throws {
+        try connection.execute(
+            """
+            UPDATE fixed_shift_requests r
+            SET before_weekday = f.weekday, before_start_time = f.start_time, before_duration_minutes = f.duration_minutes,
+                before_position = f.position
+            FROM fixed_shifts f
+            WHERE r.id = $1 AND f.id = r.fixed_shift_id AND f.workplace_id = r.workplace_id
+            """, [id])
     }
 
     /// Moves the request to `status`; a decision records the manager, their note and when.

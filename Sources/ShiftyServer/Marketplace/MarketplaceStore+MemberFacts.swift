@@ -24,15 +24,18 @@ extension MarketplaceStore {
     /// The lock is a materialized CTE that the query counts in full, so every receiver's row is
     /// locked whatever join the planner picks. A locked row's `active` is read from the lock (the row
     /// as the transaction that held it left it), as the separate queries after the lock did.
+    ///
+    /// `lock: false` reads the same facts without locking (schedule generation, which holds the
+    /// workplaces' event locks and must not then wait for a member's row a marketplace action holds).
     static func lockedMemberFacts(
-        receivers: Set<UserID>, members: Set<UserID>, workplaceID: Int64, on connection: PostgresConnection
+        receivers: Set<UserID>, members: Set<UserID>, workplaceID: Int64, lock: Bool = true, on connection: PostgresConnection
     ) throws -> MarketplaceMemberFacts {
         let everyone = members.union(receivers)
         guard !everyone.isEmpty else { return MarketplaceMemberFacts() }
         let rows = try connection.query(
             """
             WITH locked AS MATERIALIZED (
-                SELECT id, active FROM users WHERE id = ANY($1) AND workplace_id = $2 ORDER BY id FOR UPDATE
+                SELECT id, active FROM users WHERE id = ANY($1) AND workplace_id = $2 ORDER BY id\(lock ? " FOR UPDATE" : "")
             ), lock_count AS MATERIALIZED (SELECT count(*) AS locked FROM locked)
             SELECT u.id, COALESCE(l.active, u.active) AS active, u.id = ANY($1) AS receiver, h.user_id IS NOT NULL AS has_limits,
                    h.max_weekly_hours, h.min_rest_hours, h.max_consecutive_days, h.max_shift_hours,

@@ -11,11 +11,12 @@ extension NotificationKind {
         case .shiftReminder: self = .reminder
         case .shiftSupplied: self = .offer
         case .timeOffApproved, .timeOffDeclined: self = .timeOff
-        case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined: self = .fixedShiftRequest
+        case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftWeekSkipped:
+            self = .fixedShiftRequest
         case .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn, .dealAwaitingApproval,
              .approvalResolved, .ruleOverridden, .scheduleChanged, .scheduleGenerated, .closedDaysChanged,
              .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged, .teamScheduleChanged,
-             .fixedShiftRequestWithdrawn:
+             .fixedShiftRequestWithdrawn, .workplaceSettingsChanged:
             return nil
         }
     }

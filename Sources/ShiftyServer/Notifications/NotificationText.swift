@@ -70,6 +70,20 @@ struct NotificationText: Equatable, Sendable {
             let asked = Self.describeFixedShiftRequest(request, catalogue: catalogue, format: format)
             let name = type == .fixedShiftRequestApproved ? "fixedShiftRequestApproved" : "fixedShiftRequestDeclined"
             return make(name, ["asked": asked, "note": managerNote], route: "#/my-fixed-shifts")
+        case .fixedShiftWeekSkipped:
+            // To the managers, in their language: each week with the rules that refuse it (their problem titles).
+            let weeks = (payload["skipped"] as? [[String: Any]]) ?? []
+            let lines = weeks.map { week in
+                let rules = ((week["rules"] as? [String]) ?? []).map { catalogue.text("server.problem.\($0).title") }
+                return text("fixedShiftWeekSkipped.week", [
+                    "name": (week["userName"] as? String) ?? text("aMember"),
+                    "date": (week["date"] as? String).map { Self.date($0, format) } ?? "",
+                    "start": (week["startTime"] as? String) ?? "", "end": (week["endTime"] as? String) ?? "",
+                    "rules": rules.joined(separator: "; "),
+                ])
+            }
+            let name = (weeks.first?["userName"] as? String) ?? text("aMember")
+            return make("fixedShiftWeekSkipped", ["name": name, "weeks": lines.joined(separator: "\n")], route: "#/fixed-shifts")
         case .shiftSupplied: return make("shiftSupplied", values, route: "#/market")
         default:
             return make("other", ["type": type.rawValue], route: "#/notifications")
@@ -84,7 +98,8 @@ struct NotificationText: Equatable, Sendable {
         func text(_ name: String, _ arguments: [String: String] = [:]) -> String {
             catalogue.text("server.notification.fixedShiftRequest.\(name)", arguments)
         }
-        let current = request["fixedShift"] as? [String: Any]
+        // The fixed shift as it was before the decision (an approved change already shows the new values).
+        let current = (request["before"] as? [String: Any]) ?? (request["fixedShift"] as? [String: Any])
         switch request["kind"] as? String {
         case "add":
             let weekday = day(request["weekday"])

@@ -69,9 +69,11 @@ struct NowBoard: Sendable, Equatable {
         var date: LocalDate
         var timeZone: String
         var closedDay: String?
-        var onShift: [Int64]
+        /// Whole shifts, not ids: a trade of a night shift that began yesterday changes who is on
+        /// shift without changing today's schedule.
+        var onShift: [NowBoardShift]
         var next: When?
-        var nextShifts: [Int64]
+        var nextShifts: [NowBoardShift]
         /// Today's schedule: a trade, a new or moved shift changes the board even before it starts.
         var schedule: [NowBoardShift]
     }
@@ -118,8 +120,8 @@ extension NowBoard {
             dayStart: dayStart, dayEnd: dayEnd,
             dayProgressPercent: dayStart.flatMap { start in dayEnd.map { Self.percent(of: now, from: start, to: $0) } },
             fingerprint: Fingerprint(
-                date: today, timeZone: zone.identifier, closedDay: closedDay, onShift: inProgress.map(\.id),
-                next: upcoming?.when, nextShifts: upcomingShifts.map(\.id), schedule: todays))
+                date: today, timeZone: zone.identifier, closedDay: closedDay, onShift: inProgress,
+                next: upcoming?.when, nextShifts: upcomingShifts, schedule: todays))
     }
 
     /// The share of `[start, end]` that has passed at `now`, clamped to 0…100 and rounded to 0.1.

@@ -47,26 +47,41 @@ enum FixedShiftStore {
         ).first.map(view(from:))
     }
 
-    static func insert(_ rule: FixedShift, workplaceID: Int64, on connection: PostgresConnection) throws -> Int64 {
+    /// Inserts the rule; `overridden` are the rules a manager set aside for it when saving (generation
+    /// keeps creating its weeks despite them), `reason` why.
+    static func insert(
+        _ rule: FixedShift, workplaceID: Int64, overridden: [ScheduleRule] = [], reason: String? = nil, on connection: PostgresConnection
+    ) throws -> Int64 {
         try connection.query(
             """
-            INSERT INTO fixed_shifts (workplace_id, owner_id, weekday, start_time, duration_minutes, position, valid_from, valid_until)
-            VALUES ($1, $2, $3, $4::time, $5, $6, $7::date, $8::date) RETURNING id
+            INSERT INTO fixed_shifts (workplace_id, owner_id, weekday, start_time, duration_minutes, position, valid_from, valid_until,
+                                      overridden_rules, override_reason)
+            VALUES ($1, $2, $3, $4::time, $5, $6, $7::date, $8::date, $9, $10) RETURNING id
             """,
             [workplaceID, rule.owner.rawValue, Int64(rule.weekday.isoNumber), rule.startTime.description,
-             Int64(rule.durationMinutes), rule.positionLabel, rule.validFrom.description, rule.validUntil?.description]
+             Int64(rule.durationMinutes), rule.positionLabel, rule.validFrom.description, rule.validUntil?.description,
+             overridden.map(\.rawValue), overridden.isEmpty ? nil : reason]
         )[0].decode("id")
     }
 
-    static func update(_ rule: FixedShift, workplaceID: Int64, on connection: PostgresConnection) throws {
+    /// Saves the rule's new values and replaces the rules set aside for it (none unless this save overrode some).
+    static func update(
+        _ rule: FixedShift, workplaceID: Int64, overridden: [ScheduleRule] = [], reason: String? = nil, on connection: PostgresConnection
+    ) throws {
         try connection.execute(
             """
             UPDATE fixed_shifts SET weekday = $3, start_time = $4::time, duration_minutes = $5, position = $6,
-                   valid_from = $7::date, valid_until = $8::date, updated_at = now()
+                   valid_from = $7::date, valid_until = $8::date, overridden_rules = $9, override_reason = $10, updated_at = now()
             WHERE id = $1 AND workplace_id = $2
             """,
             [rule.id.rawValue, workplaceID, Int64(rule.weekday.isoNumber), rule.startTime.description,
-             Int64(rule.durationMinutes), rule.positionLabel, rule.validFrom.description, rule.validUntil?.description])
+             Int64(rule.durationMinutes), rule.positionLabel, rule.validFrom.description, rule.validUntil?.description,
+             overridden.map(\.rawValue), overridden.isEmpty ? nil : reason])
+    }
+
+    /// Forgets the weeks generation skipped for the rule (its save was checked itself, or it ended).
+    static func forgetSkips(fixedShiftID: Int64, on connection: PostgresConnection) throws {
+        try connection.execute("DELETE FROM fixed_shift_skips WHERE fixed_shift_id = $1", [fixedShiftID])
     }
 
     static func end(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {

@@ -2,15 +2,26 @@ import Foundation
 import ShiftyDomain
 import ShiftyPostgres
 
-/// Materializes fixed shifts as concrete shifts from today up to eight weeks ahead, in one
-/// set-based statement (`INSERT … SELECT … generate_series … WHERE NOT EXISTS`).
+/// Materializes fixed shifts as concrete shifts from today up to eight weeks ahead, set-based,
+/// and never creates a week the rulebook refuses.
 ///
+/// - One statement (`INSERT … SELECT … generate_series … WHERE NOT EXISTS`) inserts every new week
+///   that cannot break a rule: its member has no hour limits, availability, approved time off or
+///   pending incoming deal, is qualified for its position, and neither another fixed shift of theirs
+///   (by weekday and time) nor an existing shift of theirs (within two days) comes near it. The same
+///   statement returns the other new weeks; those are decided by the domain's
+///   `FixedShiftRules.decideGeneration` (the `Rulebook`) in one batch per workplace (three reads
+///   for all of them), inserted in one statement when allowed, and otherwise skipped and reported
+///   to the managers once (`fixed_shift_skips`, `fixed_shift.week_skipped`). A manager's override
+///   saved with the fixed shift (`fixed_shifts.overridden_rules`) keeps applying to its weeks. The
+///   filter is conservative: it may send a harmless week to the rulebook, never a refused one past it.
 /// - Idempotent: an occurrence is inserted only when its `(fixed_shift_id, local_date)` key is
 ///   free, and a traded, edited or deleted occurrence keeps that key (deleted ones as a cancelled
 ///   tombstone), so generation never brings it back or overwrites it. Every generation takes the
 ///   transaction-scoped advisory lock `ScheduleMaintenanceService.lockKey`, so two generations
 ///   never race for the same key; the unique index is the backstop. (An anti-join instead of
 ///   `ON CONFLICT DO NOTHING` saves the speculative insertion per row: about 15% of a full run.)
+///   A skipped week is checked again on every run and created once the rules allow it.
 /// - Daylight saving: `(date + time) AT TIME ZONE tz` moves a time in the spring-forward gap
 ///   forward, like `WorkplaceTimeZone`; for an ambiguous fall-back time PostgreSQL picks the
 ///   *second* occurrence while our rule is the first, so when the same wall-clock time also
@@ -34,84 +45,240 @@ enum ScheduleGenerator {
         _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [ScheduleMaintenanceService.lockKey])
         try EventWriter.lockEvents(ofWorkplace: workplaceID, on: connection)
         let rows = try connection.query(
-            """
-            WITH scope AS (
-                SELECT w.id AS workplace_id, w.time_zone, (($1::timestamptz) AT TIME ZONE w.time_zone)::date AS today
-                FROM workplaces w
-                WHERE ($2::bigint IS NULL OR w.id = $2)
-            ),
-            candidate AS (
-                SELECT f.id AS fixed_shift_id, f.workplace_id, f.owner_id, f.position, f.duration_minutes, s.time_zone,
-                       series.day::date AS local_date, series.day::date + f.start_time AS local_start
-                FROM fixed_shifts f
-                JOIN scope s ON s.workplace_id = f.workplace_id
-                JOIN users u ON u.id = f.owner_id AND u.active
-                CROSS JOIN LATERAL generate_series(
-                    (s.today + (f.weekday - extract(isodow FROM s.today)::int + 7) % 7)::timestamp,
-                    (s.today + 7 * $4::int - 1)::timestamp,
-                    interval '7 days') AS series(day)
-                WHERE f.ended_at IS NULL
-                  AND ($3::bigint IS NULL OR f.id = $3)
-                  AND series.day::date >= f.valid_from
-                  AND (f.valid_until IS NULL OR series.day::date <= f.valid_until)
-                  AND NOT EXISTS (SELECT 1 FROM closed_days c WHERE c.workplace_id = f.workplace_id AND c.day = series.day::date)
-            ),
-            placed AS (
-                SELECT c.*, c.local_start AT TIME ZONE c.time_zone AS later
-                FROM candidate c
-            ),
-            inserted AS (
-                INSERT INTO shifts (workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
-                SELECT workplace_id, owner_id, fixed_shift_id, local_date, starts_at,
-                       starts_at + duration_minutes * interval '1 minute', position
-                FROM (
-                    SELECT p.*, CASE WHEN (p.later - interval '1 hour') AT TIME ZONE p.time_zone = p.local_start
-                                     THEN p.later - interval '1 hour' ELSE p.later END AS starts_at
-                    FROM placed p
-                ) resolved
-                WHERE NOT EXISTS (
-                    SELECT 1 FROM shifts existing
-                    WHERE existing.fixed_shift_id = resolved.fixed_shift_id AND existing.local_date = resolved.local_date)
-                RETURNING id, workplace_id, owner_id, local_date
-            )
-            , team_counted AS (
-                -- One pass over the new shifts for both events (a first generation makes 400,000).
-                SELECT workplace_id, count(*) AS shifts, array_agg(DISTINCT local_date ORDER BY local_date) AS dates,
-                       array_agg(DISTINCT owner_id ORDER BY owner_id) AS owner_ids
-                FROM inserted GROUP BY workplace_id
-            )
-            , announced AS (
-                INSERT INTO events (workplace_id, type, audience, user_ids, payload)
-                SELECT workplace_id, $5, $6, owner_ids, jsonb_build_object('shifts', shifts)
-                FROM team_counted
-                RETURNING 1
-            )
-            , team_announced AS (
-                -- Everyone's team week shows them (TeamScheduleAnnouncement's payload). A large run
-                -- (the first generation of a workplace: thousands of shifts) lists no ids: grids
-                -- reload by `dates`, and a list of every new shift would make the event megabytes.
-                -- The CASE runs the ids' subquery only for small runs.
-                INSERT INTO events (workplace_id, type, audience, payload)
-                SELECT c.workplace_id, $7, $8,
-                       jsonb_build_object('shiftIds', CASE WHEN c.shifts <= $9 THEN
-                                              (SELECT jsonb_agg(i.id ORDER BY i.id) FROM inserted i WHERE i.workplace_id = c.workplace_id)
-                                              ELSE '[]'::jsonb END,
-                                          'dates', to_jsonb(c.dates::text[]),
-                                          'ownerIds', to_jsonb(c.owner_ids))
-                FROM team_counted c
-                RETURNING 1
-            )
-            SELECT (SELECT count(*) FROM inserted)::bigint AS n
-            """,
+            generationStatement,
             [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
-             EventType.scheduleGenerated.rawValue, EventType.scheduleGenerated.audience.rawValue,
-             EventType.teamScheduleChanged.rawValue, EventType.teamScheduleChanged.audience.rawValue,
-             Int64(TeamScheduleAnnouncement.maximumListedShifts)]
-        )
-        let created = Int(try rows.first?.decode("n", as: Int64.self) ?? 0)
-        // New occurrences inside approved time off go to the marketplace like the approval's (issue 16).
+             Int64(TeamScheduleAnnouncement.maximumListedShifts)])
+        var runs: [Int64: GenerationRun] = [:]
+        var checked: [Int64: [GenerationCandidate]] = [:]
+        for row in rows {
+            let workplace: Int64 = try row.decode("workplace_id")
+            if try row.decode("row_kind", as: String.self) == "generated" {
+                runs[workplace, default: GenerationRun()].add(
+                    count: Int(try row.decode("shifts", as: Int64.self)), ids: try row.decode("ids"),
+                    dates: try row.decode("dates"), owners: try row.decode("owner_ids"))
+            } else {
+                checked[workplace, default: []].append(try candidate(from: row))
+            }
+        }
+        for (workplace, candidates) in checked.sorted(by: { $0.key < $1.key }) {
+            let (decision, zone) = try decide(candidates, workplaceID: workplace, now: asOf, on: connection)
+            try insert(decision.accepted, workplaceID: workplace, into: &runs, on: connection)
+            try FixedShiftSkips.record(decision, workplaceID: workplace, timeZone: zone, on: connection)
+        }
+        try announce(runs, on: connection)
+        let created = runs.values.reduce(0) { $0 + $1.count }
+        // New occurrences inside approved time off go to the marketplace like the approval's (issue 16):
+        // weeks the time-off rule only warns about, or a manager set it aside for.
         if created > 0 { try TimeOffService.releaseGeneratedShifts(workplaceID: workplaceID, now: asOf, on: connection) }
         return created
+    }
+
+    /// Statement 1: inserts the new weeks that cannot break a rule and returns, per workplace, what
+    /// it inserted (`generated` rows) and the new weeks the rulebook must decide (`checked` rows).
+    /// Both halves read the same snapshot, so every new week is in exactly one of them.
+    static let generationStatement = """
+        WITH scope AS (
+            SELECT w.id AS workplace_id, w.time_zone, (($1::timestamptz) AT TIME ZONE w.time_zone)::date AS today,
+                   COALESCE(jsonb_strip_nulls(w.settings->'hourLimits'), '{}'::jsonb) <> '{}'::jsonb AS limited
+            FROM workplaces w
+            WHERE ($2::bigint IS NULL OR w.id = $2)
+        ),
+        clashing AS (
+            -- Fixed shifts of one member that may meet: the same weekday (one shift per day, or an
+            -- overlap), or one reaching past midnight into the next day's start (with an hour to
+            -- spare for daylight saving).
+            SELECT DISTINCT a.id
+            FROM fixed_shifts a
+            JOIN fixed_shifts b ON b.owner_id = a.owner_id AND b.id <> a.id AND b.ended_at IS NULL
+            WHERE a.ended_at IS NULL AND a.workplace_id IN (SELECT workplace_id FROM scope)
+              AND ($3::bigint IS NULL OR a.id = $3)
+              AND (b.weekday = a.weekday
+                   OR (b.weekday = a.weekday % 7 + 1
+                       AND extract(epoch FROM a.start_time) / 60 + a.duration_minutes + 60 > 1440 + extract(epoch FROM b.start_time) / 60)
+                   OR (a.weekday = b.weekday % 7 + 1
+                       AND extract(epoch FROM b.start_time) / 60 + b.duration_minutes + 60 > 1440 + extract(epoch FROM a.start_time) / 60))
+        ),
+        busy_owners AS (
+            -- Members with shifts from two days ago on: their new weeks are compared with them.
+            SELECT o.owner_id FROM (
+                SELECT DISTINCT f.owner_id FROM fixed_shifts f
+                WHERE f.ended_at IS NULL AND f.workplace_id IN (SELECT workplace_id FROM scope) AND ($3::bigint IS NULL OR f.id = $3)
+            ) o
+            WHERE EXISTS (SELECT 1 FROM shifts e WHERE e.owner_id = o.owner_id AND e.status <> 'cancelled' AND e.starts_at > $1 - interval '3 days')
+        ),
+        rules AS MATERIALIZED (
+            SELECT f.id, f.workplace_id, f.owner_id, f.weekday, f.start_time, f.duration_minutes, f.position, f.valid_from,
+                   f.valid_until, f.overridden_rules, s.time_zone, s.today,
+                   (s.limited
+                    OR f.owner_id IN (SELECT user_id FROM member_hour_limits)
+                    OR f.owner_id IN (SELECT user_id FROM member_availability WHERE kind = 'unavailable')
+                    OR f.owner_id IN (SELECT user_id FROM time_off_requests WHERE status = 'approved' AND ends_at > $1)
+                    OR f.owner_id IN (SELECT receiver_id FROM deal_legs WHERE pending)
+                    OR (f.position IS NOT NULL
+                        AND (f.workplace_id, f.position) IN (SELECT workplace_id, name FROM workplace_positions)
+                        AND (f.owner_id, f.position) NOT IN (SELECT user_id, position FROM member_qualifications))
+                    OR f.id IN (SELECT id FROM clashing)) AS suspect,
+                   f.owner_id IN (SELECT owner_id FROM busy_owners) AS owner_busy,
+                   f.id IN (SELECT fixed_shift_id FROM fixed_shift_skips) AS has_skips
+            FROM fixed_shifts f
+            JOIN scope s ON s.workplace_id = f.workplace_id
+            JOIN users u ON u.id = f.owner_id AND u.active
+            WHERE f.ended_at IS NULL AND ($3::bigint IS NULL OR f.id = $3)
+        ),
+        inserted AS (
+            INSERT INTO shifts (workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
+            SELECT workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position
+            FROM (\(weeks(of: "rules"))) new_week
+            WHERE NOT new_week.checked
+            RETURNING id, workplace_id, owner_id, local_date
+        ),
+        counted AS (
+            -- One pass over the new shifts for both events (a first generation makes 400,000).
+            SELECT workplace_id, count(*) AS shifts, array_agg(DISTINCT local_date ORDER BY local_date) AS dates,
+                   array_agg(DISTINCT owner_id ORDER BY owner_id) AS owner_ids
+            FROM inserted GROUP BY workplace_id
+        )
+        SELECT 'generated' AS row_kind, c.workplace_id, c.shifts, c.dates::text[] AS dates, c.owner_ids,
+               -- The ids only for small runs (see TeamScheduleAnnouncement); the subquery runs only then.
+               CASE WHEN c.shifts <= $5 THEN ARRAY(SELECT i.id FROM inserted i WHERE i.workplace_id = c.workplace_id ORDER BY i.id)
+                    ELSE '{}'::bigint[] END AS ids,
+               NULL::bigint AS fixed_shift_id, NULL::bigint AS owner_id, NULL::text AS local_date,
+               NULL::timestamptz AS starts_at, NULL::timestamptz AS ends_at, NULL::text AS position, NULL::text[] AS overridden_rules
+        FROM counted c
+        UNION ALL
+        SELECT 'checked', w.workplace_id, NULL, NULL, NULL, NULL,
+               w.fixed_shift_id, w.owner_id, w.local_date::text, w.starts_at, w.ends_at, w.position, w.overridden_rules
+        FROM (\(weeks(of: "(SELECT * FROM rules WHERE suspect OR owner_busy OR has_skips)"))) w
+        WHERE w.checked
+        """
+
+    /// The new weeks of the fixed shifts in `rules` (the `rules` CTE's columns): not generated yet
+    /// (their key is free), with their instants resolved and whether the rulebook must decide them
+    /// (`checked`: the fixed shift is suspect, the week was skipped before, or the member has a
+    /// shift within two days of it).
+    static func weeks(of rules: String) -> String {
+        """
+        SELECT p.*, p.starts_at + p.duration_minutes * interval '1 minute' AS ends_at,
+               (p.suspect
+                OR (p.has_skips AND EXISTS (
+                    SELECT 1 FROM fixed_shift_skips k WHERE k.fixed_shift_id = p.fixed_shift_id AND k.local_date = p.local_date))
+                OR (p.owner_busy AND EXISTS (
+                    SELECT 1 FROM shifts e WHERE e.owner_id = p.owner_id AND e.status <> 'cancelled'
+                      AND e.starts_at > p.starts_at - interval '2 days' AND e.starts_at < p.starts_at + interval '2 days'))
+               ) AS checked
+        FROM (
+            SELECT c.*, CASE WHEN (c.later - interval '1 hour') AT TIME ZONE c.time_zone = c.local_start
+                             THEN c.later - interval '1 hour' ELSE c.later END AS starts_at
+            FROM (
+                SELECT r.id AS fixed_shift_id, r.workplace_id, r.owner_id, r.position, r.duration_minutes, r.time_zone,
+                       r.overridden_rules, r.suspect, r.owner_busy, r.has_skips,
+                       series.day::date AS local_date, series.day::date + r.start_time AS local_start,
+                       (series.day::date + r.start_time) AT TIME ZONE r.time_zone AS later
+                FROM \(rules) r
+                CROSS JOIN LATERAL generate_series(
+                    (r.today + (r.weekday - extract(isodow FROM r.today)::int + 7) % 7)::timestamp,
+                    (r.today + 7 * $4::int - 1)::timestamp,
+                    interval '7 days') AS series(day)
+                WHERE series.day::date >= r.valid_from
+                  AND (r.valid_until IS NULL OR series.day::date <= r.valid_until)
+                  AND NOT EXISTS (SELECT 1 FROM closed_days cd WHERE cd.workplace_id = r.workplace_id AND cd.day = series.day::date)
+            ) c
+            WHERE NOT EXISTS (
+                SELECT 1 FROM shifts existing WHERE existing.fixed_shift_id = c.fixed_shift_id AND existing.local_date = c.local_date)
+        ) p
+        """
+    }
+
+    /// A `checked` row as the rulebook's candidate, with the rules a manager set aside for its fixed shift.
+    static func candidate(from row: PostgresRow) throws -> GenerationCandidate {
+        let standing = try row.decode("overridden_rules", as: [String]?.self) ?? []
+        return GenerationCandidate(
+            occurrence: ShiftOccurrence(
+                fixedShiftID: FixedShiftID(rawValue: try row.decode("fixed_shift_id")), owner: UserID(rawValue: try row.decode("owner_id")),
+                date: try row.localDate("local_date"), start: try row.decode("starts_at"), end: try row.decode("ends_at"),
+                positionLabel: try row.decode("position", as: String?.self)),
+            standingOverrides: Set(standing.compactMap(ScheduleRule.init(rawValue:))))
+    }
+
+    /// The rulebook's decision on one workplace's new weeks, from three reads for all of them: the
+    /// workplace (zone, settings, positions), the members' facts, and their shifts and time off around
+    /// the weeks (including what statement 1 just inserted). Reads without locking members: this
+    /// transaction holds the workplaces' event locks, which a marketplace action takes after its own.
+    static func decide(
+        _ candidates: [GenerationCandidate], workplaceID: Int64, now: Date, on connection: PostgresConnection
+    ) throws -> (GenerationDecision, WorkplaceTimeZone) {
+        let (zone, settings, positions) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)
+        let owners = Set(candidates.map(\.occurrence.owner))
+        let facts = try MarketplaceStore.lockedMemberFacts(
+            receivers: owners, members: owners, workplaceID: workplaceID, lock: false, on: connection)
+        let reach = owners.map { settings.marketplace.hourLimits.overridden(by: facts.hourLimits[$0]).reachInDays }.max() ?? 2
+        let intervals = candidates.map { $0.occurrence.interval(id: ShiftID(rawValue: 0)) }
+        var commitments: [UserID: [ShiftInterval]] = [:]
+        var timeOff: [UserID: [TimeOffInterval]] = [:]
+        if let lower = intervals.map({ Marketplace.previewWindow(for: $0, in: zone).lowerBound }).min(),
+           let upper = intervals.map({ Marketplace.previewWindow(for: $0, in: zone).upperBound }).max() {
+            let margin = Double(reach) * 86_400
+            (commitments, timeOff) = try MarketplaceStore.commitmentsAndTimeOff(
+                of: owners, window: lower.addingTimeInterval(-margin)..<upper.addingTimeInterval(margin), on: connection)
+        }
+        let context = MarketplaceContext(
+            now: now, timeZone: zone, settings: settings.marketplace, commitments: commitments, inactiveUsers: facts.inactive,
+            trackedPositions: positions, qualifications: facts.qualifications, memberHourLimits: facts.hourLimits,
+            timeOff: timeOff, availability: facts.availability)
+        return (FixedShiftRules.decideGeneration(candidates, context: context), zone)
+    }
+
+    /// Inserts the weeks the rulebook allowed, in one statement, and counts them into the run.
+    static func insert(
+        _ accepted: [ShiftOccurrence], workplaceID: Int64, into runs: inout [Int64: GenerationRun], on connection: PostgresConnection
+    ) throws {
+        guard !accepted.isEmpty else { return }
+        let instant = ISO8601DateFormatter()
+        let rows = try connection.query(
+            """
+            INSERT INTO shifts (workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
+            SELECT $1, w.owner_id, w.fixed_shift_id, w.local_date::date, w.starts_at::timestamptz, w.ends_at::timestamptz, NULLIF(w.position, '')
+            FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+                 AS w(owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
+            RETURNING id, owner_id, local_date::text AS local_date
+            """,
+            [workplaceID, accepted.map(\.owner.rawValue), accepted.map(\.fixedShiftID.rawValue), accepted.map(\.date.description),
+             accepted.map { instant.string(from: $0.start) }, accepted.map { instant.string(from: $0.end) },
+             accepted.map { $0.positionLabel ?? "" }])
+        runs[workplaceID, default: GenerationRun()].add(
+            count: rows.count, ids: try rows.map { try $0.decode("id") }, dates: try rows.map { try $0.decode("local_date") },
+            owners: try rows.map { try $0.decode("owner_id") })
+    }
+
+    /// The run's events, one statement for every workplace: `schedule.generated` to the members
+    /// who got shifts, and `team_schedule.changed` to the workplace (TeamScheduleAnnouncement's
+    /// payload; a large run lists no ids: grids reload by `dates`).
+    static func announce(_ runs: [Int64: GenerationRun], on connection: PostgresConnection) throws {
+        struct Generated: Encodable { var shifts: Int }
+        var workplaces: [Int64] = [], types: [String] = [], audiences: [String] = [], users: [String] = [], payloads: [String] = []
+        func add<Payload: Encodable>(_ workplace: Int64, _ type: EventType, _ userIDs: [Int64], _ payload: Payload) throws {
+            workplaces.append(workplace)
+            types.append(type.rawValue)
+            audiences.append(type.audience.rawValue)
+            users.append("{" + userIDs.map(String.init).joined(separator: ",") + "}")
+            payloads.append(String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self))
+        }
+        for (workplace, run) in runs.sorted(by: { $0.key < $1.key }) where run.count > 0 {
+            let owners = run.owners.sorted()
+            try add(workplace, .scheduleGenerated, owners, Generated(shifts: run.count))
+            try add(workplace, .teamScheduleChanged, [], TeamScheduleAnnouncement.Payload(
+                shiftIds: run.listedIDs, dates: run.dates.sorted(), ownerIds: owners, fixedShiftId: nil))
+        }
+        guard !workplaces.isEmpty else { return }
+        try connection.execute(
+            """
+            INSERT INTO events (workplace_id, type, audience, user_ids, manager_only, payload)
+            SELECT e.workplace_id, e.type, e.audience, e.user_ids::bigint[], false, e.payload::jsonb
+            FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
+                 AS e(workplace_id, type, audience, user_ids, payload, n)
+            ORDER BY e.n
+            """,
+            [workplaces, types, audiences, users, payloads])
     }
 
     /// Removes the future occurrences generation still owns (never touched by anyone) of one

@@ -12,6 +12,11 @@ struct CreateFixedShiftRequest: Decodable, Sendable {
     /// "YYYY-MM-DD"; defaults to today.
     var validFrom: String?
     var validUntil: String?
+    /// `true` (managers) to break the overridable rules on purpose (with `reason`).
+    var override: Bool?
+    var reason: String?
+
+    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
 }
 
 /// Body of PATCH /fixed-shifts/{id}: only the fields given change.
@@ -22,6 +27,11 @@ struct UpdateFixedShiftRequest: Decodable, Sendable {
     var position: String?
     var validFrom: String?
     var validUntil: String?
+    /// `true` (managers) to break the overridable rules on purpose (with `reason`).
+    var override: Bool?
+    var reason: String?
+
+    var ruleOverride: RuleOverride? { override == true ? RuleOverride(reason: reason ?? "") : nil }
 }
 
 /// Body of POST /shifts (a manager's one-off shift).

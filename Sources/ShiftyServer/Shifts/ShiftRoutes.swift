@@ -45,6 +45,18 @@ struct ShiftRoutes {
             let body = try await request.decodeJSON(CreateFixedShiftRequest.self, context: context)
             return try APIJSON.response(try await shifts.createFixedShift(caller, body), status: .created)
         }
+        // What saving would answer, week by week, from the same rule check as the save.
+        api.post("fixed-shifts/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let body = try await request.decodeJSON(CreateFixedShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.previewFixedShift(caller, body))
+        }
+        api.post("fixed-shifts/:id/preview") { request, context in
+            let caller = try await authenticator.require(request)
+            let id = try context.id("id")
+            let body = try await request.decodeJSON(UpdateFixedShiftRequest.self, context: context)
+            return try APIJSON.response(try await shifts.previewFixedShiftEdit(caller, id: id, body))
+        }
         api.patch("fixed-shifts/:id") { request, context in
             let caller = try await authenticator.require(request)
             let id = try context.id("id")

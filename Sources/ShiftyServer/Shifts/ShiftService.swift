@@ -70,7 +70,9 @@ struct ShiftService: Sendable {
         try requireMayManageFixedShifts(of: owner, caller)
         let workplaceID = caller.workplaceID
         return try await pool.transaction { connection in
-            try Self.createFixedShift(owner: owner, body, workplaceID: workplaceID, actorID: caller.id, now: Date(), on: connection)
+            try Self.createFixedShift(
+                owner: owner, body, workplaceID: workplaceID, actor: Self.actor(caller), override: body.ruleOverride, now: Date(),
+                on: connection)
         }
     }
 
@@ -82,7 +84,38 @@ struct ShiftService: Sendable {
                 throw Problem.notFound("fixed shift")
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
-            return try Self.updateFixedShift(current, body, workplaceID: workplaceID, actorID: caller.id, now: Date(), on: connection)
+            return try Self.updateFixedShift(
+                current, body, workplaceID: workplaceID, actor: Self.actor(caller), override: body.ruleOverride, now: Date(),
+                on: connection)
+        }
+    }
+
+    /// What saving `body` as a new fixed shift would answer (`POST /fixed-shifts/preview`): the
+    /// same authorization, validation and rule check as the save, nothing written.
+    func previewFixedShift(_ caller: AuthenticatedUser, _ body: CreateFixedShiftRequest) async throws -> FixedShiftPreviewView {
+        let owner = body.ownerId ?? caller.id
+        try requireMayManageFixedShifts(of: owner, caller)
+        let workplaceID = caller.workplaceID
+        return try await pool.withConnection { connection in
+            let rule = try Self.plannedFixedShift(owner: owner, body, workplaceID: workplaceID, now: Date(), on: connection)
+            let check = try FixedShiftCheck.load(
+                rule, replacing: nil, workplaceID: workplaceID, actor: Self.actor(caller), now: Date(), lock: false, on: connection)
+            return try FixedShiftPreviewView(check.verdict, action: "create", fixedShiftID: 0, workplaceID: workplaceID, on: connection)
+        }
+    }
+
+    /// What saving `body` as the edit of fixed shift `id` would answer (`POST /fixed-shifts/{id}/preview`).
+    func previewFixedShiftEdit(_ caller: AuthenticatedUser, id: Int64, _ body: UpdateFixedShiftRequest) async throws -> FixedShiftPreviewView {
+        let workplaceID = caller.workplaceID
+        return try await pool.withConnection { connection in
+            guard let current = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection), current.active else {
+                throw Problem.notFound("fixed shift")
+            }
+            try requireMayManageFixedShifts(of: current.ownerId, caller)
+            let rule = try Self.editedFixedShift(current, body)
+            let check = try FixedShiftCheck.load(
+                rule, replacing: id, workplaceID: workplaceID, actor: Self.actor(caller), now: Date(), lock: false, on: connection)
+            return try FixedShiftPreviewView(check.verdict, action: "edit", fixedShiftID: id, workplaceID: workplaceID, on: connection)
         }
     }
 
@@ -98,48 +131,76 @@ struct ShiftService: Sendable {
         }
     }
 
+    static func actor(_ caller: AuthenticatedUser) -> MarketplaceActor {
+        MarketplaceActor(userID: UserID(rawValue: caller.id), role: caller.isManager ? .manager : .employee)
+    }
+
     // The writes themselves, on an open transaction, after the caller's authorization: the fixed-shift
     // routes use them, and so does a manager's approval of an employee's fixed-shift request
-    // (FixedShiftRequestService), so both change fixed shifts and regenerate their weeks alike.
+    // (FixedShiftRequestService), so both check, change fixed shifts and regenerate their weeks alike.
 
-    /// Inserts the rule for `owner` (an active member), records it and generates its occurrences.
-    static func createFixedShift(
-        owner: Int64, _ body: CreateFixedShiftRequest, workplaceID: Int64, actorID: Int64, now: Date, on connection: PostgresConnection
-    ) throws -> FixedShiftView {
+    /// The new rule `body` describes for `owner` (an active member), validated (422 naming the field).
+    static func plannedFixedShift(
+        owner: Int64, _ body: CreateFixedShiftRequest, workplaceID: Int64, now: Date, on connection: PostgresConnection
+    ) throws -> FixedShift {
         guard try ShiftStore.isMember(owner, workplaceID: workplaceID, activeOnly: true, on: connection) else {
             throw Problem.invalid("ownerId", "is not an active member of this workplace")
         }
         let today = try ShiftStore.today(workplaceID: workplaceID, asOf: now, on: connection)
-        let rule = try Self.rule(
+        return try Self.rule(
             id: 0, owner: owner, weekday: body.weekday, startTime: body.startTime, durationMinutes: body.durationMinutes,
             position: body.position, validFrom: body.validFrom ?? today.description, validUntil: body.validUntil)
-        let id = try FixedShiftStore.insert(rule, workplaceID: workplaceID, on: connection)
+    }
+
+    /// `current` with the fields `body` gives, validated.
+    static func editedFixedShift(_ current: FixedShiftView, _ body: UpdateFixedShiftRequest) throws -> FixedShift {
+        try Self.rule(
+            id: current.id, owner: current.ownerId, weekday: body.weekday ?? current.weekday,
+            startTime: body.startTime ?? current.startTime, durationMinutes: body.durationMinutes ?? current.durationMinutes,
+            position: body.position ?? current.position, validFrom: body.validFrom ?? current.validFrom,
+            validUntil: body.validUntil ?? current.validUntil)
+    }
+
+    /// Inserts the rule for `owner` (an active member) once the rulebook allows every week it would
+    /// generate (or `actor`, a manager, overrides), records it and generates its occurrences.
+    static func createFixedShift(
+        owner: Int64, _ body: CreateFixedShiftRequest, workplaceID: Int64, actor: MarketplaceActor, override: RuleOverride?,
+        now: Date, on connection: PostgresConnection
+    ) throws -> FixedShiftView {
+        let rule = try plannedFixedShift(owner: owner, body, workplaceID: workplaceID, now: now, on: connection)
+        let check = try FixedShiftCheck.load(rule, replacing: nil, workplaceID: workplaceID, actor: actor, now: now, lock: true, on: connection)
+        let overridden = try check.check(overriding: override)
+        let setAside = Self.rules(of: overridden)
+        let id = try FixedShiftStore.insert(rule, workplaceID: workplaceID, overridden: setAside, reason: override?.reason, on: connection)
         try ShiftStore.recordHistory(
-            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actorID, at: now, action: "create",
+            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actor.userID.rawValue, at: now, action: "create",
             from: nil, to: "active", note: nil, on: connection)
+        try Self.recordOverride(overridden, override, fixedShiftID: id, owner: owner, workplaceID: workplaceID, actor: actor, now: now, on: connection)
         try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
         try Self.announceFixedShift(id, owner: owner, workplaceID: workplaceID, on: connection)
         guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
         return view
     }
 
-    /// Edits `current` (locked, active), removes its untouched future occurrences and regenerates them.
+    /// Edits `current` (locked, active) once the rulebook allows the weeks it would generate (or a
+    /// manager overrides), removes its untouched future occurrences and regenerates them.
     static func updateFixedShift(
-        _ current: FixedShiftView, _ body: UpdateFixedShiftRequest, workplaceID: Int64, actorID: Int64, now: Date,
-        on connection: PostgresConnection
+        _ current: FixedShiftView, _ body: UpdateFixedShiftRequest, workplaceID: Int64, actor: MarketplaceActor,
+        override: RuleOverride?, now: Date, on connection: PostgresConnection
     ) throws -> FixedShiftView {
         let id = current.id
-        let rule = try Self.rule(
-            id: id, owner: current.ownerId, weekday: body.weekday ?? current.weekday,
-            startTime: body.startTime ?? current.startTime, durationMinutes: body.durationMinutes ?? current.durationMinutes,
-            position: body.position ?? current.position, validFrom: body.validFrom ?? current.validFrom,
-            validUntil: body.validUntil ?? current.validUntil)
-        try FixedShiftStore.update(rule, workplaceID: workplaceID, on: connection)
+        let rule = try editedFixedShift(current, body)
+        let check = try FixedShiftCheck.load(rule, replacing: id, workplaceID: workplaceID, actor: actor, now: now, lock: true, on: connection)
+        let overridden = try check.check(overriding: override)
+        try FixedShiftStore.update(rule, workplaceID: workplaceID, overridden: Self.rules(of: overridden), reason: override?.reason, on: connection)
+        try FixedShiftStore.forgetSkips(fixedShiftID: id, on: connection)
         try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
-        try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
         try ShiftStore.recordHistory(
-            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actorID, at: now, action: "edit",
+            workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actor.userID.rawValue, at: now, action: "edit",
             from: "active", to: "active", note: nil, on: connection)
+        try Self.recordOverride(
+            overridden, override, fixedShiftID: id, owner: current.ownerId, workplaceID: workplaceID, actor: actor, now: now, on: connection)
+        try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
         try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
         guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
         return view
@@ -151,11 +212,52 @@ struct ShiftService: Sendable {
     ) throws {
         let id = current.id
         try FixedShiftStore.end(id: id, workplaceID: workplaceID, on: connection)
+        try FixedShiftStore.forgetSkips(fixedShiftID: id, on: connection)
         try ScheduleGenerator.removeUntouched(after: now, workplaceID: workplaceID, fixedShiftID: id, connection: connection)
         try ShiftStore.recordHistory(
             workplaceID: workplaceID, subject: "fixed_shift", subjectID: id, actorID: actorID, at: now, action: "end",
             from: "active", to: "ended", note: nil, on: connection)
         try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
+    }
+
+    /// The rules `overridden` set aside, once each, in rulebook order.
+    static func rules(of overridden: [RuleFinding]) -> [ScheduleRule] {
+        ScheduleRule.allCases.filter { rule in overridden.contains { $0.rule == rule } }
+    }
+
+    /// As every override: one history row per rule set aside (who and why) on the fixed shift, and
+    /// `shift.rule_overridden` to the managers.
+    static func recordOverride(
+        _ overridden: [RuleFinding], _ override: RuleOverride?, fixedShiftID: Int64, owner: Int64, workplaceID: Int64,
+        actor: MarketplaceActor, now: Date, on connection: PostgresConnection
+    ) throws {
+        guard let override, !overridden.isEmpty else { return }
+        for rule in rules(of: overridden) {
+            let detail = overridden.first { $0.rule == rule }?.detail ?? ""
+            let weeks = overridden.filter { $0.rule == rule }.count
+            try ShiftStore.recordHistory(
+                workplaceID: workplaceID, subject: "fixed_shift", subjectID: fixedShiftID, actorID: actor.userID.rawValue, at: now,
+                action: "override", from: "active", to: "active",
+                note: "rule overridden: \(rule.code.rawValue) (\(weeks) week\(weeks == 1 ? "" : "s"); \(detail)) — reason: \(override.reason)",
+                on: connection)
+        }
+        struct Payload: Encodable {
+            var shiftIds: [Int64] = []
+            var shifts: [Int64] = []
+            var fixedShiftId: Int64
+            var ownerId: Int64
+            var ownerName: String
+            var overriddenRules: [String]
+            var overrideReason: String
+            var actorId: Int64
+        }
+        let name = try connection.query("SELECT display_name FROM users WHERE id = $1", [owner]).first?.decode("display_name", as: String.self) ?? ""
+        try EventWriter.insert(
+            workplaceID: workplaceID, type: .ruleOverridden,
+            payload: Payload(
+                fixedShiftId: fixedShiftID, ownerId: owner, ownerName: name, overriddenRules: rules(of: overridden).map(\.code.rawValue),
+                overrideReason: override.reason, actorId: actor.userID.rawValue),
+            on: connection)
     }
 
     static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
