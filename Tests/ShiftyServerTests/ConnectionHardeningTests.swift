@@ -156,15 +156,12 @@ import Testing
             for _ in 0..<30 {
                 idle.append(try await RawTCPConnection.connect(port: server.port))
             }
-            let started = ContinuousClock.now
+            // Before the budget made room, these requests never got in at all (the client gave up);
+            // with no idle timeout for 600 s, only the budget can have let them in.
             for _ in 0..<5 {
                 let health = try await server.client.send(.GET, "/healthz")
                 #expect(health.status == 200)
             }
-            // Before the budget made room, these requests never got in at all; the bound only says
-            // they did not wait for a timeout. It is generous because the whole suite runs in
-            // parallel on two cores (a CI run took 16 s for the five).
-            #expect(ContinuousClock.now - started < .seconds(30))
             try await Task.sleep(for: .milliseconds(300))
             let stillOpen = idle.filter { !$0.isClosed }.count
             #expect(stillOpen <= 40, "\(stillOpen) idle sockets still open")

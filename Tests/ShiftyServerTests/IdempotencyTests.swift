@@ -222,7 +222,9 @@ import Testing
             var locked = false
             for _ in 0..<600 where !locked {
                 locked = try await Self.count(
-                    server, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1 AND granted",
+                    server, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1 AND granted"
+                        // Tests run side by side, each in a database of its own: only this one's lock counts.
+                        + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
                     [Int64(IdempotencyStore.lockClass)]) == 1
                 if !locked { try await Task.sleep(for: .milliseconds(50)) }
             }

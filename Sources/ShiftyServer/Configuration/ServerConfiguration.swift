@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable {
     /// working directory (or SHIFTY_OPENAPI in the environment).
     public var openAPIDocument: URL?
     public var loginThrottle = LoginThrottlePolicy()
+    /// The wall clock of rules decided in Swift (a kiosk's double-tap window, …); tests pass a
+    /// fixed or moving instant instead of sleeping or depending on how fast the machine is.
+    public var clock: @Sendable () -> Date = { Date() }
     /// Apply pending migrations at start (as `shifty migrate` does).
     public var migrateOnStart: Bool = true
     /// How long events are kept for clients resuming the live stream (older ones get `resync_required`).

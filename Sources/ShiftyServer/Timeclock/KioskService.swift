@@ -9,6 +9,8 @@ struct KioskService: Sendable {
     let pool: PostgresPool
     let passwords: PasswordService
     let throttle: LoginThrottlePolicy
+    /// The wall clock (``ServerConfiguration/clock``).
+    var clock: @Sendable () -> Date = { Date() }
 
     /// A check-in older than this is taken as a forgotten check-out: the next punch starts a new
     /// session instead of closing a 20-hour one, and the old day shows "odd punches" for a manager.
@@ -165,7 +167,7 @@ struct KioskService: Sendable {
             guard let context = try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: connection),
                   try PunchStore.lockMember(id: member.id, workplaceID: kiosk.workplaceID, on: connection) != nil
             else { throw Problem.notFound("user") }
-            let now = Date()
+            let now = clock()
             let last = try PunchStore.lastPunch(userID: member.id, on: connection)
             if let last, Self.isRepeat(after: last, now: now) {
                 let seconds = max(0, Int(now.timeIntervalSince(last.instant)))

@@ -14,7 +14,7 @@ struct TimeclockRoutes {
     let configuration: ServerConfiguration
 
     init(pool: PostgresPool, passwords: PasswordService, authenticator: Authenticator, configuration: ServerConfiguration) {
-        self.kiosks = KioskService(pool: pool, passwords: passwords, throttle: configuration.loginThrottle)
+        self.kiosks = KioskService(pool: pool, passwords: passwords, throttle: configuration.loginThrottle, clock: configuration.clock)
         self.punches = PunchService(pool: pool)
         self.reports = ReportService(pool: pool)
         self.authenticator = authenticator
