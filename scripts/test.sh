@@ -3,8 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-echo "==> installing Python test tools (websockets, kosoku, aiosmtpd, and the browser test's scripts/e2e/requirements.txt)"
-python3 -m pip install -q --disable-pip-version-check websockets kosoku aiosmtpd==1.4.6 -r scripts/e2e/requirements.txt 2>&1 | grep -v "Requirement already satisfied" || true
+echo "==> installing Python test tools (websockets, kosoku, aiosmtpd, pyyaml, and the browser test's scripts/e2e/requirements.txt)"
+python3 -m pip install -q --disable-pip-version-check websockets kosoku aiosmtpd==1.4.6 pyyaml -r scripts/e2e/requirements.txt 2>&1 | grep -v "Requirement already satisfied" || true
 
 echo "==> building (debug, with tests)"
 swift build --build-tests
@@ -15,6 +15,9 @@ trap cleanup EXIT INT TERM
 echo "==> starting a throwaway PostgreSQL in $cluster"
 SHIFTY_TEST_PG=$(bash scripts/pg-throwaway.sh start "$cluster")
 export SHIFTY_TEST_PG
+
+echo "==> openapi.yaml lists the statuses the server's edge answers (scripts/openapi/standard_responses.py)"
+python3 scripts/openapi/standard_responses.py --check openapi.yaml
 
 echo "==> swift test"
 swift test --skip-build
@@ -32,6 +35,9 @@ if [[ -f scripts/autobahn/run.sh ]]; then
     echo "==> Autobahn WebSocket conformance (kosoku)"
     bash scripts/autobahn/run.sh .build/debug/shifty
 fi
+
+echo "==> openapi.yaml against the real server as anonymous, employee and manager (schemathesis)"
+bash scripts/schemathesis/run.sh .build/debug/shifty "$SHIFTY_TEST_PG"
 
 echo "==> browser end-to-end tests (headless Chromium)"
 bash scripts/e2e/run.sh .build/debug/shifty

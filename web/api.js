@@ -152,7 +152,7 @@ export function problemSentence(error) {
   if (code === 'signup_throttled') {
     return t('problem.throttled.signup', { wait: waitWords(error.retryAfterSeconds) });
   }
-  if (code === 'login_throttled' || code === 'kiosk_throttled') {
+  if (code === 'login_throttled' || code === 'kiosk_throttled' || code === 'password_change_throttled') {
     return t('problem.throttled.attempts', { wait: waitWords(error.retryAfterSeconds) });
   }
   const key = `problem.${code}`;

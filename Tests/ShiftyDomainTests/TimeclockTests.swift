@@ -22,6 +22,24 @@ import Testing
         dates.flatMap { work("\(month)-\(String(format: "%02d", $0))", from, to) }
     }
 
+    /// An hour from 23:15:37 to 00:15:37 is an hour, whichever days it is split over: cut at
+    /// midnight, its days were floored to 44 and 15 minutes and the week showed 0h59.
+    @Test func aSessionOverMidnightKeepsAllItsMinutes() {
+        let start = at("2026-11-27", "23:15").addingTimeInterval(37)
+        let session = WorkSession(start: start, end: start.addingTimeInterval(3600))
+        let perDay = calculator.secondsPerLocalDay([session])
+        #expect(perDay.values.reduce(0, +) == 3600)
+        #expect(perDay.values.map { $0 / 60 }.reduce(0, +) == 60)
+        #expect(perDay[LocalDate("2026-11-27")!].map { $0 / 60 } == 44)
+        #expect(perDay[LocalDate("2026-11-28")!].map { $0 / 60 } == 16)
+        // Over two midnights (a 26-hour session), still every minute.
+        let long = WorkSession(start: start, end: start.addingTimeInterval(26 * 3600 + 59))
+        #expect(calculator.secondsPerLocalDay([long]).values.map { $0 / 60 }.reduce(0, +) == 26 * 60)
+        // A session ending exactly at midnight stays on its day.
+        let evening = WorkSession(start: at("2026-11-27", "22:00"), end: at("2026-11-28", "00:00"))
+        #expect(calculator.secondsPerLocalDay([evening]) == [LocalDate("2026-11-27")!: 7200])
+    }
+
     /// June 2026 (starts on a Monday), built so that every rule shows up once.
     func constructedJune() -> [Punch] {
         var punches: [Punch] = []

@@ -38,17 +38,20 @@ import Testing
             let boss = try await a.createWorkplace()
             try await a.withAnotherInstance(named: "B", configurePool: { $0.statementTimeout = .milliseconds(300) }) { b in
                 let locked = Signal()
+                // Held until B has answered, however long that takes on a loaded machine.
+                let release = DispatchSemaphore(value: 0)
                 let holder = Task {
                     try await a.pool.withConnection { connection in
                         try connection.execute("BEGIN")
                         try connection.execute("LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE")
                         locked.raise()
-                        _ = try connection.query("SELECT pg_sleep(3)")
+                        release.wait()
                         try connection.execute("ROLLBACK")
                     }
                 }
                 #expect(await Self.eventually { locked.isRaised })
                 let response = try await b.client.json(.GET, "/api/v1/me", token: boss.token)
+                release.signal()
                 #expect(response.status == 503, "\(response.text)")
                 #expect(response.problemCode == "database_unavailable")
                 #expect(response.header("Retry-After") == "2")

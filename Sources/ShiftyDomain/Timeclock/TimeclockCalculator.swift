@@ -150,7 +150,12 @@ public struct TimeclockCalculator: Sendable {
             var cursor = session.start
             while cursor < session.end {
                 let dayEnd = endOfDay(date)
-                let pieceEnd = min(dayEnd, session.end)
+                // A session crossing midnight is cut on its own minute boundary just before it, so
+                // its days add up to the minutes of the whole session: cut at midnight itself, an
+                // hour from 23:15:37 gave 44 + 15 minutes, since each day's total is floored.
+                let pieceEnd = dayEnd < session.end
+                    ? max(cursor, session.start.addingTimeInterval((dayEnd.timeIntervalSince(session.start) / 60).rounded(.down) * 60))
+                    : session.end
                 result[date, default: 0] += Int(pieceEnd.timeIntervalSince(cursor).rounded(.down))
                 cursor = pieceEnd
                 date = date.adding(days: 1)

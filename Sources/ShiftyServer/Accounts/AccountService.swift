@@ -117,10 +117,29 @@ public struct AccountService: Sendable {
     }
 
     /// Changes the caller's password and ends every other session of theirs.
+    ///
+    /// The current password is checked under the account's own throttle, counted before the
+    /// Argon2id work like a login: whoever holds a stolen session (a phone left unlocked) must not
+    /// be able to guess the password behind it at the server's full speed.
     func changePassword(_ caller: AuthenticatedUser, _ input: ChangePasswordRequest) async throws {
-        let stored = try await pool.withConnection { try AccountStore.passwordHash(userID: caller.id, on: $0) }
-        guard try await passwords.verify(input.currentPassword, encoded: stored) else {
-            throw Problem(.forbidden, code: .wrongPassword, text: .init("server.problem.wrong_password.detail"))
+        let policy = configuration.loginThrottle
+        let key = ThrottleKey("password-change:\(caller.id)", limit: policy.maxFailuresPerAccount, window: policy.window, lockout: policy.lockout)
+        let pool = self.pool, passwords = self.passwords
+        try await passwords.inTurn {
+            let reservation: ThrottleReservation
+            do {
+                reservation = try await LoginThrottle.reserve([key], in: pool)
+            } catch let refusal as ThrottleRefusal {
+                throw Problem(
+                    .tooManyRequests, code: .passwordChangeThrottled,
+                    text: .init("server.problem.password_change_throttled.detail", ["seconds": String(refusal.retryAfterSeconds)]),
+                    retryAfterSeconds: refusal.retryAfterSeconds)
+            }
+            let stored = try await pool.withConnection { try AccountStore.passwordHash(userID: caller.id, on: $0) }
+            guard try await passwords.verify(input.currentPassword, encoded: stored) else {
+                throw Problem(.forbidden, code: .wrongPassword, text: .init("server.problem.wrong_password.detail"))
+            }
+            try await LoginThrottle.settleSuccess(reservation, clearing: [key.key], in: pool)
         }
         let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
         try await pool.transaction { connection in

@@ -40,6 +40,7 @@ public enum ProblemCode: String, CaseIterable, Sendable {
     case sessionExpired = "session_expired"
     case invalidCredentials = "invalid_credentials"
     case loginThrottled = "login_throttled"
+    case passwordChangeThrottled = "password_change_throttled"
     case signupThrottled = "signup_throttled"
     case originNotAllowed = "origin_not_allowed"
     case managerOnly = "manager_only"

@@ -264,8 +264,11 @@ struct KioskService: Sendable {
     static let repeatWindow: TimeInterval = 60
 
     static func isRepeat(after last: Punch, now: Date) -> Bool {
+        // PostgreSQL keeps microseconds, so the stored instant of a punch made this very moment
+        // may lie a fraction of a microsecond after `now`; a punch really in the future (a
+        // manager's correction) is not a double tap.
         let elapsed = now.timeIntervalSince(last.instant)
-        return elapsed >= 0 && elapsed < repeatWindow
+        return elapsed > -0.001 && elapsed < repeatWindow
     }
 
     /// Check-out when the member has an open check-in (or break) from the last 16 hours, else check-in.

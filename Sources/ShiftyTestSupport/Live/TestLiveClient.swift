@@ -74,10 +74,15 @@ public final class TestLiveClient: @unchecked Sendable {
         connection.send(text: json)
     }
 
+    /// How long a wait lasts before it fails: a guard against a test hanging, not a speed
+    /// requirement (the suite must pass on a loaded two-core machine, where a live message can take
+    /// seconds to arrive while every test runs at once).
+    public static let hangGuard: Duration = .seconds(60)
+
     /// Waits until `condition` holds for the messages received so far, or throws after `timeout`.
     @discardableResult
     public func wait(
-        for description: String, timeout: Duration = .seconds(5),
+        for description: String, timeout: Duration = hangGuard,
         until condition: @escaping @Sendable ([[String: Any]]) -> Bool
     ) async throws -> [[String: Any]] {
         let deadline = ContinuousClock.now + timeout
@@ -92,7 +97,7 @@ public final class TestLiveClient: @unchecked Sendable {
 
     /// Waits for a message of this `type` (the first one not in `after` messages).
     @discardableResult
-    public func next(_ type: String, after count: Int = 0, timeout: Duration = .seconds(5)) async throws -> [String: Any] {
+    public func next(_ type: String, after count: Int = 0, timeout: Duration = hangGuard) async throws -> [String: Any] {
         let messages = try await wait(for: type, timeout: timeout) { messages in
             messages.dropFirst(count).contains { $0["type"] as? String == type }
         }
@@ -100,7 +105,7 @@ public final class TestLiveClient: @unchecked Sendable {
     }
 
     /// Waits for the connection to close and returns the close code.
-    public func waitForClose(timeout: Duration = .seconds(10)) async throws -> WebSocketCloseCode? {
+    public func waitForClose(timeout: Duration = hangGuard) async throws -> WebSocketCloseCode? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let code = closeCode { return code }
