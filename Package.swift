@@ -134,6 +134,7 @@ let package = Package(
             name: "ShiftyWebSocketTests",
             dependencies: [
                 "ShiftyWebSocket",
+                "ShiftyTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

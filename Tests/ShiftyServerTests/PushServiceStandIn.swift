@@ -9,8 +9,7 @@ final class PushServiceStandIn: @unchecked Sendable {
         let description: String
     }
 
-    let process: Process
-    let input: Pipe
+    let process: ChildProcess
     let output: FileHandle
     let origin: String
     let p256dh: String
@@ -21,33 +20,22 @@ final class PushServiceStandIn: @unchecked Sendable {
 
     /// `tls`: serve HTTPS with a self-signed certificate (an operator's own push service).
     init(tls: Bool = false) throws {
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", "import http_ece, py_vapid"]
-        check.standardError = FileHandle.nullDevice
-        try check.run()
-        check.waitUntilExit()
+        let check = try ChildProcess(["python3", "-c", "import http_ece, py_vapid"], standardOutput: .null, standardError: .null)
         guard check.terminationStatus == 0 else {
             throw Missing(description: "The push tests need python3 with http_ece and py_vapid: run `make test` (scripts/test.sh installs them) or `python3 -m pip install http-ece==1.2.1 py-vapid==1.9.6`.")
         }
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", TestServer.repositoryRoot.appendingPathComponent("scripts/push/push_service_standin.py").path]
+        var arguments = ["python3", "-u", TestServer.repositoryRoot.appendingPathComponent("scripts/push/push_service_standin.py").path]
         if tls {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-push-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            process.arguments? += ["--tls", folder.path]
+            arguments += ["--tls", folder.path]
             directory = folder
         } else {
             directory = nil
         }
-        input = Pipe()
-        let out = Pipe()
-        process.standardInput = input
-        process.standardOutput = out
-        process.standardError = FileHandle.standardError
-        try process.run()
-        output = out.fileHandleForReading
+        // stdin is a pipe the stand-in watches: it stops when the pipe closes.
+        process = try ChildProcess(arguments, standardInput: .pipe, standardOutput: .pipe, standardError: .inherit)
+        output = process.standardOutput!
         let first = Self.readLine(output)
         let hello = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] ?? [:]
         guard let origin = hello["origin"] as? String, let p256dh = hello["p256dh"] as? String, let auth = hello["auth"] as? String else {
@@ -69,19 +57,11 @@ final class PushServiceStandIn: @unchecked Sendable {
     }
 
     func stop() {
-        try? input.fileHandleForWriting.close()
+        try? process.standardInput?.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    private static func readLine(_ handle: FileHandle) -> String {
-        var line = Data()
-        while true {
-            let byte = handle.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data([10]) { break }
-            line.append(byte)
-        }
-        return String(decoding: line, as: UTF8.self)
-    }
+    private static func readLine(_ handle: FileHandle) -> String { PipeReader.readLine(handle) }
 }

@@ -12,8 +12,7 @@ final class TestSMTPServer: @unchecked Sendable {
 
     let directory: URL
     let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let process: ChildProcess
 
     /// One accepted message: the parsed summary and the raw bytes.
     struct Mail {
@@ -28,25 +27,14 @@ final class TestSMTPServer: @unchecked Sendable {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("shifty-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", TestServer.repositoryRoot.appendingPathComponent("scripts/mail/smtp_test_server.py").path,
-            directory.path, Self.user, Self.password,
-        ]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var line = Data()
-        let handle = output.fileHandleForReading
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        process = try ChildProcess(
+            [
+                "python3", TestServer.repositoryRoot.appendingPathComponent("scripts/mail/smtp_test_server.py").path,
+                directory.path, Self.user, Self.password,
+            ],
+            standardInput: .pipe, standardOutput: .pipe, standardError: .inherit)
+        let line = process.standardOutput.map(PipeReader.readLine) ?? ""
+        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard text.hasPrefix("port "), let port = Int(text.dropFirst(5)) else {
             process.terminate()
             throw TestSMTPServerError(description: "the SMTP test server did not start (is aiosmtpd installed? `pip install aiosmtpd`): '\(text)'")
@@ -58,7 +46,7 @@ final class TestSMTPServer: @unchecked Sendable {
 
     func stop() {
         if process.isRunning {
-            try? input.fileHandleForWriting.close()
+            try? process.standardInput?.close()
             process.terminate()
             process.waitUntilExit()
         }

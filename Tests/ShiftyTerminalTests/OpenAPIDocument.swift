@@ -10,16 +10,11 @@ struct OpenAPIDocument {
 
     static func load() throws -> OpenAPIDocument {
         let file = TestServer.repositoryRoot.appendingPathComponent("openapi.yaml").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout, default=str)", file]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+        let child = try ChildProcess(
+            ["python3", "-c", "import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1])), sys.stdout, default=str)", file],
+            standardError: .inherit)
+        let output = child.collect(timeout: 120)
+        guard output.status == 0, let root = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] else {
             throw Failure("could not read openapi.yaml with python3 (install python3-yaml: scripts/install-deps.sh)")
         }
         return OpenAPIDocument(root: root)

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyTestSupport
 @testable import ShiftyTerminal
 
 /// Runs the built `shifty` executable as a user would, one process per command ("a terminal"), with
@@ -32,43 +33,9 @@ struct ShiftyBinary {
     /// Runs `shifty arguments…` (or `/bin/sh -c script` with `shell`) off the cooperative pool and
     /// returns its exit status and output; kills it after `timeout` seconds.
     func run(_ arguments: [String], shell: String? = nil, timeout: Double = 60) async throws -> Result {
-        let process = Process()
-        if let shell {
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", shell]
-        } else {
-            process.executableURL = URL(fileURLWithPath: Self.path)
-            process.arguments = arguments
-        }
-        process.environment = self.environment.merging(["SHIFTY": Self.path]) { first, _ in first }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let finished = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            if !finished.withLock({ $0 }), process.isRunning { process.terminate() }
-        }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let stderrData = Locked(Data())
-                let group = DispatchGroup()
-                group.enter()
-                DispatchQueue.global().async {
-                    let data = err.fileHandleForReading.readDataToEndOfFile()
-                    stderrData.withLock { $0 = data }
-                    group.leave()
-                }
-                let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-                group.wait()
-                process.waitUntilExit()
-                finished.withLock { $0 = true }
-                continuation.resume(returning: Result(
-                    status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                    stderr: String(decoding: stderrData.withLock { $0 }, as: UTF8.self)))
-            }
-        }
+        let command = shell.map { ["/bin/sh", "-c", $0] } ?? [Self.path] + arguments
+        let result = try await ChildProcess.run(
+            command, environment: environment.merging(["SHIFTY": Self.path]) { first, _ in first }, timeout: timeout)
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }

@@ -95,7 +95,7 @@ final class TmuxTerminals: Sendable {
         try? pipe?.fileHandleForWriting.close()
         return await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let data = pipe?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+                let data = pipe.map { PipeReader.readToEnd($0.fileHandleForReading) } ?? Data()
                 var status: Int32 = 0
                 waitpid(pid, &status, 0)
                 let exitCode = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
