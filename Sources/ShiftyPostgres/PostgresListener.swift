@@ -50,7 +50,7 @@ public final class PostgresListener: Sendable {
     ///   - heartbeatTimeout: the deadline of every statement on the listener's connection (the
     ///     check, `LISTEN`); longer than any pause of a healthy server, short enough that live
     ///     pushes resume soon after the node stopped answering.
-    public init(
+    public convenience init(
         configuration: PostgresConfiguration, channels: [String], logger: Logger,
         heartbeatInterval: Duration = .seconds(5), heartbeatTimeout: Duration = .seconds(5)
     ) {

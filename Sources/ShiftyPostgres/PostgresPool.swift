@@ -41,7 +41,7 @@ public final class PostgresPool: Sendable {
     /// The clock of the waiters' deadlines.
     let clock: PostgresPoolClock
 
-    public init(configuration: PostgresConfiguration, logger: Logger) {
+    public convenience init(configuration: PostgresConfiguration, logger: Logger) {
         self.init(configuration: configuration, logger: logger, clock: .continuous)
     }
 
