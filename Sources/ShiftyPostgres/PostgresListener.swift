@@ -37,6 +37,9 @@ public final class PostgresListener: Sendable {
     /// is back within about two seconds of the new primary; one connection attempt per interval costs
     /// the server next to nothing.
     static let maximumBackoff: Duration = .seconds(2)
+    /// The pause before the first reconnection attempt and its cap (the static defaults outside tests;
+    /// a test sets pauses so long that only a shutdown can end one).
+    let backoff: (initial: Duration, maximum: Duration)
     /// Quiet time after which the listener checks that the server still answers.
     public let heartbeatInterval: Duration
 
@@ -47,10 +50,20 @@ public final class PostgresListener: Sendable {
     ///   - heartbeatTimeout: the deadline of every statement on the listener's connection (the
     ///     check, `LISTEN`); longer than any pause of a healthy server, short enough that live
     ///     pushes resume soon after the node stopped answering.
-    public init(
+    public convenience init(
         configuration: PostgresConfiguration, channels: [String], logger: Logger,
         heartbeatInterval: Duration = .seconds(5), heartbeatTimeout: Duration = .seconds(5)
     ) {
+        self.init(
+            configuration: configuration, channels: channels, logger: logger, heartbeatInterval: heartbeatInterval,
+            heartbeatTimeout: heartbeatTimeout, backoff: (Self.initialBackoff, Self.maximumBackoff))
+    }
+
+    init(
+        configuration: PostgresConfiguration, channels: [String], logger: Logger,
+        heartbeatInterval: Duration, heartbeatTimeout: Duration, backoff: (initial: Duration, maximum: Duration)
+    ) {
+        self.backoff = backoff
         var configuration = configuration
         configuration.statementTimeout = nil
         configuration.roundTripTimeout = heartbeatTimeout
@@ -137,7 +150,7 @@ public final class PostgresListener: Sendable {
     }
 
     private func run() {
-        var backoff = Self.initialBackoff
+        var backoff = self.backoff.initial
         var hasConnectedBefore = false
         while !isShuttingDown {
             let connection: PostgresConnection
@@ -149,10 +162,10 @@ public final class PostgresListener: Sendable {
                     metadata: ["error": "\(error)", "retry_in_ms": "\(backoff.wholeMilliseconds)"]
                 )
                 _ = wakeup.wait(for: nil, timeoutMilliseconds: Int32(backoff.wholeMilliseconds))
-                backoff = min(backoff * 2, Self.maximumBackoff)
+                backoff = min(backoff * 2, self.backoff.maximum)
                 continue
             }
-            backoff = Self.initialBackoff
+            backoff = self.backoff.initial
             let pid = connection.backendPID
             // Publishing the PID and choosing who hears about it happen together, so a subscriber
             // that registers right now gets exactly one "connected" event.
@@ -175,7 +188,7 @@ public final class PostgresListener: Sendable {
             if !isShuttingDown {
                 logger.warning("PostgreSQL listener lost its connection, reconnecting")
                 _ = wakeup.wait(for: nil, timeoutMilliseconds: Int32(backoff.wholeMilliseconds))
-                backoff = min(backoff * 2, Self.maximumBackoff)
+                backoff = min(backoff * 2, self.backoff.maximum)
             }
         }
         let waiters = state.withLock { state in

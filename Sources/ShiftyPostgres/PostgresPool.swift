@@ -38,10 +38,17 @@ public final class PostgresPool: Sendable {
     let probeLane = PostgresProbeLane()
     /// Whether the loop that checks for recovery runs (PostgresPool+Probe.swift).
     let isCheckingRecovery = LockedBox(false)
+    /// The clock of the waiters' deadlines.
+    let clock: PostgresPoolClock
 
-    public init(configuration: PostgresConfiguration, logger: Logger) {
+    public convenience init(configuration: PostgresConfiguration, logger: Logger) {
+        self.init(configuration: configuration, logger: logger, clock: .continuous)
+    }
+
+    init(configuration: PostgresConfiguration, logger: Logger, clock: PostgresPoolClock) {
         self.configuration = configuration
         self.logger = logger
+        self.clock = clock
         self.threadPool = NIOThreadPool(numberOfThreads: configuration.poolSize)
         self.state = LockedBox((StateMachine(maximumOpen: configuration.poolSize), 0))
         threadPool.start()
@@ -190,7 +197,7 @@ public final class PostgresPool: Sendable {
             state.nextWaiterID += 1
             return state.nextWaiterID
         }
-        let deadline = ContinuousClock.now + configuration.acquireTimeout
+        let deadline = clock.now() + configuration.acquireTimeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
                 let action = state.withLock { $0.machine.acquire(id: id, waiter: continuation, deadline: deadline) }
@@ -223,10 +230,11 @@ public final class PostgresPool: Sendable {
     /// The pool's one timeout timer: sleeps until the earliest waiter's deadline, fails the waiters
     /// whose deadline passed, and stops once nobody waits.
     private func startTimeoutTimer(until deadline: ContinuousClock.Instant) {
+        let clock = self.clock
         Task { [weak self] in
             var wakeAt = deadline
             while true {
-                try? await Task.sleep(until: wakeAt, clock: .continuous)
+                await clock.sleep(wakeAt)
                 guard let self, let next = self.failExpiredWaiters() else { return }
                 wakeAt = next
             }
@@ -236,7 +244,7 @@ public final class PostgresPool: Sendable {
     /// Fails the waiters whose deadline passed; returns when to check again (nil: nobody waits).
     private func failExpiredWaiters() -> ContinuousClock.Instant? {
         let (expired, next, statistics) = state.withLock { state in
-            let (expired, next) = state.machine.timerFired(now: .now)
+            let (expired, next) = state.machine.timerFired(now: clock.now())
             let statistics = PostgresPoolStatistics(
                 open: state.machine.openCount,
                 inUse: state.machine.inUseCount,

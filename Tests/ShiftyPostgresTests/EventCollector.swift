@@ -17,9 +17,9 @@ actor EventCollector {
         events.append(event)
     }
 
-    /// The first event matching `predicate`, waiting up to `timeout`.
+    /// The first event matching `predicate`, waiting up to `timeout` (a hang guard, not a latency bound).
     func first(
-        timeout: Duration = .seconds(5), where predicate: @Sendable (PostgresListenerEvent) -> Bool
+        timeout: Duration = .seconds(60), where predicate: @Sendable (PostgresListenerEvent) -> Bool
     ) async -> PostgresListenerEvent? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {

@@ -1,9 +1,11 @@
 import Foundation
-import ShiftyPostgres
+@testable import ShiftyPostgres
 import Testing
 
 @Suite("Pool size, queueing and acquire timeout")
 struct PoolTests {
+    /// The acquire timeout fails a waiter while every connection is still held: the answer can only
+    /// come from the timeout, not from a connection that came free (the holders let go only after it).
     @Test func exhaustedPoolTimesOut() async throws {
         try await withTestDatabase(migrations: nil) { database in
             let pool = PostgresPool(
@@ -12,8 +14,9 @@ struct PoolTests {
                 ),
                 logger: testLogger
             )
+            let gate = DispatchSemaphore(value: 0)
             let holders = (0..<2).map { _ in
-                Task { try await pool.execute("SELECT pg_sleep(0.6)") }
+                Task { try await pool.withConnection { _ in _ = gate.wait(timeout: .now() + 120) } }
             }
             #expect(await eventually { pool.statistics.inUse == 2 })
             let started = ContinuousClock.now
@@ -22,9 +25,10 @@ struct PoolTests {
             } throws: { error in
                 (error as? PostgresError)?.kind == .poolTimeout
             }
-            let waited = ContinuousClock.now - started
-            #expect(waited >= .milliseconds(140))
-            #expect(waited < .milliseconds(550))
+            #expect(ContinuousClock.now - started >= .milliseconds(140))
+            #expect(pool.statistics.inUse == 2, "the holders still hold both connections")
+            gate.signal()
+            gate.signal()
             for holder in holders { _ = try await holder.value }
             #expect(pool.statistics == PostgresPoolStatistics(open: 2, inUse: 0, waiting: 0, maximum: 2))
             // Once the holders are done the pool serves again.
@@ -34,44 +38,51 @@ struct PoolTests {
     }
 
     /// One timer serves all waiters: a caller queued later still gets its full timeout, and one
-    /// queued first is not kept waiting for the later one's deadline.
+    /// queued first is not kept waiting for the later one's deadline. The pool's clock is moved by
+    /// the test, so which deadline has passed is exact however slow the machine is.
     @Test func staggeredWaitersEachTimeOutAtTheirOwnDeadline() async throws {
         try await withTestDatabase(migrations: nil) { database in
-            // Deadlines a second apart (1 s and 2 s after the first waiter came), so a loaded
-            // machine's scheduling delays (a CI run saw 258 ms) cannot blur which deadline fired.
+            let clock = ManualPoolClock()
             let pool = PostgresPool(
                 configuration: PostgresConfiguration(
                     connectionString: database.connectionString, poolSize: 1, acquireTimeout: .seconds(1)
                 ),
-                logger: testLogger
+                logger: testLogger,
+                clock: clock.poolClock
             )
             // The only connection is held until the test lets go, whatever the machine's speed.
             let gate = DispatchSemaphore(value: 0)
-            let holder = Task { try await pool.withConnection { _ in _ = gate.wait(timeout: .now() + 30) } }
+            let holder = Task { try await pool.withConnection { _ in _ = gate.wait(timeout: .now() + 120) } }
             #expect(await eventually { pool.statistics.inUse == 1 })
-            let started = ContinuousClock.now
             let timeOut = { @Sendable () async -> Duration? in
                 do {
                     _ = try await pool.query("SELECT 1")
                     return nil
                 } catch let error as PostgresError where error.kind == .poolTimeout {
-                    return ContinuousClock.now - started
+                    return clock.elapsed
                 } catch {
                     return nil
                 }
             }
             let first = Task { await timeOut() }
-            try await Task.sleep(for: .seconds(1))
+            #expect(await eventually { pool.statistics.waiting == 1 })
+            clock.advance(by: .milliseconds(500))
             let second = Task { await timeOut() }
-            let firstWaited = try #require(await first.value)
-            let secondWaited = try #require(await second.value)
+            #expect(await eventually { pool.statistics.waiting == 2 })
+            // The first one's deadline: it alone fails, the second keeps waiting.
+            clock.advance(by: .milliseconds(500))
+            #expect(await eventually { pool.statistics.waiting == 1 }, "the first waiter must not wait for the second one's deadline")
+            let firstWaited = await first.value
+            #expect(firstWaited == .seconds(1))
+            clock.advance(by: .milliseconds(499))
+            #expect(pool.statistics.waiting == 1, "the second waiter gets its full timeout")
+            // The second one's deadline: the timer woke again for it.
+            clock.advance(by: .milliseconds(1))
+            #expect(await eventually { pool.statistics.waiting == 0 })
+            let secondWaited = await second.value
+            #expect(secondWaited == .milliseconds(1500))
             gate.signal()
-            #expect(firstWaited >= .milliseconds(990))
-            #expect(firstWaited < .milliseconds(1900), "the first waiter must not wait for the second one's deadline")
-            #expect(secondWaited >= .milliseconds(1990))
-            #expect(secondWaited < .seconds(4))
             _ = try await holder.value
-            #expect(pool.statistics.waiting == 0)
             #expect(try await pool.query("SELECT 1 AS one").first?.decode("one", as: Int.self) == 1)
             await pool.shutdown()
         }
@@ -104,22 +115,30 @@ struct PoolTests {
         }
     }
 
+    /// Four statements run at the same time on four connections: each waits, inside its connection,
+    /// for the other three to arrive; a pool that ran them one after another would never get there.
     @Test func runsStatementsConcurrentlyUpToPoolSize() async throws {
         try await withTestDatabase(migrations: nil) { database in
             let pool = PostgresPool(
                 configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 4),
                 logger: testLogger
             )
-            let started = ContinuousClock.now
+            let rendezvous = ThreadRendezvous(parties: 4)
+            let met = AtomicCounter()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { try await pool.execute("SELECT pg_sleep(0.3)") }
+                    group.addTask {
+                        try await pool.withConnection { connection in
+                            try connection.execute("SELECT 1")
+                            // The guard only ends a broken run instead of hanging it.
+                            if rendezvous.arriveAndWait(timeout: 60) { met.increment() }
+                            try connection.execute("SELECT 1")
+                        }
+                    }
                 }
                 try await group.waitForAll()
             }
-            let elapsed = ContinuousClock.now - started
-            // Four 0.3 s sleeps in parallel, not in sequence (1.2 s).
-            #expect(elapsed < .milliseconds(1150))
+            #expect(met.current == 4, "all four statements were in progress at once")
             #expect(pool.statistics.open == 4)
             let backends = try await pool.query("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'shifty'")
             #expect(try backends.first?.decode("n", as: Int.self) == 4)
@@ -127,21 +146,25 @@ struct PoolTests {
         }
     }
 
+    /// Cancelling a queued caller ends its wait at once: it gets CancellationError while the
+    /// connection it waited for is still held (the holder lets go only afterwards).
     @Test func cancelledWaiterLeavesTheQueue() async throws {
         try await withTestDatabase(migrations: nil) { database in
             let pool = PostgresPool(
-                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 1),
+                configuration: PostgresConfiguration(
+                    connectionString: database.connectionString, poolSize: 1, acquireTimeout: .seconds(600)),
                 logger: testLogger
             )
-            let holder = Task { try await pool.execute("SELECT pg_sleep(0.5)") }
+            let gate = DispatchSemaphore(value: 0)
+            let holder = Task { try await pool.withConnection { _ in _ = gate.wait(timeout: .now() + 120) } }
             #expect(await eventually { pool.statistics.inUse == 1 })
             let waiter = Task { try await pool.query("SELECT 1") }
             #expect(await eventually { pool.statistics.waiting == 1 })
-            let started = ContinuousClock.now
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }
-            #expect(ContinuousClock.now - started < .milliseconds(300))
             #expect(pool.statistics.waiting == 0)
+            #expect(pool.statistics.inUse == 1, "the holder still holds the connection")
+            gate.signal()
             _ = try await holder.value
             #expect(try await pool.query("SELECT 1 AS one").first?.decode("one", as: Int.self) == 1)
             await pool.shutdown()

@@ -56,8 +56,10 @@ final class ThreadRendezvous: @unchecked Sendable {
 
     init(parties: Int) { self.parties = parties }
 
-    /// Blocks the calling (pool) thread until all parties arrived or `timeout` passed.
-    func arriveAndWait(timeout: TimeInterval = 5) {
+    /// Blocks the calling (pool) thread until all parties arrived or `timeout` passed; true when
+    /// they all arrived.
+    @discardableResult
+    func arriveAndWait(timeout: TimeInterval = 5) -> Bool {
         lock.lock()
         arrived += 1
         lock.unlock()
@@ -66,9 +68,10 @@ final class ThreadRendezvous: @unchecked Sendable {
             lock.lock()
             let done = arrived >= parties
             lock.unlock()
-            if done { return }
+            if done { return true }
             usleep(2_000)
         }
+        return false
     }
 }
 
@@ -92,12 +95,24 @@ final class AtomicCounter: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` until it holds or `timeout` passes.
-func eventually(timeout: Duration = .seconds(5), _ condition: () async throws -> Bool) async rethrows -> Bool {
+/// Polls `condition` until it holds or `timeout` passes. The default only turns a hang into a
+/// failure: no correct run comes near it, however loaded the machine.
+func eventually(timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))
     }
     return try await condition()
+}
+
+/// Whether `work` finished within `hangGuard`. The guard is generous: it turns a hang (the bug) into
+/// a failure and is nowhere near what a correct run takes on a loaded machine.
+func finishes(within hangGuard: Duration = .seconds(60), _ work: @escaping @Sendable () async -> Void) async -> Bool {
+    let finished = AtomicCounter()
+    Task {
+        await work()
+        finished.increment()
+    }
+    return await eventually(timeout: hangGuard) { finished.current > 0 }
 }

@@ -81,10 +81,9 @@ import Testing
             try await slow.channel.setOption(ChannelOptions.autoRead, value: false).get()
             try await Task.sleep(for: .seconds(1))
             // While she does not read, the loop serves others: HTTP and another member's live connection.
-            let started = ContinuousClock.now
+            // All of it is answered while her replay is still unfinished and she is still connected
+            // (checked after it): the loop was not held until the replay was written or had overflowed.
             #expect(try await server.client.send(.GET, "/healthz").status == 200)
-            // (Generous: this is a debug build on a machine that may run other tests at the same time.)
-            #expect(ContinuousClock.now - started < .seconds(10))
             let other = try await server.live(bram, query: "topics=marketplace")
             let delivered = MetricsTests.samples(try await server.client.send(.GET, "/metrics").text)["shifty_live_events_delivered_total"] ?? 0
             #expect(delivered < 3000, "the replay waits for the reader")

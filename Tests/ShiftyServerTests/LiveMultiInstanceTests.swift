@@ -5,28 +5,28 @@ import Testing
 
 /// Two instances on one database, as a scaled-out deployment runs them.
 @Suite struct LiveMultiInstanceTests {
-    /// The other instance's poll fallback is set to a minute, so an arrival within the deadline can
-    /// only be the NOTIFY path. The deadline is generous on purpose: the test shows the path, the
-    /// latency itself is measured by the benchmarks (BENCHMARKS.md), not by a timed test on a busy CI.
+    /// The other instance's poll fallback is set to an hour, so an arrival within the two-minute hang
+    /// guard can only be the NOTIFY path. The test shows the path; the latency itself is measured by
+    /// the benchmarks (BENCHMARKS.md), not by a timed test on a busy CI.
     @Test func anEventCausedOnOneInstanceReachesClientsOfTheOther() async throws {
-        try await TestServer.with(configure: { $0.livePollInterval = .seconds(60) }) { a in
+        try await TestServer.with(configure: { $0.livePollInterval = .seconds(3600) }) { a in
             let boss = try await a.createWorkplace()
             let anna = try await a.createEmployee(in: boss, username: "anna")
             let bram = try await a.createEmployee(in: boss, username: "bram")
             let shift = try await a.createShift(by: boss, for: anna, inDays: 3)
             try await a.withAnotherInstance(named: "B") { b in
                 let watcher = try await b.live(bram, query: "topics=marketplace")
-                let started = ContinuousClock.now
                 #expect(try await a.act("/shifts/\(shift)/supply", as: anna).status == 200)
-                try await watcher.waitForEvents(["shift.supplied"], timeout: .seconds(20))
-                #expect(ContinuousClock.now - started < .seconds(20))
+                try await watcher.waitForEvents(["shift.supplied"], timeout: .seconds(120))
                 await watcher.close()
             }
         }
     }
 
+    /// The poll fallback is an hour away, so the missed events can only come from the catch-up after
+    /// the listener reconnects, and the later one only from NOTIFY (the waits are hang guards).
     @Test func eventsCommittedWhileTheListenConnectionWasDownStillArrive() async throws {
-        try await TestServer.with { a in
+        try await TestServer.with(configure: { $0.livePollInterval = .seconds(3600) }) { a in
             let boss = try await a.createWorkplace()
             let anna = try await a.createEmployee(in: boss, username: "anna")
             let bram = try await a.createEmployee(in: boss, username: "bram")
@@ -38,12 +38,12 @@ import Testing
                 ).map { try $0.decode("killed") }
                 #expect(killed == [true])
                 for id in shifts { #expect(try await a.act("/shifts/\(id)/supply", as: anna).status == 200) }
-                try await watcher.waitForEvents(["shift.supplied", "shift.supplied", "shift.supplied"])
+                try await watcher.waitForEvents(["shift.supplied", "shift.supplied", "shift.supplied"], timeout: .seconds(120))
                 let ids = watcher.eventIDs
                 #expect(ids.count == 3 && ids == ids.sorted())
                 // The listener is back: later events arrive live again.
                 #expect(try await a.act("/shifts/\(shifts[0])/revoke", as: anna).status == 200)
-                try await watcher.waitForEvents(["shift.revoked"])
+                try await watcher.waitForEvents(["shift.revoked"], timeout: .seconds(120))
                 await watcher.close()
             }
         }

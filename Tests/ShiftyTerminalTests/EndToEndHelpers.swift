@@ -81,9 +81,10 @@ final class SnapshotRecorder: Sendable {
         watcher.observe { [latest] snapshot in latest.withLock { $0 = snapshot } }
     }
 
-    /// Waits up to `timeout` seconds for `condition`; returns the snapshot that met it.
+    /// Waits up to `timeout` seconds for `condition`; returns the snapshot that met it. The default
+    /// only turns a hang into a failure; it is not a latency bound.
     func wait(
-        timeout: Double = 10, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
+        timeout: Double = 60, _ what: String, sourceLocation: SourceLocation = #_sourceLocation,
         until condition: (WatchSnapshot) -> Bool
     ) async throws -> WatchSnapshot {
         let deadline = Date().addingTimeInterval(timeout)
