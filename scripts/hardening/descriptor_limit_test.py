@@ -18,26 +18,11 @@ import tempfile
 import time
 import uuid
 
+from harness import fail, free_port, psql, drop_database
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIMIT = 300
 FLOOD = 450
-
-
-def fail(message, log=None):
-    if log:
-        with open(log, errors="replace") as handle:
-            message += "\n--- server log (tail) ---\n" + handle.read()[-4000:]
-    raise SystemExit("FAIL: " + message)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def psql(conninfo, sql):
-    subprocess.run(["psql", conninfo, "-XAtqc", sql], check=True, capture_output=True, text=True)
 
 
 def request(port, raw, timeout=10):
@@ -204,10 +189,7 @@ def main():
         if server.poll() is None:
             server.kill()
             server.wait()
-        try:
-            psql(cluster, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        except subprocess.CalledProcessError:
-            pass
+        drop_database(cluster, database)
 
 
 if __name__ == "__main__":

@@ -17,22 +17,11 @@ import tempfile
 import time
 import urllib.request
 
+from harness import fail, free_port
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PASSWORD = "correct horse battery"
 GONE_WITHIN = 60   # seconds the cluster may take to stop after the server died (generous: loaded machines)
-
-
-def fail(message, log=None):
-    if log and os.path.exists(log):
-        with open(log, errors="replace") as handle:
-            message += f"\n--- {log} (tail) ---\n" + handle.read()[-4000:]
-    raise SystemExit("FAIL: " + message)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def alive(pid):

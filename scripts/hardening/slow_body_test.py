@@ -15,28 +15,13 @@ import tempfile
 import time
 import uuid
 
+from harness import fail, free_port, psql, drop_database
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEADLINE = 3       # --http-request-timeout
 SILENCE = 2        # --http-body-timeout: longer than the gap between two bytes
 GAP = 0.5          # seconds between two bytes of the body
 GIVE_UP = 60       # a connection still open after this long was never going to close
-
-
-def fail(message, log=None):
-    if log:
-        with open(log, errors="replace") as handle:
-            message += "\n--- server log (tail) ---\n" + handle.read()[-4000:]
-    raise SystemExit("FAIL: " + message)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def psql(conninfo, sql):
-    subprocess.run(["psql", conninfo, "-XAtqc", sql], check=True, capture_output=True, text=True)
 
 
 def wait_healthy(port, process, log):
@@ -122,10 +107,7 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
-        try:
-            psql(cluster, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        except subprocess.CalledProcessError:
-            pass
+        drop_database(cluster, database)
 
 
 if __name__ == "__main__":
