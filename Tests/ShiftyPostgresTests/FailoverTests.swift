@@ -112,7 +112,7 @@ struct FailoverTests {
             // The failover manager turns synchronous replication off (the standby is gone): both finish.
             try await admin.execute("ALTER SYSTEM RESET synchronous_standby_names")
             try await admin.execute("SELECT pg_reload_conf()")
-            try await commit.value
+            _ = try await commit.value
             try await barrier.value
             #expect(try await pool.query("SELECT count(*) AS n FROM trades")[0].decode("n", as: Int.self) == 1)
         } catch {
