@@ -142,13 +142,14 @@ import Testing
         // longer than 800 ms over a sign-up); the live connection goes to the one with short limits.
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()
-            // Idle 800 ms and a 3 s total per request: the upgraded connection outlives both. The
-            // head's and body's own limits stay long, as the handshake is sent by a busy test client.
+            // Idle and total-request limits of 10 s, and the upgraded connection sits silent for 12:
+            // it outlives both. The limits are long enough for a handshake sent and answered on a
+            // machine running the whole suite at once (a CI run took 150 s for this test alone).
             try await server.withAnotherInstance(configure: {
-                $0.httpTimeouts = HTTPConnectionTimeouts(idle: .milliseconds(800), header: .seconds(60), body: .seconds(60), request: .seconds(3))
+                $0.httpTimeouts = HTTPConnectionTimeouts(idle: .seconds(10), header: .seconds(60), body: .seconds(60), request: .seconds(10))
             }) { short in
                 let live = try await short.live(boss)
-                try await Task.sleep(for: .seconds(5))
+                try await Task.sleep(for: .seconds(12))
                 #expect(live.closeCode == nil)
                 #expect(live.channel.isActive)
                 await live.close()
