@@ -74,7 +74,7 @@ struct RecoveryTests {
             #expect(try await pool.query("SELECT count(*) AS n FROM visits").first?.decode("n", as: Int.self) == 2)
 
             // The listener came back by itself and hears notifications again.
-            #expect(await events.first(timeout: .seconds(10)) { if case .reconnected = $0 { true } else { false } } != nil)
+            #expect(await events.first(timeout: .seconds(120)) { if case .reconnected = $0 { true } else { false } } != nil)
             try await pool.execute("NOTIFY visits, 'back'")
             #expect(await events.first { if case .notification("visits", "back", _) = $0 { true } else { false } } != nil)
             await listener.shutdown()

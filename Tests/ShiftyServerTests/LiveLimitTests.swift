@@ -127,7 +127,7 @@ import Testing
             #expect(try await boss2.next("resumed")["replayed"] as? Int == 10)
             // The first one goes away: its slot passes to the second, which gets everything.
             await first.drop()
-            let resumed = try await second.next("resumed", timeout: .seconds(60))
+            let resumed = try await second.next("resumed", timeout: .seconds(300))
             #expect(resumed["replayed"] as? Int == 2000)
             #expect(second.eventIDs == Array((after + 1)...(after + 2000)))
             for client in [second, boss2] { await client.close() }
@@ -147,7 +147,7 @@ import Testing
             for _ in 0..<count { clients.append(try await server.live(anna, query: "topics=marketplace")) }
             let after = try await Self.insertEvents(3, size: 10, in: boss.workplaceID, pool: server.pool)
             for client in clients {
-                try await client.wait(for: "three events", timeout: .seconds(20)) { $0.filter { $0["type"] as? String == "event" }.count == 3 }
+                try await client.wait(for: "three events", timeout: .seconds(120)) { $0.filter { $0["type"] as? String == "event" }.count == 3 }
                 #expect(client.eventIDs == [after + 1, after + 2, after + 3])
             }
             for client in clients { await client.close() }

@@ -298,7 +298,7 @@ import Testing
                     INSERT INTO events (workplace_id, type, audience, payload)
                     SELECT $1, 'shift.supplied', 'workplace', jsonb_build_object('filler', $2::text) FROM generate_series(1, 40)
                     """, [boss.workplaceID, blob])
-                try await fast.wait(for: "burst \(round)", timeout: .seconds(10)) { $0.filter { $0["type"] as? String == "event" }.count == round * 40 }
+                try await fast.wait(for: "burst \(round)", timeout: .seconds(120)) { $0.filter { $0["type"] as? String == "event" }.count == round * 40 }
             }
             try await slow.channel.setOption(ChannelOptions.autoRead, value: true).get()
             slow.channel.read()
