@@ -131,6 +131,10 @@ import ShiftyDomain
     }
 
     @Test func onlyAManagerDecidesAndTheRoleIsCheckedFirst() {
+        let long = String(repeating: "n", count: Marketplace.maximumNoteLength + 1)
+        for decision in [TimeOffDecider.Decision.approve(note: long), .decline(note: long)] {
+            #expect(refusal(apply(decision, to: brams(.pending), by: bram)) == .managerOnly, "before the note")
+        }
         for decision in [TimeOffDecider.Decision.approve(note: nil), .decline(note: nil)] {
             #expect(refusal(apply(decision, to: brams(.pending), by: bram)) == .managerOnly)
             #expect(refusal(apply(decision, to: nil, by: anna)) == .managerOnly, "before existence")
