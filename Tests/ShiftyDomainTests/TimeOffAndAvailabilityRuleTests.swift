@@ -113,13 +113,17 @@ import Testing
         let zone = W.amsterdam
         let whole = TimeOffPeriod(firstDate: LocalDate("2026-06-08")!, lastDate: LocalDate("2026-06-12")!)
         #expect(whole.interval(in: zone) == W.at("2026-06-08", "00:00")..<W.at("2026-06-13", "00:00"))
-        #expect(whole.problem == nil && whole.isWholeDays)
+        func refusal(_ period: TimeOffPeriod) -> TimeOffRefusal? {
+            do { try period.check() } catch { return error }
+            return nil
+        }
+        #expect(refusal(whole) == nil && whole.isWholeDays)
         let backwards = TimeOffPeriod(firstDate: LocalDate("2026-06-08")!, lastDate: LocalDate("2026-06-07")!)
-        #expect(backwards.problem?.field == "lastDate")
+        #expect(refusal(backwards) == .lastDateBeforeFirstDate && refusal(backwards)?.field == .lastDate)
         let emptyDay = TimeOffPeriod(
             firstDate: LocalDate("2026-06-08")!, lastDate: LocalDate("2026-06-08")!, startTime: LocalTime("13:00"), endTime: LocalTime("09:00"))
-        #expect(emptyDay.problem?.field == "endTime")
+        #expect(refusal(emptyDay) == .endTimeNotAfterStartTime && refusal(emptyDay)?.field == .endTime)
         let tooLong = TimeOffPeriod(firstDate: LocalDate("2026-01-01")!, lastDate: LocalDate("2027-06-01")!)
-        #expect(tooLong.problem?.field == "lastDate")
+        #expect(refusal(tooLong) == .tooManyDays && refusal(tooLong)?.field == .lastDate)
     }
 }

@@ -31,16 +31,12 @@ public struct TimeOffPeriod: Sendable, Hashable, Codable {
         return start..<max(start, end)
     }
 
-    /// Why the period makes no sense, as (field, reason); `nil` when it is fine.
-    public var problem: (field: String, reason: String)? {
-        if lastDate < firstDate { return ("lastDate", "must not be before firstDate") }
-        if firstDate.days(until: lastDate) + 1 > Self.maximumDays {
-            return ("lastDate", "a request covers at most \(Self.maximumDays) days")
-        }
-        if firstDate == lastDate, let startTime, let endTime, endTime <= startTime {
-            return ("endTime", "must be after startTime on the same day")
-        }
-        return nil
+    /// Refuses a period that makes no sense: backwards, longer than ``maximumDays``, or a part of
+    /// one day that ends before it starts.
+    public func check() throws(TimeOffRefusal) {
+        if lastDate < firstDate { throw .lastDateBeforeFirstDate }
+        if firstDate.days(until: lastDate) + 1 > Self.maximumDays { throw .tooManyDays }
+        if firstDate == lastDate, let startTime, let endTime, endTime <= startTime { throw .endTimeNotAfterStartTime }
     }
 }
 

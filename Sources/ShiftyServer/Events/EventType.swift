@@ -84,6 +84,15 @@ enum EventType: String, CaseIterable, Sendable {
         }
     }
 
+    init(_ event: TimeOffTransition.Event) {
+        switch event {
+        case .requested: self = .timeOffRequested
+        case .approved: self = .timeOffApproved
+        case .declined: self = .timeOffDeclined
+        case .withdrawn: self = .timeOffWithdrawn
+        }
+    }
+
     /// The topics it is pushed on (docs/live-protocol.md).
     var topics: LiveTopicSet {
         switch self {

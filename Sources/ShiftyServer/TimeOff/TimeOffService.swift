@@ -15,8 +15,6 @@ import ShiftyPostgres
 struct TimeOffService: Sendable {
     let pool: PostgresPool
 
-    static let maximumReasonLength = 1000
-
     func list(_ caller: AuthenticatedUser, userID: Int64?, status: TimeOffStatus?) async throws -> [ShiftyAPI.TimeOffRequest] {
         // An employee sees only their own; a manager everyone's (or one member's).
         let member = caller.isManager ? userID : caller.id
@@ -26,106 +24,67 @@ struct TimeOffService: Sendable {
     }
 
     func request(_ caller: AuthenticatedUser, _ body: ShiftyAPI.RequestTimeOffBody, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
-        let period = try Self.period(from: body)
-        let reason = (body.reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard reason.count <= Self.maximumReasonLength else {
-            throw Problem.invalid("reason", "at most \(Self.maximumReasonLength) characters")
-        }
+        let draft = TimeOffDraft(
+            firstDate: body.firstDate, lastDate: body.lastDate, startTime: body.startTime, endTime: body.endTime, reason: body.reason)
+        // The fields are refused before the database is asked for the workplace's zone.
+        try TimeOffDecider.check(draft)
         return try await pool.transaction { connection in
             let (zone, _, _) = try MarketplaceStore.workplaceWithPositions(caller.workplaceID, on: connection)
-            let interval = period.interval(in: zone)
-            guard !interval.isEmpty else { throw Problem.invalid("endTime", "the time off must not be empty") }
-            guard interval.upperBound > now else { throw Problem.invalid("lastDate", "the time off is already over") }
-            let id = try TimeOffStore.insert(
-                workplaceID: caller.workplaceID, userID: caller.id, period: period, interval: interval, reason: reason, on: connection)
-            let view = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection)!
-            try Self.announce(.timeOffRequested, view, workplaceID: caller.workplaceID, on: connection)
-            return view
+            let transition = try TimeOffDecider.request(draft, by: Self.actor(caller), in: zone, now: now)
+            return try TimeOffWriter.write(transition, workplaceID: caller.workplaceID, now: now, on: connection)
         }
     }
 
     func approve(_ caller: AuthenticatedUser, id: Int64, note: String?, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
-        try caller.requireManager()
-        try Self.check(note: note)
-        return try await pool.transaction { connection in
-            try Self.approve(id, by: MarketplaceCaller(caller), note: note, now: now, on: connection)
-        }
+        try await decide(.approve(note: note), id: id, caller: caller, now: now)
     }
 
-    /// Approves on an open transaction as `manager` (the route, and the demo seeder) and releases
-    /// the member's shifts inside the time off through the marketplace's `unassign`.
+    /// Approves on an open transaction as `manager` (the demo seeder), releasing the member's
+    /// shifts inside the time off like the route does.
     static func approve(
         _ id: Int64, by manager: MarketplaceCaller, note: String?, now: Date, on connection: PostgresConnection
     ) throws -> ShiftyAPI.TimeOffRequest {
-        guard let current = try TimeOffStore.lock(id, workplaceID: manager.workplaceID, on: connection) else {
-            throw Problem.notFound("time-off request")
-        }
-        try requirePending(current)
-        try TimeOffStore.setStatus(id, to: .approved, note: note, decidedBy: manager.userID, now: now, on: connection)
-        var released: [Int64] = []
-        for shiftID in try TimeOffStore.shiftsToRelease(
-            userID: current.userId, interval: current.startsAt..<current.endsAt, now: now, on: connection
-        ) {
-            _ = try MarketplaceExecutor.run(
-                .unassign(ShiftID(rawValue: shiftID), note: "time off \(id) approved"), caller: manager, now: now, on: connection)
-            released.append(shiftID)
-        }
-        var view = try TimeOffStore.lock(id, workplaceID: manager.workplaceID, on: connection)!
-        view.releasedShiftIds = released
-        try announce(.timeOffApproved, view, workplaceID: manager.workplaceID, on: connection)
-        return view
+        let actor = TimeOffActor(userID: UserID(rawValue: manager.userID), isManager: manager.isManager)
+        return try decide(.approve(note: note), id: id, by: actor, workplaceID: manager.workplaceID, now: now, on: connection)
     }
 
     func decline(_ caller: AuthenticatedUser, id: Int64, note: String?, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
-        try caller.requireManager()
-        try Self.check(note: note)
-        return try await pool.transaction { connection in
-            _ = try Self.pending(id, caller: caller, on: connection)
-            try TimeOffStore.setStatus(id, to: .declined, note: note, decidedBy: caller.id, now: now, on: connection)
-            let view = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection)!
-            try Self.announce(.timeOffDeclined, view, workplaceID: caller.workplaceID, on: connection)
-            return view
-        }
+        try await decide(.decline(note: note), id: id, caller: caller, now: now)
     }
 
     /// The member takes back a pending or approved request. Shifts an approval released stay on
     /// the marketplace (a coworker may already be picking one up); a manager assigns them back if wanted.
     func withdraw(_ caller: AuthenticatedUser, id: Int64, now: Date = Date()) async throws -> ShiftyAPI.TimeOffRequest {
-        try await pool.transaction { connection in
-            guard let current = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection),
-                  current.userId == caller.id
-            else { throw Problem.notFound("time-off request") }
-            guard TimeOffStatus(rawValue: current.status)?.isWithdrawable == true else {
-                throw Problem(
-                    .conflict, code: .timeOffNotWithdrawable, text: .init("server.problem.time_off_not_withdrawable.detail", ["id": String(id), "status": current.status]))
-            }
-            try TimeOffStore.setStatus(id, to: .withdrawn, note: nil, decidedBy: nil, now: now, on: connection)
-            let view = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection)!
-            try Self.announce(.timeOffWithdrawn, view, workplaceID: caller.workplaceID, on: connection)
-            return view
+        try await decide(.withdraw, id: id, caller: caller, now: now)
+    }
+
+    private func decide(
+        _ decision: TimeOffDecider.Decision, id: Int64, caller: AuthenticatedUser, now: Date
+    ) async throws -> ShiftyAPI.TimeOffRequest {
+        // A decision refused before the request matters (a member deciding, a note too long) opens no transaction.
+        try TimeOffDecider.check(decision, by: Self.actor(caller))
+        return try await pool.transaction { connection in
+            try Self.decide(decision, id: id, by: Self.actor(caller), workplaceID: caller.workplaceID, now: now, on: connection)
         }
     }
 
-    static func pending(_ id: Int64, caller: AuthenticatedUser, on connection: PostgresConnection) throws -> ShiftyAPI.TimeOffRequest {
-        guard let current = try TimeOffStore.lock(id, workplaceID: caller.workplaceID, on: connection) else {
-            throw Problem.notFound("time-off request")
-        }
-        try requirePending(current)
-        return current
+    /// Loads and locks the request, asks the rules, writes what they decided.
+    private static func decide(
+        _ decision: TimeOffDecider.Decision, id: Int64, by actor: TimeOffActor, workplaceID: Int64, now: Date,
+        on connection: PostgresConnection
+    ) throws -> ShiftyAPI.TimeOffRequest {
+        let current = try TimeOffStore.lockForDecision(TimeOffID(rawValue: id), workplaceID: workplaceID, on: connection)
+        let transition = try TimeOffDecider.apply(decision, to: current, by: actor, now: now)
+        return try TimeOffWriter.write(transition, workplaceID: workplaceID, now: now, on: connection)
     }
 
-    static func requirePending(_ current: ShiftyAPI.TimeOffRequest) throws {
-        guard current.status == TimeOffStatus.pending.rawValue else {
-            throw Problem(
-                .conflict, code: .timeOffNotPending,
-                text: .init("server.problem.time_off_not_pending.detail", ["id": String(current.id), "status": current.status]))
-        }
+    static func actor(_ caller: AuthenticatedUser) -> TimeOffActor {
+        TimeOffActor(userID: UserID(rawValue: caller.id), isManager: caller.isManager)
     }
 
+    /// The note rule of time off, for other manager decisions that share it (fixed-shift requests).
     static func check(note: String?) throws {
-        guard (note?.count ?? 0) <= Marketplace.maximumNoteLength else {
-            throw Problem.invalid("note", "at most \(Marketplace.maximumNoteLength) characters")
-        }
+        do { try TimeOffDecider.check(note: note) } catch { throw Problem(error) }
     }
 
     /// The request's event, to the member and every active manager of the workplace.
@@ -134,25 +93,6 @@ struct TimeOffService: Sendable {
         try EventWriter.insert(
             workplaceID: workplaceID, type: type, userIDs: Array(Set(managers + [view.userId])),
             payload: TimeOffEventPayload(timeOff: view), on: connection)
-    }
-
-    /// Parses and checks the body's dates and times (422 naming the field).
-    static func period(from body: ShiftyAPI.RequestTimeOffBody) throws -> TimeOffPeriod {
-        guard let first = LocalDate(body.firstDate) else { throw Problem.invalid("firstDate", "expected YYYY-MM-DD") }
-        var last = first
-        if let text = body.lastDate {
-            guard let date = LocalDate(text) else { throw Problem.invalid("lastDate", "expected YYYY-MM-DD") }
-            last = date
-        }
-        func time(_ text: String?, _ field: String) throws -> LocalTime? {
-            guard let text, !text.isEmpty else { return nil }
-            guard let value = LocalTime(text) else { throw Problem.invalid(field, "expected HH:MM") }
-            return value
-        }
-        let period = TimeOffPeriod(
-            firstDate: first, lastDate: last, startTime: try time(body.startTime, "startTime"), endTime: try time(body.endTime, "endTime"))
-        if let problem = period.problem { throw Problem.invalid(problem.field, problem.reason) }
-        return period
     }
 }
 

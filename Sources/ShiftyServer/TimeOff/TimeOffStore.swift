@@ -34,6 +34,17 @@ enum TimeOffStore {
         ).first.map(ShiftyAPI.TimeOffRequest.init(row:))
     }
 
+    /// One request of the workplace as the rules see it, locked for the rest of the transaction;
+    /// `nil` when the workplace has none with that id.
+    static func lockForDecision(_ id: TimeOffID, workplaceID: Int64, on connection: PostgresConnection) throws -> TimeOff? {
+        try connection.query(
+            """
+            SELECT id, user_id, starts_at, ends_at, status FROM time_off_requests
+            WHERE id = $1 AND workplace_id = $2 FOR UPDATE
+            """, [id.rawValue, workplaceID]
+        ).first.map(TimeOff.init(row:))
+    }
+
     static func insert(
         workplaceID: Int64, userID: Int64, period: TimeOffPeriod, interval: Range<Date>, reason: String,
         on connection: PostgresConnection
@@ -48,6 +59,8 @@ enum TimeOffStore {
         ).first!.decode("id")
     }
 
+    /// Writes a decided status; the caller holds the row's lock (``lockForDecision(_:workplaceID:on:)``),
+    /// so the status the rules decided on is still the row's.
     static func setStatus(
         _ id: Int64, to status: TimeOffStatus, note: String?, decidedBy: Int64?, now: Date, on connection: PostgresConnection
     ) throws {
