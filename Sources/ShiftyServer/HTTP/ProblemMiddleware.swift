@@ -75,6 +75,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return problem
         case let refusal as MarketplaceRefusal:
             return Problem(refusal)
+        case let refused as RefusedPunch:
+            return Problem(refused)
         case let error as StoreError:
             return Problem(error)
         case let error as HTTPError:
