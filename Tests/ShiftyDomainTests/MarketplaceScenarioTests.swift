@@ -255,10 +255,10 @@ import Testing
         for code in MarketplaceRefusal.Code.allCases {
             #expect(code.rawValue == code.rawValue.lowercased() && !code.rawValue.contains(" "))
         }
-        #expect(MarketplaceRefusal.Code.notShiftOwner.httpStatus == 403)
-        #expect(MarketplaceRefusal.Code.shiftNoLongerAvailable.httpStatus == 409)
-        #expect(MarketplaceRefusal.Code.ownShift.httpStatus == 422)
-        #expect(MarketplaceRefusal.Code.dealNotFound.httpStatus == 404)
+        #expect(MarketplaceRefusal.Code.notShiftOwner.kind == .notAllowed)
+        #expect(MarketplaceRefusal.Code.shiftNoLongerAvailable.kind == .conflict)
+        #expect(MarketplaceRefusal.Code.ownShift.kind == .invalid)
+        #expect(MarketplaceRefusal.Code.dealNotFound.kind == .notFound)
     }
 
     @Test func transitionsEncodeAsJSON() throws {

@@ -110,7 +110,6 @@ import Testing
         #expect(result.outcome == want, "\(act) on \(status) by \(who)")
         if case .failure(let refusal) = result {
             #expect(world.shifts == before.shifts, "a refusal changes nothing")
-            #expect([403, 404, 409, 422].contains(refusal.httpStatus))
         } else {
             let transition = try result.get()
             #expect(!transition.shiftChanges.isEmpty)

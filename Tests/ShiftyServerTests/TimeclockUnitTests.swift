@@ -7,23 +7,6 @@ import Testing
 @Suite struct TimeclockUnitTests {
     let now = Date(timeIntervalSince1970: 1_790_000_000)
 
-    @Test func theNextPunchClosesOnlyARecentCheckIn() {
-        #expect(KioskService.nextKind(after: nil, now: now) == .checkIn)
-        #expect(KioskService.nextKind(after: Punch(.checkOut, at: now.addingTimeInterval(-60)), now: now) == .checkIn)
-        #expect(KioskService.nextKind(after: Punch(.checkIn, at: now.addingTimeInterval(-8 * 3600)), now: now) == .checkOut)
-        // A check-in from yesterday morning was a forgotten check-out: start a new session.
-        #expect(KioskService.nextKind(after: Punch(.checkIn, at: now.addingTimeInterval(-16 * 3600)), now: now) == .checkIn)
-        #expect(KioskService.nextKind(after: Punch(.checkIn, at: now.addingTimeInterval(-30 * 3600)), now: now) == .checkIn)
-    }
-
-    @Test func aSecondPunchWithinAMinuteIsADoubleTap() {
-        #expect(KioskService.isRepeat(after: Punch(.checkIn, at: now.addingTimeInterval(-5)), now: now))
-        #expect(KioskService.isRepeat(after: Punch(.checkOut, at: now.addingTimeInterval(-59)), now: now))
-        #expect(!KioskService.isRepeat(after: Punch(.checkIn, at: now.addingTimeInterval(-60)), now: now))
-        // A manager's punch set slightly in the future is no reason to refuse.
-        #expect(!KioskService.isRepeat(after: Punch(.checkIn, at: now.addingTimeInterval(30)), now: now))
-    }
-
     @Test func rulesDocumentKeepsDefaultsAndTellsNullFromAbsent() throws {
         let absent = try JSONDecoder().decode(TimeclockRulesDocument.self, from: Data(#"{"diligenceAbsenceCap": 2}"#.utf8))
         let rules = absent.applied(to: .seed)

@@ -1,8 +1,8 @@
 /// Why the marketplace refused an action.
 ///
-/// `code` is a stable snake_case string clients may switch on; `httpStatus` is the server's hint
-/// (409 the current state conflicts, 403 not allowed for this actor, 422 the input makes no
-/// sense, 404 something named does not exist); `detail` is for humans.
+/// `code` is a stable snake_case string clients may switch on; its ``Kind`` says what sort of
+/// "no" it is (the preview tells those who may not act nothing more; the server's edge chooses
+/// its answer by it); `detail` is for humans.
 public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     public var code: Code
     public var detail: String
@@ -12,9 +12,23 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         self.detail = detail
     }
 
-    public var httpStatus: Int { code.httpStatus }
+    public var kind: Kind { code.kind }
 
     public var description: String { "\(code.rawValue): \(detail)" }
+
+    /// What sort of "no" a refusal is.
+    public enum Kind: Sendable, Hashable, CaseIterable {
+        /// This actor may not take the action at all, whatever the shift's state: not the
+        /// owner, not a manager, not the member asked, no longer active.
+        case notAllowed
+        /// The action makes no sense as asked: one's own shift, a date already past, a note too long.
+        case invalid
+        /// A shift, deal or request the action names does not exist (in the actor's workplace).
+        case notFound
+        /// The actor may ask, but the present state of the shift, deal or request, or a rule
+        /// about the receiver's week, stands in the way now.
+        case conflict
+    }
 
     /// Every refusal the marketplace can give.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
@@ -63,23 +77,23 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
         /// A manager asked to override a rule without saying why.
         case overrideReasonRequired = "override_reason_required"
 
-        public var httpStatus: Int {
+        public var kind: Kind {
             switch self {
             case .notShiftOwner, .userInactive, .notAManager, .notInvolvedInDeal,
                  .notSwapCounterparty, .notRequestOwner:
-                403
+                .notAllowed
             case .ownShift, .swapWithOwnShift, .ownRequest, .requestDateInPast,
                  .wrongDateForRequest, .noteTooLong, .noRequestDates, .tooManyRequestDates,
                  .duplicateRequestDate, .overrideReasonRequired:
-                422
+                .invalid
             case .shiftNotFound, .dealNotFound, .requestNotFound:
-                404
+                .notFound
             case .shiftInPast, .shiftNotSupplied, .shiftNoLongerAvailable, .shiftInPendingDeal,
                  .shiftNotScheduled, .shiftNotSuggested, .shiftCancelled, .shiftUnassigned, .overlappingShift,
                  .oneShiftPerDay, .notQualified, .shiftTooLong, .weeklyHoursExceeded, .restTooShort,
                  .tooManyConsecutiveDays, .onTimeOff, .unavailable, .counterpartyInactive, .dealNotPending, .dealNotProposed,
                  .dealExpired, .dealNotExpired, .requestNotOpen, .requestAlreadyOpen:
-                409
+                .conflict
             }
         }
     }

@@ -18,8 +18,8 @@ extension Marketplace {
         if let overridden, refusal != nil, case .failure(let again) = apply(overridden, actor: actor, context: context) {
             refusalWithOverride = again
         }
-        // Someone who may not do the action at all (403: not a manager, not the owner, …) learns only that.
-        if let refusal, refusal.httpStatus == 403 {
+        // Someone who may not do the action at all (not a manager, not the owner, …) learns only that.
+        if let refusal, refusal.kind == .notAllowed {
             return ActionPreview(refusal: refusal, refusalWithOverride: nil, acceptsOverride: false, findings: [], effects: [])
         }
         let placements = placements(of: action, actor: actor, context: context)

@@ -56,8 +56,8 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
 }
 
 extension Problem {
-    /// The status's standard reason phrase. A status made from a bare number (as for marketplace
-    /// refusals) carries none, and RFC 9457's `title` must not be empty.
+    /// The status's standard reason phrase. A status made from a bare number carries none, and
+    /// RFC 9457's `title` must not be empty.
     static func title(for status: HTTPResponse.Status) -> String {
         if !status.reasonPhrase.isEmpty { return status.reasonPhrase }
         let known: [HTTPResponse.Status] = [

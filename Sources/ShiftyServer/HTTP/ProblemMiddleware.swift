@@ -77,6 +77,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as TimeOffRefusal:
             return Problem(refusal)
+        case let refused as RefusedPunch:
+            return Problem(refused)
         case let error as StoreError:
             return Problem(error)
         case let error as HTTPError:

@@ -12,10 +12,6 @@ struct KioskService: Sendable {
     /// The wall clock (``ServerConfiguration/clock``).
     var clock: @Sendable () -> Date = { Date() }
 
-    /// A check-in older than this is taken as a forgotten check-out: the next punch starts a new
-    /// session instead of closing a 20-hour one, and the old day shows "odd punches" for a manager.
-    static let longestSession: TimeInterval = 16 * 3600
-
     // MARK: Devices (managers)
 
     /// Creates a kiosk; with `endingSession` the caller's session ends in the same transaction
@@ -107,6 +103,7 @@ struct KioskService: Sendable {
 
     /// Identifies the member (password or PIN, throttled per kiosk and member), then records a check-in
     /// or check-out at the server's clock.
+    /// Which punch it records is `KioskPunch`'s decision; a tap it refuses throws ``RefusedPunch``.
     func punch(at kiosk: AuthenticatedKiosk, _ input: KioskPunchRequest) async throws -> KioskPunchResult {
         let username = (input.username ?? "").trimmingCharacters(in: .whitespaces).lowercased()
         let pinOnly = username.isEmpty
@@ -169,11 +166,12 @@ struct KioskService: Sendable {
             else { throw Problem.notFound("user") }
             let now = clock()
             let last = try PunchStore.lastPunch(userID: member.id, on: connection)
-            if let last, Self.isRepeat(after: last, now: now) {
-                let seconds = max(0, Int(now.timeIntervalSince(last.instant)))
-                throw Problem(.conflict, code: .punchRepeated, detail: "\(member.displayName) was already \(Self.describe(last.kind)) \(seconds) seconds ago; nothing was recorded.")
+            let kind: Punch.Kind
+            do throws(KioskPunchRefusal) {
+                kind = try KioskPunch.decide(action: input.action, last: last, now: now)
+            } catch {
+                throw RefusedPunch(refusal: error, memberName: member.displayName)
             }
-            let kind = try Self.kind(for: input.action, after: last, now: now, name: member.displayName)
             let id = try PunchStore.insert(
                 workplaceID: kiosk.workplaceID, userID: member.id, punch: Punch(kind, at: now), source: "kiosk",
                 kioskID: kiosk.id, createdBy: nil, on: connection)
@@ -194,39 +192,12 @@ struct KioskService: Sendable {
         }
     }
 
-    static func describe(_ kind: Punch.Kind) -> String {
-        switch kind {
-        case .checkIn: "checked in"
-        case .checkOut: "checked out"
-        case .breakStart: "on a break"
-        case .breakEnd: "back from a break"
-        }
-    }
-
     static func action(_ kind: Punch.Kind) -> String {
         switch kind {
         case .checkIn: "checked_in"
         case .checkOut: "checked_out"
         case .breakStart: "break_started"
         case .breakEnd: "break_ended"
-        }
-    }
-
-    /// The punch to record: check-in/out by the member's state, or the requested break punch
-    /// when the state allows it (a break needs an open session; ending one needs an open break).
-    static func kind(for action: Punch.Kind?, after last: Punch?, now: Date, name: String) throws -> Punch.Kind {
-        let inSession = last.map { $0.kind != .checkOut && now.timeIntervalSince($0.instant) < longestSession } ?? false
-        switch action {
-        case .breakStart?:
-            guard inSession, last?.kind != .breakStart else {
-                throw Problem.invalid("action", inSession ? "\(name) is already on a break" : "\(name) is not checked in, so a break cannot start")
-            }
-            return .breakStart
-        case .breakEnd?:
-            guard inSession, last?.kind == .breakStart else { throw Problem.invalid("action", "\(name) is not on a break") }
-            return .breakEnd
-        default:
-            return nextKind(after: last, now: now)
         }
     }
 
@@ -250,31 +221,13 @@ struct KioskService: Sendable {
                 ORDER BY lower(u.display_name), u.id
                 LIMIT 60
                 """,
-                [kiosk.workplaceID, Self.longestSession]
+                [kiosk.workplaceID, KioskPunch.longestSession]
             ).map { row in
                 KioskTileView(
                     userID: try row.decode("id"), username: try row.decode("username"), displayName: try row.decode("display_name"),
                     hasPin: try row.decode("has_pin"), checkedIn: try row.decode("checked_in"))
             }
         }
-    }
-
-    /// Two punches of one member this close together are a double tap on the kiosk, not a
-    /// check-in and a check-out: the second is refused (409 `punch_repeated`).
-    static let repeatWindow: TimeInterval = 60
-
-    static func isRepeat(after last: Punch, now: Date) -> Bool {
-        // PostgreSQL keeps microseconds, so the stored instant of a punch made this very moment
-        // may lie a fraction of a microsecond after `now`; a punch really in the future (a
-        // manager's correction) is not a double tap.
-        let elapsed = now.timeIntervalSince(last.instant)
-        return elapsed > -0.001 && elapsed < repeatWindow
-    }
-
-    /// Check-out when the member has an open check-in (or break) from the last 16 hours, else check-in.
-    static func nextKind(after last: Punch?, now: Date) -> Punch.Kind {
-        guard let last, last.kind != .checkOut, now.timeIntervalSince(last.instant) < longestSession else { return .checkIn }
-        return .checkOut
     }
 }
 

@@ -82,7 +82,7 @@ struct PunchService: Sendable {
     func present(_ caller: AuthenticatedUser) async throws -> [PresentMemberView] {
         try caller.requireManager()
         return try await pool.withConnection {
-            try PunchStore.checkedIn(workplaceID: caller.workplaceID, within: KioskService.longestSession, on: $0)
+            try PunchStore.checkedIn(workplaceID: caller.workplaceID, within: KioskPunch.longestSession, on: $0)
         }
     }
 
