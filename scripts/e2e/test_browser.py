@@ -737,6 +737,11 @@ def step_kiosk_name_first(tablet, anna, maria):
     tablet.wait(lambda: tablet.driver.execute_script("return document.body.classList.contains('kiosk-name-first');"), 10,
                 "the kiosk should switch to name first")
     tablet.screenshot("kiosk-name-first")
+    # The tiles are the way in now: readable (they were white on white: the page's button colour).
+    tablet.wait(lambda: tablet.visible(".kiosk-tile[data-username=anna]"), 10, "anna's name tile should show")
+    unreadable = page_checks.axe_violations(tablet.driver, "kiosk, name first")
+    if unreadable:
+        raise StepFailed("the kiosk's name-first screen has accessibility violations: " + "; ".join(unreadable))
     tile = tablet.visible(".kiosk-tile[data-username=anna]")
     if tile:
         tablet.click(".kiosk-tile[data-username=anna]", "anna taps her name")
