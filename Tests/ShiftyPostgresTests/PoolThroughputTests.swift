@@ -9,7 +9,9 @@ struct PoolThroughputTests {
     @Test func manyConcurrentQueriesGetTheirOwnResults() async throws {
         try await withTestDatabase(migrations: nil) { database in
             let pool = PostgresPool(
-                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 4),
+                // A long wait for a free connection: sixteen tasks share four, and on a machine running
+                // the whole suite a turn can take seconds. The test is about results, not speed.
+                configuration: PostgresConfiguration(connectionString: database.connectionString, poolSize: 4, acquireTimeout: .seconds(300)),
                 logger: testLogger
             )
             let tasks = 16

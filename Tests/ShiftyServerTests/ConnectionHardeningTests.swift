@@ -129,10 +129,14 @@ import Testing
                 if index.isMultiple(of: 2) { try await connection.send("GET / HTTP/1.1\r\nHost: x\r\n") }
                 loris.append(connection)
             }
+            // Those the machine let through (a loaded run once lost one of 200 at connect) must all
+            // still be held when /healthz has been answered.
+            let held = loris.filter { !$0.isClosed }.count
+            #expect(held > 150)
             let health = try await server.client.send(.GET, "/healthz")
             #expect(health.status == 200)
             let stillOpen = loris.filter { !$0.isClosed }.count
-            #expect(stillOpen == 200, "healthz was answered while the slow clients held their sockets")
+            #expect(stillOpen == held, "healthz was answered while the slow clients held their sockets")
             for connection in loris { await connection.close() }
         }
     }
