@@ -16,9 +16,8 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 
-from harness import fail, free_port, psql, drop_database
+from harness import create_database, drop_database, fail, free_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LIMIT = 300
@@ -75,9 +74,7 @@ def main():
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, min(hard, 4 * FLOOD)), hard))
     work = tempfile.mkdtemp(prefix="shifty-fd-")
-    database = "fdlimit_" + uuid.uuid4().hex[:8]
-    psql(cluster, f"CREATE DATABASE {database}")
-    conninfo = " ".join(part for part in cluster.split() if not part.startswith("dbname=")) + f" dbname={database}"
+    database, conninfo = create_database(cluster, "fdlimit_")
     port = free_port()
     log = os.path.join(work, "server.log")
     # Long timeouts: the flood's connections must stay busy (a body that never ends) for the whole test.

@@ -1,6 +1,7 @@
 """What the scripts in scripts/hardening share: failing with the server's log, a free port, psql."""
 import socket
 import subprocess
+import uuid
 
 
 def fail(message, log=None):
@@ -27,3 +28,11 @@ def drop_database(conninfo, database):
         psql(conninfo, f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
     except subprocess.CalledProcessError:
         pass
+
+
+def create_database(cluster, prefix):
+    """A fresh database on `cluster` for one script: its name and its conninfo."""
+    database = prefix + uuid.uuid4().hex[:8]
+    psql(cluster, f"CREATE DATABASE {database}")
+    conninfo = " ".join(part for part in cluster.split() if not part.startswith("dbname=")) + f" dbname={database}"
+    return database, conninfo

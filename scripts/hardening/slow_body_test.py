@@ -13,9 +13,8 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 
-from harness import fail, free_port, psql, drop_database
+from harness import create_database, drop_database, fail, free_port
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEADLINE = 3       # --http-request-timeout
@@ -76,9 +75,7 @@ def trickle(port):
 def main():
     binary, cluster = sys.argv[1], sys.argv[2]
     work = tempfile.mkdtemp(prefix="shifty-slow-body-")
-    database = "slowbody_" + uuid.uuid4().hex[:8]
-    psql(cluster, f"CREATE DATABASE {database}")
-    conninfo = " ".join(part for part in cluster.split() if not part.startswith("dbname=")) + f" dbname={database}"
+    database, conninfo = create_database(cluster, "slowbody_")
     port = free_port()
     log = os.path.join(work, "server.log")
     arguments = [binary, "serve", "--database-url", conninfo, "--port", str(port),

@@ -108,9 +108,7 @@ struct FixedShiftRequestService: Sendable {
             var created: Int64?
             switch FixedShiftRequestKind(rawValue: current.kind) {
             case .add:
-                guard try ShiftStore.isMember(current.userId, workplaceID: workplaceID, activeOnly: true, on: connection),
-                      let body = current.create
-                else { throw Self.outdated(current, "\(current.userName) is no longer an active member") }
+                let body = try Self.stillAddable(current, workplaceID: workplaceID, on: connection)
                 created = try ShiftService.createFixedShift(
                     owner: current.userId, body, workplaceID: workplaceID, actor: actor, override: override, now: now, on: connection
                 ).id
@@ -145,9 +143,7 @@ struct FixedShiftRequestService: Sendable {
             let check: FixedShiftCheck?
             switch FixedShiftRequestKind(rawValue: current.kind) {
             case .add:
-                guard try ShiftStore.isMember(current.userId, workplaceID: workplaceID, activeOnly: true, on: connection),
-                      let body = current.create
-                else { throw Self.outdated(current, "\(current.userName) is no longer an active member") }
+                let body = try Self.stillAddable(current, workplaceID: workplaceID, on: connection)
                 let rule = try ShiftService.plannedFixedShift(owner: current.userId, body, workplaceID: workplaceID, now: now, on: connection)
                 check = try FixedShiftCheck.load(
                     rule, replacing: nil, workplaceID: workplaceID, actor: actor, now: now, lock: false, on: connection)
@@ -211,6 +207,16 @@ struct FixedShiftRequestService: Sendable {
                 .conflict, code: .fixedShiftRequestNotPending,
                 text: .init("server.problem.fixed_shift_request_not_pending.detail", ["id": String(current.id), "status": current.status]))
         }
+    }
+
+    /// The fixed shift an add asks for, while its member is still an active member.
+    static func stillAddable(
+        _ request: FixedShiftRequestView, workplaceID: Int64, on connection: PostgresConnection
+    ) throws -> CreateFixedShiftRequest {
+        guard try ShiftStore.isMember(request.userId, workplaceID: workplaceID, activeOnly: true, on: connection),
+              let body = request.create
+        else { throw outdated(request, "\(request.userName) is no longer an active member") }
+        return body
     }
 
     /// The fixed shift a change or end is about, locked, while it is still active and the member's.
