@@ -1,7 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
+import ShiftyConnections
+import ShiftyLive
+import ShiftyNotifications
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Builds the Shifty HTTP application from its parts.
 ///

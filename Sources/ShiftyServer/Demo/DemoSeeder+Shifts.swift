@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Demo schedules and marketplace activity, so a newcomer sees every workflow at once.
 extension DemoSeeder {

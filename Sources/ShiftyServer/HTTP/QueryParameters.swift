@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyDomain
+import ShiftyServerCore
 
 /// A request's query string, read strictly: the one way routes read query parameters.
 ///

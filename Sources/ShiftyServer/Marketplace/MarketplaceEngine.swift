@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// A public, HTTP-free handle on the marketplace for tools and benchmarks: the same executor
 /// (lock, `Marketplace.apply`, persist with history and events) the routes use.

@@ -3,6 +3,7 @@ import Logging
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// The marketplace workflows behind the HTTP routes: every change goes through
 /// `MarketplaceExecutor` (and so through `Marketplace.apply`), every view is workplace-scoped.

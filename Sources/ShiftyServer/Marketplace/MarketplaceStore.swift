@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// SQL that loads (and locks) what `Marketplace.apply` looks at, scoped by workplace.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyServerCore
 
 /// Parses the closed-day import format: one `date,name` per line, an optional header line
 /// `date,name`, blank lines ignored, names may be double-quoted (with `""` for a quote).

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// HTTP endpoints for schedules, fixed shifts, closed days and (through `MarketplaceRoutes`)
 /// the marketplace; documented in openapi.yaml.

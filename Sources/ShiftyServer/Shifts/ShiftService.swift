@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Schedules: fixed shifts and their generation, my schedule, managers' one-off shifts,
 /// assignment and deletion. Deleting goes through the marketplace state machine (`cancelShift`)
