@@ -137,7 +137,7 @@ let jobs: [(shift: Int64, receiver: Int64)] = try offered.compactMap { row in
 }
 _ = try await pool.execute("ANALYZE")
 
-let engine = MarketplaceEngine(pool: pool, logger: logger)
+let engine = MarketplaceService(pool: pool, logger: logger)
 actor JobQueue {
     var jobs: [(shift: Int64, receiver: Int64)]
     var index = 0

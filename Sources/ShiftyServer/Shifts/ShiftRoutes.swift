@@ -12,9 +12,9 @@ struct ShiftRoutes {
     let marketplace: MarketplaceService
     let authenticator: Authenticator
 
-    init(pool: PostgresPool, authenticator: Authenticator, logger: Logger) {
-        self.shifts = ShiftService(pool: pool, logger: logger)
-        self.marketplace = MarketplaceService(pool: pool, logger: logger)
+    init(pool: PostgresPool, authenticator: Authenticator, logger: Logger, clock: @escaping @Sendable () -> Date) {
+        self.shifts = ShiftService(pool: pool, logger: logger, clock: clock)
+        self.marketplace = MarketplaceService(pool: pool, logger: logger, clock: clock)
         self.authenticator = authenticator
     }
 
