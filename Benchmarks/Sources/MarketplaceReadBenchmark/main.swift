@@ -40,10 +40,10 @@ let logger: Logger = {
 }()
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName) WITH (FORCE)")
 // The server's CPU is counted over this cluster's processes only (BenchmarkSupport.CPUAccount).
 CPUAccount.usePostmaster(ofDataDirectory: try await admin.query("SHOW data_directory")[0].decode(0, as: String.self))
-_ = try await admin.execute("CREATE DATABASE \(databaseName)")
+_ = try await admin.execute("CREATE DATABASE \(sql: databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
 let setup = PostgresPool(configuration: PostgresConfiguration(connectionString: benchConninfo, poolSize: 1, statementTimeout: nil), logger: logger)
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -218,7 +218,7 @@ func pgbenchTPS(_ mode: String) throws -> (tps: Double, cpu: CPUAccount) {
 let (pgbenchPrepared, pgbenchPreparedCPU) = if skipPgbench { (0.0, CPUAccount.zero) } else { try pgbenchTPS("prepared") }
 let pgbenchExtended: Double = if skipPgbench { 0 } else { try pgbenchTPS("extended").tps }
 
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName) WITH (FORCE)")
 await admin.shutdown()
 
 print("marketplace read: session lookup + \(supplied) shifts on offer (\(members) members × 56 days), \(clients) clients")
