@@ -6,7 +6,8 @@ responses did not list).
   401  every operation that needs a session or kiosk (`security` is not `[]`): no session, or an
        expired one (`unauthenticated`, `session_expired`).
   403  every such operation with an unsafe method: a cookie-authenticated request from another
-       origin (`origin_not_allowed`); manager-only routes list it anyway.
+       origin (`origin_not_allowed`); every operation whose `security` names the `manager` role
+       (`manager_only`).
   400  every operation with a JSON body (`malformed_json`) or query parameters (`invalid_parameter`).
   415, 422  every operation with a JSON body (`unsupported_media_type`; `validation_failed`).
   404  every operation with path parameters (`not_found`: not in the caller's workplace).
@@ -32,12 +33,17 @@ NO_DATABASE = {"/healthz", "/metrics", "/api/v1/openapi.yaml"}
 PROBLEM = '{ $ref: "#/components/responses/Problem" }'
 
 
+def for_managers(operation):
+    """Whether the operation's `security` names the `manager` role (the server's manager routes)."""
+    return any("manager" in scopes for requirement in operation.get("security", []) for scopes in requirement.values())
+
+
 def required_statuses(path, method, operation):
     secured = operation.get("security", None) != []
     statuses = set()
     if secured:
         statuses.add("401")
-        if method in UNSAFE:
+        if method in UNSAFE or for_managers(operation):
             statuses.add("403")
     parameters = operation.get("parameters", [])
     if operation.get("requestBody") and "application/json" in str(operation["requestBody"]):

@@ -30,35 +30,32 @@ public enum ShiftyApplication {
 
         let api = router.group("api/v1")
         let authenticator = Authenticator(pool: pool, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins))
+        let kioskAuthenticator = KioskAuthenticator(
+            pool: pool, originPolicy: authenticator.originPolicy, trustedProxies: Set(configuration.trustedProxies))
         // Before any route: a group's middleware applies to the routes added after it.
-        api.add(middleware: IdempotencyMiddleware(
-            pool: pool, authenticator: authenticator,
-            kioskAuthenticator: KioskAuthenticator(
-                pool: pool, originPolicy: authenticator.originPolicy, trustedProxies: Set(configuration.trustedProxies))))
+        api.add(middleware: IdempotencyMiddleware(pool: pool, authenticator: authenticator, kioskAuthenticator: kioskAuthenticator))
+        // Who may call a route is where it is registered (anyone, members, managers, kiosks).
+        let groups = APIGroups(api: api, authenticator: authenticator, kioskAuthenticator: kioskAuthenticator)
         let accounts = AccountService(pool: pool, passwords: passwords, configuration: configuration)
-        let accountRoutes = AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration)
-        accountRoutes.register(on: api)
-        ShiftRoutes(pool: pool, authenticator: authenticator, logger: logger, clock: configuration.clock).register(on: api)
-        TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
-        NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
-        QualificationRoutes(service: QualificationService(pool: pool), authenticator: authenticator).register(on: api)
-        TimeOffRoutes(
-            timeOff: TimeOffService(pool: pool), availability: AvailabilityService(pool: pool), authenticator: authenticator
-        ).register(on: api)
-        FixedShiftRequestRoutes(requests: FixedShiftRequestService(pool: pool), authenticator: authenticator).register(on: api)
-        CalendarFeedRoutes(pool: pool, authenticator: authenticator, configuration: configuration).register(on: router, api: api)
-        LiveRoutes(authenticator: authenticator, hub: hub).register(on: api)
-        NotificationRoutes(pool: pool, authenticator: authenticator).register(on: api)
+        let accountRoutes = AccountRoutes(accounts: accounts, originPolicy: authenticator.originPolicy, configuration: configuration)
+        accountRoutes.register(on: groups)
+        ShiftRoutes(pool: pool, logger: logger, clock: configuration.clock).register(on: groups)
+        TimeclockRoutes(pool: pool, passwords: passwords, configuration: configuration).register(on: groups)
+        NowRoutes(pool: pool).register(on: groups)
+        QualificationRoutes(service: QualificationService(pool: pool)).register(on: groups)
+        TimeOffRoutes(timeOff: TimeOffService(pool: pool), availability: AvailabilityService(pool: pool)).register(on: groups)
+        FixedShiftRequestRoutes(requests: FixedShiftRequestService(pool: pool)).register(on: groups)
+        CalendarFeedRoutes(pool: pool, configuration: configuration).register(on: router, api: groups)
+        LiveRoutes(authenticator: authenticator, hub: hub).register(on: groups)
+        NotificationRoutes(pool: pool).register(on: groups)
         let pushKeyring = keyring ?? PushKeyring(pool: pool)
         NotificationPreferenceRoutes(
-            pool: pool, authenticator: authenticator,
-            channels: Set(configuration.notificationSenders(pool: pool, keyring: pushKeyring).map(\.channel))
-        ).register(on: api)
+            pool: pool, channels: Set(configuration.notificationSenders(pool: pool, keyring: pushKeyring).map(\.channel))
+        ).register(on: groups)
         PasswordResetRoutes(
-            service: PasswordResetService(pool: pool, passwords: passwords, configuration: configuration),
-            authenticator: authenticator, accountRoutes: accountRoutes
-        ).register(on: api)
-        PushRoutes(pool: pool, keyring: pushKeyring, policy: configuration.pushEndpoints, authenticator: authenticator).register(on: api)
+            service: PasswordResetService(pool: pool, passwords: passwords, configuration: configuration), accountRoutes: accountRoutes
+        ).register(on: groups)
+        PushRoutes(pool: pool, keyring: pushKeyring, policy: configuration.pushEndpoints).register(on: groups)
         OpenAPIRoute(document: configuration.openAPIDocument ?? ResourceLocator.locate("openapi.yaml", environmentVariable: "SHIFTY_OPENAPI")).register(on: api)
 
         if let webRoot = configuration.webRoot {

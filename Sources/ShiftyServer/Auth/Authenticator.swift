@@ -15,13 +15,9 @@ public struct Authenticator: Sendable {
     let pool: PostgresPool
     let originPolicy: OriginPolicy
 
-    /// The caller, or 401 `unauthenticated`.
-    public func require(_ request: Request) async throws -> AuthenticatedUser {
-        guard let caller = try await optional(request) else { throw Problem.unauthenticated }
-        return caller
-    }
-
-    /// The caller if the request carries a valid session; nil when it carries none.
+    /// The caller if the request carries a valid session; nil when it carries none. Routes do not
+    /// call this: they get the caller from their context (``AuthenticatedRequestContext``), which
+    /// asks this once per request (``ShiftyRequestContext/lookUpMember(of:with:)``).
     public func optional(_ request: Request) async throws -> AuthenticatedUser? {
         guard let (token, kind) = Self.presentedToken(in: request) else { return nil }
         if kind == .cookie, request.method.isUnsafe {

@@ -8,19 +8,16 @@ import ShiftyServerCore
 /// `GET /calendar/{token}.ics` serves it to calendar apps, which cannot log in; documented in openapi.yaml.
 struct CalendarFeedRoutes {
     let pool: PostgresPool
-    let authenticator: Authenticator
     let configuration: ServerConfiguration
 
-    func register(on router: Router<ShiftyRequestContext>, api: RouterGroup<ShiftyRequestContext>) {
-        api.get("calendar-feed") { request, _ in
-            let caller = try await authenticator.require(request)
-            let userID = caller.id
+    func register(on router: Router<ShiftyRequestContext>, api: APIGroups) {
+        api.members.get("calendar-feed") { _, context in
+            let userID = context.caller.id
             let enabledAt = try await pool.withConnection { try CalendarFeedStore.enabledAt(userID: userID, on: $0) }
             return try APIJSON.response(CalendarFeedView(enabled: enabledAt != nil, enabledAt: enabledAt))
         }
-        api.post("calendar-feed") { request, _ in
-            let caller = try await authenticator.require(request)
-            let userID = caller.id
+        api.members.post("calendar-feed") { request, context in
+            let userID = context.caller.id
             let (token, createdAt) = try await pool.withConnection { try CalendarFeedStore.rotate(userID: userID, on: $0) }
             IdempotentRequest.current?.answerHoldsSecret()  // the feed's secret URL
             let path = "/calendar/\(token).ics"
@@ -28,9 +25,8 @@ struct CalendarFeedRoutes {
                 CalendarFeedView(enabled: true, enabledAt: createdAt, url: baseURL(of: request) + path, path: path),
                 status: .created)
         }
-        api.delete("calendar-feed") { request, _ in
-            let caller = try await authenticator.require(request)
-            let userID = caller.id
+        api.members.delete("calendar-feed") { _, context in
+            let userID = context.caller.id
             _ = try await pool.withConnection { try CalendarFeedStore.disable(userID: userID, on: $0) }
             return APIJSON.noContent()
         }

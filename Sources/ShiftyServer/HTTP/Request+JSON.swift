@@ -12,7 +12,7 @@ extension Request {
     /// - 422 `validation_failed` naming the field when a field is missing or has the wrong type,
     ///   when any string holds a NUL character (PostgreSQL text cannot store one), or when a field
 ///   holds `null` where openapi.yaml does not allow it (``NullableRequestFields``).
-    public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: ShiftyRequestContext) async throws -> Value {
+    public func decodeJSON<Value: Decodable>(_ type: Value.Type, context: some RequestContext) async throws -> Value {
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
             throw Problem(.unsupportedMediaType, code: .unsupportedMediaType, text: .init("server.problem.unsupported_media_type.detail"))
         }

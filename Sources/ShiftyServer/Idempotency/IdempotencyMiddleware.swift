@@ -44,7 +44,9 @@ struct IdempotencyMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         let key = try IdempotencyKey(header: header)
-        guard let scope = try await scope(of: request, context: context) else {
+        // The lookup is kept in the context: the route's group reads it instead of asking again.
+        var context = context
+        guard let scope = try await scope(of: request, context: &context) else {
             return try await next(request, context)
         }
         // Buffered: it is part of the fingerprint, and a retried attempt reads it again.
@@ -144,13 +146,17 @@ struct IdempotencyMiddleware: RouterMiddleware {
 
     /// Whose keys to use: the kiosk's for kiosk routes, else the signed-in member's; nil for a
     /// request without valid credentials (the route then answers it as it would without a key).
-    private func scope(of request: Request, context: Context) async throws -> IdempotencyScope? {
+    /// The lookup is the request's one (``RequestCredentials``): its refusal reaches the route.
+    private func scope(of request: Request, context: inout Context) async throws -> IdempotencyScope? {
+        let lookup: Result<IdempotencyScope?, any Error>
+        if request.uri.path.hasPrefix("/api/v1/kiosk/") {
+            guard KioskAuthenticator.presentedToken(in: request) != nil else { return nil }
+            lookup = await context.lookUpKiosk(of: request, with: kioskAuthenticator).map { .kiosk($0.id) }
+        } else {
+            lookup = await context.lookUpMember(of: request, with: authenticator).map { $0.map { .member($0.id) } }
+        }
         do {
-            if request.uri.path.hasPrefix("/api/v1/kiosk/") {
-                guard KioskAuthenticator.presentedToken(in: request) != nil else { return nil }
-                return .kiosk(try await kioskAuthenticator.require(request, context: context).id)
-            }
-            return try await authenticator.optional(request).map { .member($0.id) }
+            return try lookup.get()
         } catch is Problem {
             return nil
         }

@@ -7,8 +7,9 @@ import ShiftyLocalization
 /// task; ``Authenticator`` replaces it with the signed-in member's language (their own choice, else
 /// the workplace's) as soon as it knows the caller, without another query, because the session lookup
 /// already reads both. Problem details, `Content-Language` and any text a route writes read
-/// ``language``. A task-local rather than a context field because routes authenticate through
-/// `Authenticator.require(request)`, which has no context to write to.
+/// ``language``. A task-local rather than a context field because contexts travel inwards only:
+/// the caller is known in a route group's context, while `ProblemMiddleware`, which writes the
+/// problem document in that language, sits outside it.
 public final class RequestLanguage: Sendable {
     /// The language of the request being handled on this task, if it came through the middleware.
     @TaskLocal public static var current: RequestLanguage?

@@ -11,14 +11,15 @@ struct LiveRoutes {
     let authenticator: Authenticator
     let hub: LiveHub
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("live") { request, _ -> Response in
+    func register(on api: APIGroups) {
+        // Anyone: the answer is 426 with or without a session; a session only adds the cap's 429.
+        api.anyone.get("live") { request, _ -> Response in
             // The parameters are checked as the upgrade would check them, so a bad `after` is a 400
             // here too and not hidden behind the 426.
             if case .failure(let problem) = LiveConnectionParameters.parse(Substring(request.uri.query ?? "")) {
                 throw problem
             }
-            if let caller = try? await authenticator.require(request),
+            if let caller = try? await authenticator.optional(request),
                let refusal = hub.connectionRefusal(userID: caller.id, sessionID: caller.sessionID) {
                 throw refusal
             }

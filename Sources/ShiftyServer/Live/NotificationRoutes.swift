@@ -7,13 +7,12 @@ import ShiftyPostgres
 /// offline for longer than a reconnect.
 struct NotificationRoutes {
     let pool: PostgresPool
-    let authenticator: Authenticator
 
     static let maximumLimit = 200
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("notifications") { request, _ -> Response in
-            let caller = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.members.get("notifications") { request, context -> Response in
+            let caller = context.caller
             let query = QueryParameters(request)
             let limit = try query.int("limit", in: 1...Self.maximumLimit) ?? 50
             let before = try query.id("before")

@@ -9,26 +9,24 @@ import ShiftyServerCore
 /// `GET /api/v1/notification-failures` (managers: deliveries of their workplace that gave up).
 struct NotificationPreferenceRoutes {
     let pool: PostgresPool
-    let authenticator: Authenticator
     /// What this server can send at all (its senders' channels), shown beside the preferences.
     let channels: Set<NotificationChannel>
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("me/notification-preferences") { request, _ in
-            let caller = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.members.get("me/notification-preferences") { _, context in
+            let caller = context.caller
             let preferences = try await pool.withConnection { try NotificationPreferencesStore.load(userID: caller.id, on: $0) }
             return try APIJSON.response(NotificationPreferencesView(preferences, caller: caller, channels: channels))
         }
-        api.put("me/notification-preferences") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.put("me/notification-preferences") { request, context in
+            let caller = context.caller
             let input = try await request.decodeJSON(NotificationPreferencesInput.self, context: context)
             let preferences = try input.validated()
             try await pool.withConnection { try NotificationPreferencesStore.save(preferences, userID: caller.id, on: $0) }
             return try APIJSON.response(NotificationPreferencesView(preferences, caller: caller, channels: channels))
         }
-        api.get("notification-failures") { request, _ in
-            let caller = try await authenticator.require(request)
-            try caller.requireManager()
+        api.managers.get("notification-failures") { request, context in
+            let caller = context.caller
             let limit = try QueryParameters(request).int("limit", in: 1...200) ?? 50
             return try APIJSON.response(try await pool.withConnection {
                 try NotificationDeliveryStore.failures(workplaceID: caller.workplaceID, limit: limit, on: $0)

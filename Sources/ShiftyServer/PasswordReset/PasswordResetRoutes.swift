@@ -7,18 +7,16 @@ import ShiftyServerCore
 /// `POST /password-resets/redeem` (sets the password and logs in, like `POST /sessions`).
 struct PasswordResetRoutes {
     let service: PasswordResetService
-    let authenticator: Authenticator
     let accountRoutes: AccountRoutes
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.post("password-resets") { request, context in
-            let caller = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.managers.post("password-resets") { request, context in
             let input = try await request.decodeJSON(PasswordResetCreateRequest.self, context: context)
-            let link = try await service.createLink(caller, userID: input.userId)
+            let link = try await service.createLink(context.caller, userID: input.userId)
             IdempotentRequest.current?.answerHoldsSecret()  // the reset link's token
             return try APIJSON.response(link, status: .created)
         }
-        api.post("password-resets/email") { request, context in
+        api.anyone.post("password-resets/email") { request, context in
             let input = try await request.decodeJSON(PasswordResetEmailRequest.self, context: context)
             try await service.requestByEmail(
                 workplace: input.workplace, identifier: input.identifier,
@@ -27,15 +25,15 @@ struct PasswordResetRoutes {
                 ["detail": "If that account exists and has an e-mail address, a reset link is on its way. It works once, for one hour."],
                 status: .accepted)
         }
-        api.get("password-resets/check") { request, _ in
+        api.anyone.get("password-resets/check") { request, _ in
             let token = try QueryParameters(request).string("token", maxLength: 200) ?? ""
             guard try await service.check(token: token) else { throw PasswordResetService.invalidLink }
             return APIJSON.noContent()
         }
-        api.post("password-resets/redeem") { request, context in
+        api.anyone.post("password-resets/redeem") { request, context in
             let input = try await request.decodeJSON(PasswordResetRedeemRequest.self, context: context)
             if (input.client ?? .cookie) == .cookie, request.headers[.origin] != nil {
-                try authenticator.originPolicy.check(request)
+                try accountRoutes.originPolicy.check(request)
             }
             let session = try await service.redeem(input, userAgent: request.headers[.userAgent])
             return try accountRoutes.sessionResponse(session, kind: input.client ?? .cookie, request: request, status: .created)

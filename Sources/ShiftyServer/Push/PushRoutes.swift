@@ -10,16 +10,14 @@ struct PushRoutes {
     let pool: PostgresPool
     let keyring: PushKeyring
     let policy: PushEndpointPolicy
-    let authenticator: Authenticator
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("push/vapid-public-key") { request, _ in
-            _ = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.members.get("push/vapid-public-key") { _, _ in
             let key = try await keyring.keyPair()
             return try APIJSON.response(VAPIDPublicKeyView(publicKey: Base64URL.encode(key.publicKey)))
         }
-        api.post("push/subscriptions") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.post("push/subscriptions") { request, context in
+            let caller = context.caller
             let input = try await request.decodeJSON(CreatePushSubscriptionRequest.self, context: context)
             guard policy.allows(input.endpoint) else {
                 throw Problem(.unprocessableContent, code: .pushEndpointRefused,
@@ -47,16 +45,16 @@ struct PushRoutes {
                     "server.problem.push_device_limit.detail", ["limit": String(PushSubscriptionStore.maximumPerMember)]))
             }
         }
-        api.get("push/subscriptions") { request, _ in
-            let caller = try await authenticator.require(request)
+        api.members.get("push/subscriptions") { request, context in
+            let caller = context.caller
             let endpoint = request.uri.queryParameters.get("endpoint")
             let devices = try await pool.withConnection {
                 try PushSubscriptionStore.list(userID: caller.id, thisEndpoint: endpoint, on: $0)
             }
             return try APIJSON.response(devices)
         }
-        api.delete("push/subscriptions/:id") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.delete("push/subscriptions/:id") { _, context in
+            let caller = context.caller
             let id = try context.id("id")
             let deleted = try await pool.withConnection { try PushSubscriptionStore.delete(id: id, userID: caller.id, on: $0) }
             guard deleted else { throw Problem.notFound("push subscription") }

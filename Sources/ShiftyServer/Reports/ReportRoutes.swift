@@ -7,18 +7,16 @@ struct ReportRoutes {
     static let stylesheetPath = "/api/v1/reports/print.css"
 
     let reports: ReportService
-    let authenticator: Authenticator
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("reports/monthly") { request, _ in
-            let caller = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.members.get("reports/monthly") { request, context in
             let query = QueryParameters(request)
             guard let monthText = try query.string("month") else { throw QueryParameters.invalid("month", "is required (YYYY-MM)") }
             guard let month = ReportMonth(monthText) else { throw QueryParameters.invalid("month", "must be a month as YYYY-MM") }
             let userID = try query.id("userID")
             let format = try query.string("format") ?? "json"
             guard ["json", "csv", "payroll", "html"].contains(format) else { throw QueryParameters.invalid("format", "must be json, csv, payroll or html") }
-            let report = try await reports.monthlyReport(caller, month: month, userID: userID, includeDays: format == "payroll")
+            let report = try await reports.monthlyReport(context.caller, month: month, userID: userID, includeDays: format == "payroll")
             switch format {
             case "json":
                 return try APIJSON.response(report)
@@ -32,20 +30,19 @@ struct ReportRoutes {
                 throw QueryParameters.invalid("format", "must be json, csv, payroll or html")
             }
         }
-        api.get("reports/print.css") { _, _ in
+        api.anyone.get("reports/print.css") { _, _ in
             var response = Self.text(MonthlyReport.printStylesheet, contentType: "text/css; charset=utf-8", download: nil)
             response.headers[.cacheControl] = "public, max-age=3600"
             return response
         }
-        api.get("reports/chart") { request, _ in
-            let caller = try await authenticator.require(request)
+        api.members.get("reports/chart") { request, context in
             let query = QueryParameters(request)
             guard let range = ChartRange(range: try query.string("range") ?? "30d", month: try query.string("month")) else {
                 throw QueryParameters.invalid("range", "must be 7d, 30d, all, or month with month=YYYY-MM")
             }
             let userID = try query.id("userID")
             let smooth = try query.bool("smooth") ?? false
-            return try APIJSON.response(try await reports.chart(caller, range: range, userID: userID, smooth: smooth))
+            return try APIJSON.response(try await reports.chart(context.caller, range: range, userID: userID, smooth: smooth))
         }
     }
 

@@ -10,136 +10,117 @@ import ShiftyServerCore
 struct ShiftRoutes {
     let shifts: ShiftService
     let marketplace: MarketplaceService
-    let authenticator: Authenticator
 
-    init(pool: PostgresPool, authenticator: Authenticator, logger: Logger, clock: @escaping @Sendable () -> Date) {
+    init(pool: PostgresPool, logger: Logger, clock: @escaping @Sendable () -> Date) {
         self.shifts = ShiftService(pool: pool, logger: logger, clock: clock)
         self.marketplace = MarketplaceService(pool: pool, logger: logger, clock: clock)
-        self.authenticator = authenticator
     }
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("schedule") { request, _ in
-            let caller = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.members.get("schedule") { request, context in
+            let caller = context.caller
             let query = QueryParameters(request)
             let weeks = try query.int("weeks", in: 1...52) ?? FixedShift.generationWeeks
             let userID = try query.id("userId")
-            if let userID, userID != caller.id { try caller.requireManager() }
+            // Someone else's schedule is a manager's view.
+            if let userID, userID != caller.id { _ = try ManagerRequestContext(context: context) }
             return try APIJSON.response(try await shifts.schedule(caller, userID: userID, weeks: weeks))
         }
 
-        api.get("team-schedule") { request, _ in
-            let caller = try await authenticator.require(request)
+        api.members.get("team-schedule") { request, context in
             let query = QueryParameters(request)
             let from = try query.requiredDate("from")
             let to = try query.requiredDate("to")
-            return try APIJSON.response(try await shifts.teamSchedule(caller, from: from, to: to))
+            return try APIJSON.response(try await shifts.teamSchedule(context.caller, from: from, to: to))
         }
 
-        api.get("fixed-shifts") { request, _ in
-            let caller = try await authenticator.require(request)
+        api.members.get("fixed-shifts") { request, context in
             let ownerID = try QueryParameters(request).id("userId")
-            return try APIJSON.response(try await shifts.fixedShifts(caller, ownerID: ownerID))
+            return try APIJSON.response(try await shifts.fixedShifts(context.caller, ownerID: ownerID))
         }
-        api.post("fixed-shifts") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.post("fixed-shifts") { request, context in
             let body = try await request.decodeJSON(CreateFixedShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.createFixedShift(caller, body), status: .created)
+            return try APIJSON.response(try await shifts.createFixedShift(context.caller, body), status: .created)
         }
         // What saving would answer, week by week, from the same rule check as the save.
-        api.post("fixed-shifts/preview") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.post("fixed-shifts/preview") { request, context in
             let body = try await request.decodeJSON(CreateFixedShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.previewFixedShift(caller, body))
+            return try APIJSON.response(try await shifts.previewFixedShift(context.caller, body))
         }
-        api.post("fixed-shifts/:id/preview") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.post("fixed-shifts/:id/preview") { request, context in
             let id = try context.id("id")
             let body = try await request.decodeJSON(UpdateFixedShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.previewFixedShiftEdit(caller, id: id, body))
+            return try APIJSON.response(try await shifts.previewFixedShiftEdit(context.caller, id: id, body))
         }
-        api.patch("fixed-shifts/:id") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.patch("fixed-shifts/:id") { request, context in
             let id = try context.id("id")
             let body = try await request.decodeJSON(UpdateFixedShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.updateFixedShift(caller, id: id, body))
+            return try APIJSON.response(try await shifts.updateFixedShift(context.caller, id: id, body))
         }
-        api.delete("fixed-shifts/:id") { request, context in
-            let caller = try await authenticator.require(request)
-            try await shifts.endFixedShift(caller, id: try context.id("id"))
+        api.members.delete("fixed-shifts/:id") { _, context in
+            try await shifts.endFixedShift(context.caller, id: try context.id("id"))
             return APIJSON.noContent()
         }
 
-        api.post("shifts") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("shifts") { request, context in
             let body = try await request.decodeJSON(CreateShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.createShift(caller, body), status: .created)
+            return try APIJSON.response(try await shifts.createShift(context.caller, body), status: .created)
         }
         // A week's one-off shifts again a week later, each through the rulebook (WeekCopyService).
         let weekCopy = WeekCopyService(shifts: shifts, marketplace: marketplace)
-        api.post("shifts/copy-week/preview") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("shifts/copy-week/preview") { request, context in
             let body = try await request.decodeJSON(CopyWeekRequest.self, context: context)
-            return try APIJSON.response(try await weekCopy.copy(caller, body, preview: true))
+            return try APIJSON.response(try await weekCopy.copy(context.caller, body, preview: true))
         }
-        api.post("shifts/copy-week") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("shifts/copy-week") { request, context in
             let body = try await request.decodeJSON(CopyWeekRequest.self, context: context)
-            return try APIJSON.response(try await weekCopy.copy(caller, body, preview: false))
+            return try APIJSON.response(try await weekCopy.copy(context.caller, body, preview: false))
         }
-        api.get("shifts/:id") { request, context in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await shifts.shift(caller, id: try context.id("id")))
+        api.members.get("shifts/:id") { _, context in
+            try APIJSON.response(try await shifts.shift(context.caller, id: try context.id("id")))
         }
-        api.delete("shifts/:id") { request, context in
-            let caller = try await authenticator.require(request)
+        // Deleting and unassigning are the marketplace's decisions: a member's attempt is its
+        // `not_a_manager` refusal, so these stay with the members.
+        api.members.delete("shifts/:id") { request, context in
             let id = try context.id("id")
-            try await shifts.deleteShift(caller, shiftID: id, note: try await optionalNote(request, context))
+            try await shifts.deleteShift(context.caller, shiftID: id, note: try await optionalNote(request, context))
             return APIJSON.noContent()
         }
-        api.patch("shifts/:id") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.patch("shifts/:id") { request, context in
             let id = try context.id("id")
             let body = try await request.decodeJSON(EditShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.editShift(caller, shiftID: id, body))
+            return try APIJSON.response(try await shifts.editShift(context.caller, shiftID: id, body))
         }
-        api.post("shifts/:id/edit/preview") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("shifts/:id/edit/preview") { request, context in
             let id = try context.id("id")
             let body = try await request.decodeJSON(EditShiftRequest.self, context: context)
-            return try APIJSON.response(try await marketplace.previewEdit(caller, shiftID: id, body))
+            return try APIJSON.response(try await marketplace.previewEdit(context.caller, shiftID: id, body))
         }
-        api.post("shifts/:id/assign") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("shifts/:id/assign") { request, context in
             let id = try context.id("id")
             let body = try await request.decodeJSON(AssignShiftRequest.self, context: context)
-            return try APIJSON.response(try await shifts.assign(caller, shiftID: id, body))
+            return try APIJSON.response(try await shifts.assign(context.caller, shiftID: id, body))
         }
-        api.post("shifts/:id/unassign") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.post("shifts/:id/unassign") { request, context in
             let id = try context.id("id")
             let note = try await optionalNote(request, context)
-            return try APIJSON.response(try await shifts.unassign(caller, shiftID: id, note: note))
+            return try APIJSON.response(try await shifts.unassign(context.caller, shiftID: id, note: note))
         }
-        api.get("shifts/:id/history") { request, context in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await shifts.history(caller, shiftID: try context.id("id")))
+        api.members.get("shifts/:id/history") { _, context in
+            try APIJSON.response(try await shifts.history(context.caller, shiftID: try context.id("id")))
         }
 
-        api.get("closed-days") { request, _ in
-            try APIJSON.response(try await shifts.closedDays(try await authenticator.require(request)))
+        api.members.get("closed-days") { _, context in
+            try APIJSON.response(try await shifts.closedDays(context.caller))
         }
-        api.get("closed-days/preview") { request, _ in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await shifts.closingPreview(caller, date: try QueryParameters(request).requiredDate("date")))
+        api.managers.get("closed-days/preview") { request, context in
+            try APIJSON.response(try await shifts.closingPreview(context.caller, date: try QueryParameters(request).requiredDate("date")))
         }
-        api.post("closed-days") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("closed-days") { request, context in
             let body = try await request.decodeJSON(CreateClosedDayRequest.self, context: context)
-            return try APIJSON.response(try await shifts.addClosedDay(caller, body), status: .created)
+            return try APIJSON.response(try await shifts.addClosedDay(context.caller, body), status: .created)
         }
-        api.post("closed-days/import") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("closed-days/import") { request, context in
             let buffer: ByteBuffer
             do {
                 buffer = try await request.body.collect(upTo: context.maxUploadSize)
@@ -149,14 +130,13 @@ struct ShiftRoutes {
             // PostgreSQL text cannot hold NUL (see JSONNULScan); the CSV body is not JSON, so it is checked here.
             guard !buffer.readableBytesView.contains(0) else { throw Problem.invalid("body", "must not contain a NUL character") }
             let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
-            return try APIJSON.response(try await shifts.importClosedDays(caller, csv: text), status: .created)
+            return try APIJSON.response(try await shifts.importClosedDays(context.caller, csv: text), status: .created)
         }
-        api.delete("closed-days/:date") { request, context in
-            let caller = try await authenticator.require(request)
-            try await shifts.removeClosedDay(caller, date: context.parameters.get("date") ?? "")
+        api.managers.delete("closed-days/:date") { _, context in
+            try await shifts.removeClosedDay(context.caller, date: context.parameters.get("date") ?? "")
             return APIJSON.noContent()
         }
 
-        MarketplaceRoutes(marketplace: marketplace, authenticator: authenticator).register(on: api)
+        MarketplaceRoutes(marketplace: marketplace).register(on: api)
     }
 }

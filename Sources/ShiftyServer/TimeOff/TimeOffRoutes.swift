@@ -8,11 +8,9 @@ import ShiftyServerCore
 struct TimeOffRoutes {
     let timeOff: TimeOffService
     let availability: AvailabilityService
-    let authenticator: Authenticator
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("time-off") { request, _ in
-            let caller = try await authenticator.require(request)
+    func register(on api: APIGroups) {
+        api.members.get("time-off") { request, context in
             let query = QueryParameters(request)
             var status: TimeOffStatus?
             if let text = try query.string("status") {
@@ -21,36 +19,30 @@ struct TimeOffRoutes {
                 }
                 status = value
             }
-            return try APIJSON.response(try await timeOff.list(caller, userID: try query.id("userId"), status: status))
+            return try APIJSON.response(try await timeOff.list(context.caller, userID: try query.id("userId"), status: status))
         }
-        api.post("time-off") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.post("time-off") { request, context in
             let body = try await request.decodeJSON(ShiftyAPI.RequestTimeOffBody.self, context: context)
-            return try APIJSON.response(try await timeOff.request(caller, body), status: .created)
+            return try APIJSON.response(try await timeOff.request(context.caller, body), status: .created)
         }
-        api.post("time-off/:id/approve") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("time-off/:id/approve") { request, context in
             let note = try await optionalNote(request, context)
-            return try APIJSON.response(try await timeOff.approve(caller, id: try context.id("id"), note: note))
+            return try APIJSON.response(try await timeOff.approve(context.caller, id: try context.id("id"), note: note))
         }
-        api.post("time-off/:id/decline") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("time-off/:id/decline") { request, context in
             let note = try await optionalNote(request, context)
-            return try APIJSON.response(try await timeOff.decline(caller, id: try context.id("id"), note: note))
+            return try APIJSON.response(try await timeOff.decline(context.caller, id: try context.id("id"), note: note))
         }
-        api.post("time-off/:id/withdraw") { request, context in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await timeOff.withdraw(caller, id: try context.id("id")))
+        api.members.post("time-off/:id/withdraw") { _, context in
+            try APIJSON.response(try await timeOff.withdraw(context.caller, id: try context.id("id")))
         }
-        api.get("availability") { request, _ in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await availability.list(caller))
+        api.members.get("availability") { _, context in
+            try APIJSON.response(try await availability.list(context.caller))
         }
-        api.put("users/:id/availability") { request, context in
-            let caller = try await authenticator.require(request)
+        api.members.put("users/:id/availability") { request, context in
             let id = try context.id("id")
             let body = try await request.decodeJSON(SetAvailabilityBody.self, context: context)
-            return try APIJSON.response(try await availability.set(caller, userID: id, entries: body.entries))
+            return try APIJSON.response(try await availability.set(context.caller, userID: id, entries: body.entries))
         }
     }
 }

@@ -15,17 +15,19 @@ struct KioskAuthenticator: Sendable {
     let originPolicy: OriginPolicy
     let trustedProxies: Set<String>
 
+    /// 403 `kiosk_required`: the request carries no kiosk token.
+    static let required = Problem(.forbidden, code: .kioskRequired, text: .init("server.problem.kiosk_required.detail"))
+
     /// The kiosk, or 403 `kiosk_required` (401 `kiosk_revoked` for a dead kiosk token, 403
     /// `kiosk_network_refused` when the client address is outside the kiosk's allowed ranges;
-    /// behind a proxy the `--trusted-proxy` rule decides the client address).
-    func require(_ request: Request, context: ShiftyRequestContext) async throws -> AuthenticatedKiosk {
-        guard let (token, isCookie) = Self.presentedToken(in: request) else {
-            throw Problem(.forbidden, code: .kioskRequired, text: .init("server.problem.kiosk_required.detail"))
-        }
+    /// behind a proxy the `--trusted-proxy` rule decides the client address, `remoteAddress` being
+    /// the peer's). Routes get the kiosk from ``KioskRequestContext``, which asks this once.
+    func require(_ request: Request, remoteAddress: String?) async throws -> AuthenticatedKiosk {
+        guard let (token, isCookie) = Self.presentedToken(in: request) else { throw Self.required }
         // Cookies ride along on cross-site requests: the same CSRF rule as sessions.
         if isCookie, request.method.isUnsafe { try originPolicy.check(request) }
         let client = ClientAddress.resolve(
-            peer: context.remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!], trustedProxies: trustedProxies)
+            peer: remoteAddress, forwardedFor: request.headers[values: .init("X-Forwarded-For")!], trustedProxies: trustedProxies)
         switch try await pool.withConnection({ try KioskStore.authenticate(token: token, clientAddress: client, on: $0) }) {
         case .kiosk(let kiosk):
             return kiosk

@@ -10,102 +10,86 @@ struct TimeclockRoutes {
     let kiosks: KioskService
     let punches: PunchService
     let reports: ReportService
-    let authenticator: Authenticator
-    let kioskAuthenticator: KioskAuthenticator
     let configuration: ServerConfiguration
 
-    init(pool: PostgresPool, passwords: PasswordService, authenticator: Authenticator, configuration: ServerConfiguration) {
+    init(pool: PostgresPool, passwords: PasswordService, configuration: ServerConfiguration) {
         self.kiosks = KioskService(pool: pool, passwords: passwords, throttle: configuration.loginThrottle, clock: configuration.clock)
         self.punches = PunchService(pool: pool)
         self.reports = ReportService(pool: pool)
-        self.authenticator = authenticator
-        self.kioskAuthenticator = KioskAuthenticator(pool: pool, originPolicy: authenticator.originPolicy, trustedProxies: Set(configuration.trustedProxies))
         self.configuration = configuration
     }
 
-    func register(on api: RouterGroup<ShiftyRequestContext>) {
+    func register(on api: APIGroups) {
         registerKiosks(on: api)
         registerPunches(on: api)
-        ReportRoutes(reports: reports, authenticator: authenticator).register(on: api)
-        TimesheetRoutes(timesheets: TimesheetService(pool: punches.pool), authenticator: authenticator).register(on: api)
+        ReportRoutes(reports: reports).register(on: api)
+        TimesheetRoutes(timesheets: TimesheetService(pool: punches.pool)).register(on: api)
     }
 
-    private func registerKiosks(on api: RouterGroup<ShiftyRequestContext>) {
-        api.post("kiosks") { request, context in
-            let caller = try await authenticator.require(request)
+    private func registerKiosks(on api: APIGroups) {
+        api.managers.post("kiosks") { request, context in
             let input = try await request.decodeJSON(CreateKioskRequest.self, context: context)
             // A browser that becomes a kiosk stops being the manager's: the session that made it
             // ends in the same transaction and its cookie is cleared, so nobody at the tablet can
             // open the manager's pages (a bearer client, e.g. a script, keeps its session).
-            let inBrowser = Authenticator.presentedToken(in: request)?.1 == .cookie
-            let kiosk = try await kiosks.create(caller, name: input.name, endingSession: inBrowser)
+            let inBrowser = context.caller.presentedAs == .cookie
+            let kiosk = try await kiosks.create(context.caller, name: input.name, endingSession: inBrowser)
             IdempotentRequest.current?.answerHoldsSecret()  // the kiosk's token
             var response = try APIJSON.response(kiosk, status: .created)
             response.setCookie(kioskCookie(value: kiosk.token ?? "", maxAge: 400 * 86_400, request: request))
             if inBrowser { response.setCookie(endedSessionCookie(request: request)) }
             return response
         }
-        api.get("kiosks") { request, _ in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await kiosks.list(caller))
+        api.managers.get("kiosks") { _, context in
+            try APIJSON.response(try await kiosks.list(context.caller))
         }
-        api.delete("kiosks/:id") { request, context in
-            let caller = try await authenticator.require(request)
-            try await kiosks.revoke(caller, id: try context.id("id"))
+        api.managers.delete("kiosks/:id") { _, context in
+            try await kiosks.revoke(context.caller, id: try context.id("id"))
             return APIJSON.noContent()
         }
-        api.put("kiosks/:id/networks") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.put("kiosks/:id/networks") { request, context in
             let id = try context.id("id")
             let input = try await request.decodeJSON(KioskNetworksRequest.self, context: context)
-            return try APIJSON.response(try await kiosks.setNetworks(caller, id: id, networks: input.networks))
+            return try APIJSON.response(try await kiosks.setNetworks(context.caller, id: id, networks: input.networks))
         }
-        api.get("kiosk") { request, context in
-            let kiosk = try await kioskAuthenticator.require(request, context: context)
+        api.kiosk.get("kiosk") { _, context in
+            let kiosk = context.kiosk
             let timeZone = try await punches.pool.withConnection { try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: $0) }?.timeZone
             return try APIJSON.response(KioskIdentity(id: kiosk.id, name: kiosk.name, timeZone: timeZone?.identifier ?? "UTC"))
         }
-        api.get("kiosk/tiles") { request, context in
-            let kiosk = try await kioskAuthenticator.require(request, context: context)
-            return try APIJSON.response(try await kiosks.tiles(at: kiosk))
+        api.kiosk.get("kiosk/tiles") { _, context in
+            try APIJSON.response(try await kiosks.tiles(at: context.kiosk))
         }
-        api.post("kiosk/punches") { request, context in
-            let kiosk = try await kioskAuthenticator.require(request, context: context)
+        api.kiosk.post("kiosk/punches") { request, context in
             let input = try await request.decodeJSON(KioskPunchRequest.self, context: context)
-            return try APIJSON.response(try await kiosks.punch(at: kiosk, input), status: .created)
+            return try APIJSON.response(try await kiosks.punch(at: context.kiosk, input), status: .created)
         }
-        api.put("users/:id/pin") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.put("users/:id/pin") { request, context in
             let id = try context.id("id")
             let input = try await request.decodeJSON(SetPinRequest.self, context: context)
-            try await kiosks.setPin(caller, userID: id, pin: input.pin)
+            try await kiosks.setPin(context.caller, userID: id, pin: input.pin)
             return APIJSON.noContent()
         }
-        api.delete("users/:id/pin") { request, context in
-            let caller = try await authenticator.require(request)
-            try await kiosks.removePin(caller, userID: try context.id("id"))
+        api.managers.delete("users/:id/pin") { _, context in
+            try await kiosks.removePin(context.caller, userID: try context.id("id"))
             return APIJSON.noContent()
         }
     }
 
-    private func registerPunches(on api: RouterGroup<ShiftyRequestContext>) {
-        api.get("punches") { request, _ in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await punches.list(caller, query: try Self.punchQuery(request, workplace: caller.workplace)))
+    private func registerPunches(on api: APIGroups) {
+        api.members.get("punches") { request, context in
+            try APIJSON.response(try await punches.list(context.caller, query: try Self.punchQuery(request, workplace: context.caller.workplace)))
         }
-        api.post("punches") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.post("punches") { request, context in
             let input = try await request.decodeJSON(AddPunchRequest.self, context: context)
-            return try APIJSON.response(try await punches.add(caller, input), status: .created)
+            return try APIJSON.response(try await punches.add(context.caller, input), status: .created)
         }
-        api.patch("punches/:id") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.patch("punches/:id") { request, context in
             let id = try context.id("id")
             let input = try await request.decodeJSON(MovePunchRequest.self, context: context)
-            return try APIJSON.response(try await punches.move(caller, id: id, input))
+            return try APIJSON.response(try await punches.move(context.caller, id: id, input))
         }
-        api.delete("punches/:id") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.delete("punches/:id") { request, context in
             let id = try context.id("id")
             let reason: String
             if let query = try QueryParameters(request).string("reason") {
@@ -113,34 +97,29 @@ struct TimeclockRoutes {
             } else {
                 reason = try await request.decodeJSON(DeletePunchRequest.self, context: context).reason
             }
-            try await punches.delete(caller, id: id, reason: reason)
+            try await punches.delete(context.caller, id: id, reason: reason)
             return APIJSON.noContent()
         }
-        api.get("punch-edits") { request, _ in
-            let caller = try await authenticator.require(request)
+        api.members.get("punch-edits") { request, context in
             let query = QueryParameters(request)
-            return try APIJSON.response(try await punches.edits(caller, userID: try query.id("userID"), punchID: try query.id("punchID")))
+            return try APIJSON.response(try await punches.edits(context.caller, userID: try query.id("userID"), punchID: try query.id("punchID")))
         }
-        api.get("timeclock/days") { request, _ in
-            let caller = try await authenticator.require(request)
+        api.members.get("timeclock/days") { request, context in
             let query = QueryParameters(request)
             let first = try query.requiredDate("from")
             let last = try query.requiredDate("to")
             let userID = try query.id("userID")
-            return try APIJSON.response(try await punches.days(caller, userID: userID, first: first, last: last))
+            return try APIJSON.response(try await punches.days(context.caller, userID: userID, first: first, last: last))
         }
-        api.get("timeclock/present") { request, _ in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await punches.present(caller))
+        api.managers.get("timeclock/present") { _, context in
+            try APIJSON.response(try await punches.present(context.caller))
         }
-        api.get("timeclock/rules") { request, _ in
-            let caller = try await authenticator.require(request)
-            return try APIJSON.response(try await punches.rules(caller))
+        api.members.get("timeclock/rules") { _, context in
+            try APIJSON.response(try await punches.rules(context.caller))
         }
-        api.put("timeclock/rules") { request, context in
-            let caller = try await authenticator.require(request)
+        api.managers.put("timeclock/rules") { request, context in
             let input = try await request.decodeJSON(TimeclockRulesDocument.self, context: context)
-            return try APIJSON.response(try await punches.updateRules(caller, input))
+            return try APIJSON.response(try await punches.updateRules(context.caller, input))
         }
     }
 
