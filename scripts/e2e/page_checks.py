@@ -3,7 +3,7 @@ invite QR code (decoded from a screenshot, compared module by module with an ind
 
 axe-core comes from the pinned PyPI package `axe-core-python` (it bundles axe.min.js); the QR
 reference encoder is `segno`, the decoder `zxing-cpp` (see scripts/e2e/requirements.txt). Functions
-here return findings; test_browser.py turns them into failed steps.
+here return findings; the steps (scripts/e2e/steps/) turn them into failed steps.
 """
 
 import os

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests (issue 7): Debian's headless Chromium and chromedriver driven by
-# selenium through two employees, a manager and a kiosk. Screenshots: test-artifacts/screenshots/.
+# selenium through employees, a manager, kiosks and guests, one step per module in scripts/e2e/steps/.
+# Screenshots: test-artifacts/screenshots/.
 #
 # Usage: scripts/e2e/run.sh [path/to/shifty] [--repeat N]   (default binary: .build/debug/shifty)
 set -euo pipefail
