@@ -85,6 +85,7 @@ import Testing
 
             let deactivated = try await server.client.json(.PATCH, "/api/v1/users/\(cleo.userID)", ["active": false], token: boss.token)
             try #require(deactivated.status == 200, "\(deactivated.text)")
+            // Until this answer came from the domain it carried a catalogue key instead of a sentence.
             try await wire.record("approve an add of a former member", decide(cleosAdd, "approve", as: boss))
             try await wire.record("preview an add of a former member", decide(cleosAdd, "approve/preview", as: boss))
 
@@ -172,9 +173,9 @@ import Testing
         #"approve after its fixed shift ended [nl] 409 {"code":"fixed_shift_request_outdated","detail":"Aanvraag {change} voor een vaste dienst geldt niet meer: de vaste dienst is intussen beëindigd. Wijs hem af.","status":409,"title":"Aanvraag vaste dienst geldt niet meer","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
         #"preview after its fixed shift ended [en] 409 {"code":"fixed_shift_request_outdated","detail":"Fixed-shift request {change} no longer applies: its fixed shift was ended meanwhile. Decline it instead.","status":409,"title":"Fixed-shift request no longer applies","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
         #"preview after its fixed shift ended [nl] 409 {"code":"fixed_shift_request_outdated","detail":"Aanvraag {change} voor een vaste dienst geldt niet meer: de vaste dienst is intussen beëindigd. Wijs hem af.","status":409,"title":"Aanvraag vaste dienst geldt niet meer","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
-        #"approve an add of a former member [en] 409 {"code":"fixed_shift_request_outdated","detail":"server.problem.fixed_shift_request_outdated.Cleo is no longer an active member","status":409,"title":"Fixed-shift request no longer applies","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
-        #"approve an add of a former member [nl] 409 {"code":"fixed_shift_request_outdated","detail":"server.problem.fixed_shift_request_outdated.Cleo is no longer an active member","status":409,"title":"Aanvraag vaste dienst geldt niet meer","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
-        #"preview an add of a former member [en] 409 {"code":"fixed_shift_request_outdated","detail":"server.problem.fixed_shift_request_outdated.Cleo is no longer an active member","status":409,"title":"Fixed-shift request no longer applies","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
-        #"preview an add of a former member [nl] 409 {"code":"fixed_shift_request_outdated","detail":"server.problem.fixed_shift_request_outdated.Cleo is no longer an active member","status":409,"title":"Aanvraag vaste dienst geldt niet meer","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
+        #"approve an add of a former member [en] 409 {"code":"fixed_shift_request_outdated","detail":"Fixed-shift request {add} no longer applies: its member is no longer active. Decline it instead.","status":409,"title":"Fixed-shift request no longer applies","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
+        #"approve an add of a former member [nl] 409 {"code":"fixed_shift_request_outdated","detail":"Aanvraag {add} voor een vaste dienst geldt niet meer: de medewerker is niet meer actief. Wijs hem af.","status":409,"title":"Aanvraag vaste dienst geldt niet meer","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
+        #"preview an add of a former member [en] 409 {"code":"fixed_shift_request_outdated","detail":"Fixed-shift request {add} no longer applies: its member is no longer active. Decline it instead.","status":409,"title":"Fixed-shift request no longer applies","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
+        #"preview an add of a former member [nl] 409 {"code":"fixed_shift_request_outdated","detail":"Aanvraag {add} voor een vaste dienst geldt niet meer: de medewerker is niet meer actief. Wijs hem af.","status":409,"title":"Aanvraag vaste dienst geldt niet meer","type":"https:\/\/shifty.example\/problems\/fixed_shift_request_outdated"}"#,
     ]
 }

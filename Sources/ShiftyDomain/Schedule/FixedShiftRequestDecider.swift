@@ -26,6 +26,7 @@ public enum FixedShiftRequestDecider {
     }
 
     /// The checks of a request that need no database: its kind and its reason, as kept (trimmed).
+    @discardableResult
     public static func check(_ draft: FixedShiftRequestDraft) throws(FixedShiftRequestRefusal) -> (kind: FixedShiftRequestKind, reason: String) {
         guard let kind = FixedShiftRequestKind(rawValue: draft.kind) else { throw .unknownKind }
         let reason = (draft.reason ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

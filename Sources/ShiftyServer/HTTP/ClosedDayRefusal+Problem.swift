@@ -25,9 +25,9 @@ extension Problem {
     }
 
     /// What is wrong with an imported row, as its field error says it.
-    private static func describe(_ reason: ShiftyDomain.ClosedDayCSV.Reason) -> String {
+    private static func describe(_ reason: ClosedDayCSV.Reason) -> String {
         switch reason {
-        case .tooManyRows: "more than \(ShiftyDomain.ClosedDayCSV.maximumRows) rows"
+        case .tooManyRows: "more than \(ClosedDayCSV.maximumRows) rows"
         case .notDateAndName: "expected 'date,name'"
         case .notADate(let text): "'\(text.prefix(40))' is not a date (YYYY-MM-DD)"
         case .unterminatedQuote: "the name has an unterminated quote"
