@@ -61,9 +61,4 @@ enum ClosedDayStore {
                 isTouched: touched[view.id] ?? false))
         }
     }
-
-    static func removeShifts(_ ids: [ShiftID], workplaceID: Int64, on connection: PostgresConnection) throws {
-        guard !ids.isEmpty else { return }
-        try connection.execute("DELETE FROM shifts WHERE workplace_id = $1 AND id = ANY($2)", [workplaceID, ids.map(\.rawValue)])
-    }
 }

@@ -16,7 +16,7 @@ enum ClosedDayWriter {
         case .close(let closings):
             for closing in closings {
                 try ClosedDayStore.upsert(closing.day, workplaceID: workplaceID, on: connection)
-                try ClosedDayStore.removeShifts(closing.removed, workplaceID: workplaceID, on: connection)
+                try ScheduleGenerator.remove(closing.removed, workplaceID: workplaceID, connection: connection)
                 let removed = closing.removed.compactMap { shifts[$0] }
                 guard !removed.isEmpty else { continue }
                 try EventWriter.insert(
