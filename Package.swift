@@ -8,7 +8,15 @@ import PackageDescription
 /// - `ShiftyPostgres`: a small libpq wrapper (pool, transactions, LISTEN/NOTIFY, migrations).
 /// - `ShiftySecurity`: Argon2id, secure random, SHA-1/SHA-256 over the C shims.
 /// - `ShiftyWebSocket`: our RFC 6455 layer, depending only on NIOCore/NIOHTTP1 and the crypto shim.
-/// - `ShiftyServer`: the Hummingbird application as a library.
+/// - `ShiftyServerCore`: what every server module shares: the problem document and its codes,
+///   JSON writing, store errors, metrics.
+/// - `ShiftyConnections`: each HTTP/1.1 connection before the router (limits, timeouts, refusals)
+///   and the WebSocket upgrade that plugs our RFC 6455 layer into the server.
+/// - `ShiftyEvents`: the outbox: event kinds, their audiences and topics, the one event writer.
+/// - `ShiftyNotifications`: delivery channels: e-mail over SMTP, Web Push, the delivery queue.
+/// - `ShiftyLive`: the live hub: connections, shards, the event feed, the now board.
+/// - `ShiftyServer`: the features and their HTTP routes, the Hummingbird application.
+/// Dependencies run one way, in this order; the package graph refuses a cycle.
 /// - `ShiftyAPI`: the API's wire types, encoded by the server and read by the terminal client
 ///   (Foundation only; docs/api-shapes.md).
 /// - `ShiftyLocalization`: the language catalogues of web/i18n, embedded at build time, and
@@ -73,8 +81,52 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ShiftyServerCore",
+            dependencies: [
+                "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftyLocalization",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        .target(
+            name: "ShiftyConnections",
+            dependencies: [
+                "ShiftyServerCore", "ShiftyWebSocket",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "ShiftyEvents", dependencies: ["ShiftyServerCore", "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres"]),
+        .target(
+            name: "ShiftyNotifications",
+            dependencies: [
+                "ShiftyServerCore", "ShiftyEvents", "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyLocalization", "CCurl",
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "ShiftyLive",
+            dependencies: [
+                "ShiftyServerCore", "ShiftyEvents", "ShiftyNotifications", "ShiftyConnections",
+                "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftyWebSocket",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "ShiftyServer",
             dependencies: [
+                "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
                 "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "ShiftyLocalization", "CCurl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -104,7 +156,7 @@ let package = Package(
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
+                "ShiftyServer", "ShiftyServerCore", "ShiftyConnections", "ShiftyNotifications", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -115,7 +167,7 @@ let package = Package(
         .target(
             name: "ShiftyTestSupport",
             dependencies: [
-                "ShiftyPostgres", "ShiftyServer", "ShiftySecurity", "ShiftyWebSocket",
+                "ShiftyPostgres", "ShiftyServer", "ShiftyServerCore", "ShiftyEvents", "ShiftyLive", "ShiftySecurity", "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -144,9 +196,18 @@ let package = Package(
         .testTarget(name: "ShiftyCLITests", dependencies: ["ShiftyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "ShiftyServerTests",
-            dependencies: ["ShiftyServer", "ShiftyTestSupport", "ShiftyDomain", .product(name: "NIOEmbedded", package: "swift-nio")]
+            dependencies: [
+                "ShiftyServer", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
+                "ShiftyTestSupport", "ShiftyDomain", .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
         ),
-        .testTarget(name: "ShiftyTerminalTests", dependencies: ["ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyWebSocket", "ShiftyDomain"]),
+        .testTarget(
+            name: "ShiftyTerminalTests",
+            dependencies: [
+                "ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyServerCore", "ShiftyEvents",
+                "ShiftyLive", "ShiftyWebSocket", "ShiftyDomain",
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,7 @@
 #   perf record -e cpu-clock/freq=1000/ -e context-switches/period=1/ -g -o DATA <benchmark> ...
 #   python3 Benchmarks/phase-cpu.py DATA MARKER[,END_MARKER]
 # sums every event of the process (pgbench, a child, left out) between the first cpu-clock sample whose
-# stack holds MARKER (e.g. MarketplaceExecutor, MarketplaceRead) and the last one, or the first sample
+# stack holds MARKER (e.g. MarketplaceExecutor, suppliedCount) and the last one, or the first sample
 # after it holding END_MARKER (PQexecParams: the read benchmark's unnamed phase begins). Divide by the
 # operations the benchmark reports for that phase. For binaries without READ_COUNT/PAIR_COUNT.
 import collections

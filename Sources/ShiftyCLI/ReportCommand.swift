@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ShiftyPostgres
 import ShiftyServer
+import ShiftyServerCore
 
 /// `shifty report --month 2026-10 --format csv|json`: the monthly timeclock report on stdout,
 /// for payroll scripts and spreadsheets, without going through HTTP.

@@ -1,10 +1,11 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServiceLifecycle
 import ShiftyPostgres
 import ShiftySecurity
-import ServiceLifecycle
 import ShiftyServer
+import ShiftyServerCore
 
 /// `shifty serve`: migrate, optionally seed the demo, and serve HTTP until SIGINT/SIGTERM.
 struct ServeCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ShiftyConnections
+import ShiftyNotifications
 import ShiftyPostgres
 import ShiftySecurity
 import ShiftyServer

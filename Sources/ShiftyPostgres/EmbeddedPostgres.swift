@@ -228,7 +228,7 @@ public struct EmbeddedPostgres: Sendable {
             guard existing.isEmpty else { return }
             logger.info("creating database \(database)")
             do {
-                try connection.execute("CREATE DATABASE \(PostgresIdentifier.quoted(database))")
+                try connection.execute("CREATE DATABASE \(sql: PostgresIdentifier.quoted(database))")
             } catch let error as PostgresError where error.sqlState == "42P04" {
                 // Created concurrently by another process: fine.
             }

@@ -93,7 +93,7 @@ public final class PostgresAmbientTransaction: Sendable {
             return try await exclusively { connection in
                 switch planCaching {
                 case .serverDefault:
-                    try connection.execute("SAVEPOINT \(savepoint)")
+                    try connection.execute("SAVEPOINT \(sql: savepoint)")
                 case .genericPlans:
                     try connection.executeScript("SAVEPOINT \(savepoint); SET LOCAL plan_cache_mode = force_generic_plan")
                 }
@@ -102,7 +102,7 @@ public final class PostgresAmbientTransaction: Sendable {
                     guard connection.isInTransaction else {
                         throw PostgresError(kind: .invalidArgument, message: "a statement ended the ambient transaction")
                     }
-                    try connection.execute("RELEASE SAVEPOINT \(savepoint)")
+                    try connection.execute("RELEASE SAVEPOINT \(sql: savepoint)")
                     return result
                 } catch {
                     if connection.isUsable, connection.isInTransaction {

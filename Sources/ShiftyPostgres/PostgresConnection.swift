@@ -70,7 +70,7 @@ public final class PostgresConnection {
         connection.observer = configuration.queryObserver
         connection.statements = PreparedStatementCache(backendPID: connection.backendPID, capacity: configuration.preparedStatementCapacity)
         if let timeout = configuration.statementTimeout {
-            try connection.execute("SET statement_timeout = \(timeout.wholeMilliseconds)")
+            try connection.execute("SET statement_timeout = \(sql: String(timeout.wholeMilliseconds))")
         }
         return connection
     }
@@ -105,10 +105,25 @@ public final class PostgresConnection {
         PQtransactionStatus(handle) == PQTRANS_INTRANS
     }
 
-    /// Runs one statement with parameters and returns its rows.
+    /// Runs one statement, its values bound where they are written (``PostgresQuery``), and
+    /// returns its rows.
+    public func query(_ query: PostgresQuery) throws -> PostgresRows {
+        try self.query(query.sql, query.parameters)
+    }
+
+    /// Runs one statement, its values bound where they are written, and returns the number of rows
+    /// it affected.
+    @discardableResult
+    public func execute(_ query: PostgresQuery) throws -> Int {
+        try execute(query.sql, query.parameters)
+    }
+
+    /// Runs one statement with positional parameters and returns its rows.
     ///
-    /// Values are sent separately from the SQL text (`$1`, `$2`…), never interpolated.
-    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws -> PostgresRows {
+    /// Values are sent separately from the SQL text (`$1`, `$2`…), never interpolated. The list has
+    /// no default on purpose: a statement without one is a ``PostgresQuery``, so text interpolated
+    /// into it is bound as a value, not spliced in as SQL.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
         return Self.copyRows(result)
@@ -116,7 +131,7 @@ public final class PostgresConnection {
 
     /// Runs one statement with parameters and returns the number of rows it affected.
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [any PostgresEncodable] = []) throws -> Int {
+    public func execute(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> Int {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
         return Self.affectedRows(result)

@@ -205,7 +205,7 @@ public final class PostgresListener: Sendable {
     private func connectAndListen() throws -> PostgresConnection {
         let connection = try PostgresConnection.connect(configuration: configuration)
         for channel in channels {
-            try connection.execute("LISTEN \(PostgresIdentifier.quoted(channel))")
+            try connection.execute("LISTEN \(sql: PostgresIdentifier.quoted(channel))")
         }
         return connection
     }

@@ -46,7 +46,7 @@ extension PostgresPool {
                         return (nil, error)
                     }
                     do {
-                        try box.connection.execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
+                        try box.connection.execute("BEGIN ISOLATION LEVEL \(sql: isolation.sql)")
                         return (box, nil)
                     } catch {
                         if !box.connection.isUsable { box.connection.close() }

@@ -37,7 +37,7 @@ extension PostgresPool {
                     do {
                         switch planCaching {
                         case .serverDefault:
-                            try connection.execute("BEGIN ISOLATION LEVEL \(isolation.sql)")
+                            try connection.execute("BEGIN ISOLATION LEVEL \(sql: isolation.sql)")
                         case .genericPlans:
                             // Two commands, one round trip (the simple-query protocol; no parameters).
                             try connection.executeScript(

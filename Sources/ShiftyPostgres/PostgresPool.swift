@@ -151,13 +151,24 @@ public final class PostgresPool: Sendable {
     }
 
     /// Runs one statement on any connection and returns its rows.
-    public func query(_ sql: String, _ parameters: [any PostgresEncodable] = []) async throws -> PostgresRows {
-        try await withConnection { try $0.query(sql, parameters) }
+    public func query(_ query: PostgresQuery) async throws -> PostgresRows {
+        try await withConnection { try $0.query(query) }
     }
 
     /// Runs one statement on any connection and returns the number of affected rows.
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [any PostgresEncodable] = []) async throws -> Int {
+    public func execute(_ query: PostgresQuery) async throws -> Int {
+        try await withConnection { try $0.execute(query) }
+    }
+
+    /// Runs one statement with positional parameters on any connection and returns its rows.
+    public func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+        try await withConnection { try $0.query(sql, parameters) }
+    }
+
+    /// Runs one statement with positional parameters on any connection and returns the number of affected rows.
+    @discardableResult
+    public func execute(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> Int {
         try await withConnection { try $0.execute(sql, parameters) }
     }
 

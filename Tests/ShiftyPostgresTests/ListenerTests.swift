@@ -44,7 +44,7 @@ struct ListenerTests {
             #expect(secondPID != firstPID)
             #expect(listener.backendPID == secondPID)
 
-            try await database.pool.execute("NOTIFY \(channel), 'after reconnect'")
+            try await database.pool.execute("NOTIFY \(sql: channel), 'after reconnect'")
             let second = await collector.first {
                 if case .notification(_, "after reconnect", _) = $0 { true } else { false }
             }

@@ -15,7 +15,7 @@ struct TypeRoundTripTests {
 
     @Test func everyTypeWithValuesAndUnicode() async throws {
         try await withTestDatabase(migrations: nil) { database in
-            try await database.pool.execute(Self.createTable)
+            try await database.pool.execute(Self.createTable, [])
             let token = UUID()
             let at = Date(timeIntervalSince1970: 1_795_000_000.123456)
             let label = "Zoë 🚀 日本語 'single' \"double\" \\backslash\\ , {braces} NULL"
@@ -48,7 +48,7 @@ struct TypeRoundTripTests {
 
     @Test func nullsDecodeAsNilAndOptionalsEncodeAsNull() async throws {
         try await withTestDatabase(migrations: nil) { database in
-            try await database.pool.execute(Self.createTable)
+            try await database.pool.execute(Self.createTable, [])
             let none: [any PostgresEncodable] = [
                 Int?.none, Int32?.none, Double?.none, Bool?.none, String?.none, UUID?.none, Date?.none, [UInt8]?.none,
                 [String]?.none, [Int64]?.none,

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyConnections
 import ShiftyServer
 import ShiftyTestSupport
 import Testing

@@ -46,7 +46,7 @@ import Testing
             #expect(abs(expiresAt.timeIntervalSince(laterStart) + 48 * 3600) < 1, "48 hours before the start")
 
             // The maintenance job expires it then, and not before.
-            let executor = MarketplaceExecutor(pool: server.pool, logger: Logger(label: "test.expiry"))
+            let executor = MarketplaceExecutor(pool: server.pool, logger: Logger(label: "test.expiry"), clock: { Date() })
             #expect(try await executor.expireDue(workplaceID: boss.workplaceID, now: expiresAt.addingTimeInterval(-60)) == 0)
             #expect(try await executor.expireDue(workplaceID: boss.workplaceID, now: expiresAt.addingTimeInterval(1)) == 1)
             let expired = try await server.client.json(.GET, "/api/v1/deals/\(try #require(deal["id"] as? Int))", token: bram.token)

@@ -2,6 +2,7 @@ import Foundation
 import ShiftyDomain
 import ShiftyLocalization
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 import Testing
 
 /// The edge's one mapping from the closed-day, fixed-shift request and timesheet refusals to the

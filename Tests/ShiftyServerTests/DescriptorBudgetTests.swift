@@ -1,5 +1,6 @@
 import NIOCore
 import NIOEmbedded
+@testable import ShiftyConnections
 @testable import ShiftyServer
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyNotifications
 
 /// The one e-mail rule (``EmailAddress``): RFC 5321 mailboxes, their length limits, and why a
 /// text is not one.

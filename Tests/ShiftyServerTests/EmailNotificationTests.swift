@@ -5,6 +5,7 @@ import ShiftyTestSupport
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyNotifications
 
 /// E-mail notifications end to end against a real SMTP server (aiosmtpd with STARTTLS and AUTH):
 /// the outbox fan-out, delivery, the message's form, quiet hours, the digest, password reset by

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+@testable import ShiftyNotifications
 @testable import ShiftyServer
 import ShiftyTestSupport
 import Testing

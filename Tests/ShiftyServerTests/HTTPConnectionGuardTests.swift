@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+@testable import ShiftyConnections
 @testable import ShiftyServer
 import Testing
 

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+@testable import ShiftyConnections
 @testable import ShiftyServer
 import Testing
 

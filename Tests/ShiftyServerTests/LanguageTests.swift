@@ -5,6 +5,7 @@ import ShiftyTestSupport
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyNotifications
 
 /// Issue 19, the server's side: which language a request is answered in (`Accept-Language` before
 /// login, the member's own choice or the workplace's default after), `Content-Language`, the

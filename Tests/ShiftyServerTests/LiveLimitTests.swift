@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+@testable import ShiftyLive
 import ShiftyPostgres
 @testable import ShiftyServer
 import ShiftyTestSupport

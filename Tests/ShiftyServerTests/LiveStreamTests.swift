@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+@testable import ShiftyLive
 import ShiftyPostgres
 @testable import ShiftyServer
 import ShiftyTestSupport
@@ -140,9 +141,16 @@ import Testing
             #expect(!chloeLive.eventTypes.contains { $0.hasPrefix("deal.") || $0 == "approval.resolved" })
             #expect(manager.eventTypes.contains("deal.awaiting_approval"))
             #expect(!manager.eventTypes.contains("deal.approved"))
-            // Nothing crosses workplaces.
-            try await Task.sleep(for: .milliseconds(200))
-            #expect(outsiderLive.events.isEmpty)
+            // Nothing crosses workplaces: the outsider's own workplace then supplies a shift; its event
+            // comes after every event above in the one outbox, so once it is here nothing else is coming.
+            let outsiderShift = try await server.createShift(by: otherBoss, for: outsider, inDays: 5)
+            #expect(try await server.act("/shifts/\(outsiderShift)/supply", as: outsider).status == 200)
+            try await outsiderLive.waitForEvents(["shift.supplied"])
+            for event in outsiderLive.events {
+                let shiftIDs = ((event["data"] as? [String: Any])?["shiftIds"] as? [NSNumber])?.map(\.int64Value) ?? []
+                #expect(shiftIDs.allSatisfy { $0 == outsiderShift }, "\(event)")
+                #expect(!((event["type"] as? String) ?? "").hasPrefix("deal."), "\(event)")
+            }
             for client in [manager, bramLive, chloeLive, outsiderLive] { await client.close() }
         }
     }
@@ -172,7 +180,16 @@ import Testing
             try await bossLive.waitForEvents(["deal.awaiting_approval", "deal.awaiting_approval"])
             // Everyone's events after the demotion arrive; the approval queue does not.
             try await miaLive.waitForEvents(["deal.awaiting_approval", "shift.revoked", "shift.supplied", "shift.revoked"])
-            try await Task.sleep(for: .milliseconds(200))
+            // A later event mia sees: once it is here, every earlier one has been delivered or withheld.
+            let marker = try await server.createShift(by: boss, for: anna, inDays: 6)
+            #expect(try await server.act("/shifts/\(marker)/supply", as: anna).status == 200)
+            try await miaLive.wait(for: "the marker") { messages in
+                messages.contains { message in
+                    let event = message["event"] as? [String: Any]
+                    return event?["type"] as? String == "shift.supplied"
+                        && ((event?["data"] as? [String: Any])?["shiftIds"] as? [NSNumber])?.map(\.int64Value) == [marker]
+                }
+            }
             #expect(miaLive.eventTypes.filter { $0 == "deal.awaiting_approval" }.count == 1, "\(miaLive.eventTypes)")
             #expect(miaLive.closeCode == nil)
             for client in [bossLive, miaLive] { await client.close() }

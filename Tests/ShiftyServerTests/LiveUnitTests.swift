@@ -1,6 +1,8 @@
 import Foundation
-@testable import ShiftyServer
 import ShiftyDomain
+@testable import ShiftyEvents
+@testable import ShiftyLive
+@testable import ShiftyServer
 import Testing
 
 /// The live layer's pure parts: message parsing, topics, and the per-connection delivery state machine.

@@ -1,6 +1,7 @@
 import ShiftyAPI
 import ShiftyDomain
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 import Testing
 
 /// The HTTP status every marketplace refusal answers with, written out once as the wire promises

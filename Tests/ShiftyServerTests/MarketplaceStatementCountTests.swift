@@ -25,7 +25,7 @@ import Testing
             var configuration = PostgresConfiguration(connectionString: server.connectionString, poolSize: 1)
             configuration.queryObserver = { _, _ in count.withLock { $0 += 1 } }
             let pool = PostgresPool(configuration: configuration, logger: Logger(label: "statement-count"))
-            let engine = MarketplaceEngine(pool: pool, logger: Logger(label: "statement-count"))
+            let engine = MarketplaceService(pool: pool, logger: Logger(label: "statement-count"))
             _ = try await pool.query("SELECT 1")  // the connection's set-up is not the pair's
             count.withLock { $0 = 0 }
             let deal = try await engine.pickUp(shiftID: shift, by: bram.userID, workplaceID: boss.workplaceID)

@@ -1,4 +1,5 @@
 import Foundation
+import NIOConcurrencyHelpers
 import Logging
 import ShiftyDomain
 @testable import ShiftyServer
@@ -210,19 +211,20 @@ import Testing
         }
     }
 
+    /// The server's clock moves past the deal's expiry; nothing waits for real time to pass.
     @Test func pendingDealsExpireWhenTheirShiftStarts() async throws {
-        try await TestServer.with { server in
+        let clock = NIOLockedValueBox(Date())
+        try await TestServer.with(configure: { $0.clock = { clock.withLockedValue { $0 } } }) { server in
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
             let bram = try await server.createEmployee(in: boss, username: "bram")
             let shift = try await server.createShift(by: boss, for: anna, inDays: 1)
             #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
             let dealID = try #require(try await server.act("/shifts/\(shift)/pick-up", as: bram).dealID)
-            // Move the shift (and so the deal's expiry) to one second from now.
-            try await server.pool.execute(
-                "UPDATE shifts SET starts_at = now() + interval '1 second', ends_at = now() + interval '4 hours' WHERE id = $1", [shift])
-            try await server.pool.execute("UPDATE deals SET expires_at = now() + interval '1 second' WHERE id = $1", [Int64(dealID)])
-            try await Task.sleep(for: .milliseconds(1500))
+            // The deal expires an hour from now; the clock then moves a minute past that.
+            let expiry = clock.withLockedValue { $0 }.addingTimeInterval(3600)
+            try await server.pool.execute("UPDATE deals SET expires_at = $2 WHERE id = $1", [Int64(dealID), expiry])
+            clock.withLockedValue { $0 = expiry.addingTimeInterval(60) }
 
             let late = try await server.act("/deals/\(dealID)/approve", as: boss)
             #expect(late.status == 409 && late.problemCode == "deal_expired")
@@ -236,11 +238,14 @@ import Testing
             let other = try await server.createShift(by: boss, for: anna, inDays: 2)
             #expect(try await server.act("/shifts/\(other)/supply", as: anna).status == 200)
             let otherDeal = try #require(try await server.act("/shifts/\(other)/pick-up", as: bram).dealID)
-            try await server.pool.execute(
-                "UPDATE shifts SET starts_at = now() + interval '1 second', ends_at = now() + interval '4 hours' WHERE id = $1", [other])
-            try await server.pool.execute("UPDATE deals SET expires_at = now() + interval '1 second' WHERE id = $1", [Int64(otherDeal)])
-            try await Task.sleep(for: .milliseconds(1500))
-            await ScheduleMaintenanceService(pool: server.pool, logger: Logger(label: "test")).runOnce(generate: false)
+            let otherExpiry = clock.withLockedValue { $0 }.addingTimeInterval(3600)
+            try await server.pool.execute("UPDATE deals SET expires_at = $2 WHERE id = $1", [Int64(otherDeal), otherExpiry])
+            let maintenance = ScheduleMaintenanceService(pool: server.pool, logger: Logger(label: "test"), clock: { clock.withLockedValue { $0 } })
+            await maintenance.runOnce(generate: false)
+            let pending = try await server.pool.query("SELECT state FROM deals WHERE id = $1", [Int64(otherDeal)])
+            #expect(try pending[0].decode("state", as: String.self) == "pending_approval", "not due before its expiry")
+            clock.withLockedValue { $0 = otherExpiry.addingTimeInterval(1) }
+            await maintenance.runOnce(generate: false)
             let state = try await server.pool.query("SELECT state FROM deals WHERE id = $1", [Int64(otherDeal)])
             #expect(try state[0].decode("state", as: String.self) == "expired")
             let history = try await server.client.json(.GET, "/api/v1/shifts/\(other)/history", token: anna.token).jsonArray

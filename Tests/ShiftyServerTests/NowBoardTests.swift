@@ -5,6 +5,7 @@ import ShiftyTestSupport
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyLive
 
 /// The "now" board: the pure computation at fixed instants, and `GET /api/v1/now` over HTTP.
 @Suite struct NowBoardTests {

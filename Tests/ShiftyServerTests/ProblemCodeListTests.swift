@@ -1,6 +1,7 @@
 import Foundation
-@testable import ShiftyServer
 import ShiftyDomain
+@testable import ShiftyServer
+@testable import ShiftyServerCore
 import ShiftyTestSupport
 import Testing
 

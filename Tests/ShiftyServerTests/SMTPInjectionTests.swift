@@ -5,6 +5,7 @@ import ShiftyTestSupport
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyNotifications
 
 /// SMTP command injection through an e-mail address, against the real SMTP test server: an
 /// address with CR LF in it ends `RCPT TO:<…>` early, and what follows is read by the mail server

@@ -4,6 +4,7 @@ import ShiftyTestSupport
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyNotifications
 
 /// The throttles under concurrency: every attempt is counted before its Argon2id verification, so
 /// however many arrive at once (and at however many instances) no more than the limit are verified.

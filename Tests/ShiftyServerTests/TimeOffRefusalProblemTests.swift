@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 import Testing
 
 /// The edge's one mapping from a time-off refusal to the problem document clients read: each

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 import Testing
 
 /// The timeclock's server-side decisions that need no database.

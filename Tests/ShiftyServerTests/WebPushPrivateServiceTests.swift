@@ -1,8 +1,9 @@
 import Foundation
+@testable import ShiftyNotifications
 import ShiftySecurity
+@testable import ShiftyServer
 import ShiftyTestSupport
 import Testing
-@testable import ShiftyServer
 
 /// An operator's own push service: on a port other than 443 (named as `host:port` with
 /// `--push-service-host`) and with a certificate from a private CA (`--push-ca-file`), against the

@@ -1,10 +1,11 @@
 import Foundation
 import Logging
+@testable import ShiftyNotifications
 import ShiftyPostgres
 import ShiftySecurity
+@testable import ShiftyServer
 import ShiftyTestSupport
 import Testing
-@testable import ShiftyServer
 
 /// Web Push end to end against an independent implementation: the Python stand-in verifies the
 /// VAPID JWT and decrypts the aes128gcm body that Shifty's sender POSTed through libcurl.

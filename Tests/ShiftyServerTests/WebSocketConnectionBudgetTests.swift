@@ -1,3 +1,4 @@
+import ShiftyConnections
 import ShiftyServer
 import Testing
 

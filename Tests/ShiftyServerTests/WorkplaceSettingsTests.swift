@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 import ShiftyTestSupport
 import Testing
 

@@ -1,5 +1,8 @@
 import Foundation
+@testable import ShiftyEvents
+@testable import ShiftyLive
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 @testable import ShiftyTerminal
 import ShiftyTestSupport
 import Testing

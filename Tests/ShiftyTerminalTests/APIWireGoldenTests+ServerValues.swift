@@ -1,7 +1,9 @@
 import Foundation
+@testable import ShiftyDomain
+@testable import ShiftyLive
 import ShiftyLocalization
 @testable import ShiftyServer
-@testable import ShiftyDomain
+@testable import ShiftyServerCore
 import ShiftyTerminal
 import Testing
 
@@ -16,22 +18,22 @@ extension APIWireGoldenTests {
         let start = APIWireGoldenTests.start
         let end = APIWireGoldenTests.end
         let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
-        let onShift = ShiftyServer.NowBoard.Entry(
+        let onShift = ShiftyLive.NowBoard.Entry(
             shiftId: 1, user: .init(id: 2, name: "Anna"), position: "bar", date: day, startTime: try #require(LocalTime(hour: 16, minute: 13)),
             endTime: try #require(LocalTime(hour: 0, minute: 13)), startsAt: start, endsAt: end, percentDone: 12.5)
-        let comesNext = ShiftyServer.NowBoard.Entry(
+        let comesNext = ShiftyLive.NowBoard.Entry(
             shiftId: 6, user: .init(id: 3, name: "Bram"), position: nil, date: day, startTime: try #require(LocalTime(hour: 17, minute: 0)),
             endTime: try #require(LocalTime(hour: 23, minute: 0)), startsAt: start, endsAt: end, percentDone: nil)
-        let fingerprint = ShiftyServer.NowBoard.Fingerprint(
+        let fingerprint = ShiftyLive.NowBoard.Fingerprint(
             date: day, timeZone: "Europe/Amsterdam", closedDay: nil, onShift: [], next: nil, nextShifts: [], schedule: [])
-        let busy = ShiftyServer.NowBoard(
+        let busy = ShiftyLive.NowBoard(
             date: day, timeZone: "Europe/Amsterdam", at: start, closedDay: "Kermis", onShift: [onShift],
             next: .init(when: .today, date: day, shifts: [comesNext]), dayStart: start, dayEnd: end, dayProgressPercent: 40.3,
             fingerprint: fingerprint)
-        let quiet = ShiftyServer.NowBoard(
+        let quiet = ShiftyLive.NowBoard(
             date: day, timeZone: "Europe/Amsterdam", at: end, closedDay: nil, onShift: [], next: nil, dayStart: nil, dayEnd: nil,
             dayProgressPercent: nil, fingerprint: fingerprint)
-        let write = { (board: ShiftyServer.NowBoard) in String(decoding: try APIJSON.encoder.encode(ShiftyAPI.NowBoard(board)), as: UTF8.self) }
+        let write = { (board: ShiftyLive.NowBoard) in String(decoding: try APIJSON.encoder.encode(ShiftyAPI.NowBoard(board)), as: UTF8.self) }
         #expect(try write(busy) == Self.golden["nowBoard"])
         #expect(try write(quiet) == Self.golden["emptyNowBoard"])
         let message = try NowBoardMessage.text(busy)

@@ -1,5 +1,8 @@
 import Foundation
+@testable import ShiftyEvents
+@testable import ShiftyLive
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 import ShiftyTerminal
 import Testing
 
@@ -204,7 +207,7 @@ import Testing
             workplace: .init(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam"),
             newestEventId: 1234, retentionDays: 14, topics: ["marketplace", "requests", "deals", "approvals"],
             subscribed: ["marketplace", "deals"])
-        #expect(ShiftyServer.LiveServerMessage.encode(hello) == Self.helloGolden)
+        #expect(ShiftyLive.LiveServerMessage.encode(hello) == Self.helloGolden)
         guard case .hello(let read) = ShiftyTerminal.LiveServerMessage.decode(Self.helloGolden) else {
             Issue.record("the client cannot read the hello")
             return
@@ -229,10 +232,10 @@ import Testing
         let resumed = LiveResumed(after: 1200, through: 1234, replayed: 34)
         let resync = LiveResyncRequired(after: 12, oldestAvailableId: 900, newestEventId: 1234)
         let error = LiveErrorMessage(code: "unknown_topic", message: "No topic \"x\".")
-        #expect(ShiftyServer.LiveServerMessage.subscribed(LiveTopicSet([.marketplace, .deals, .now])) == Self.liveGolden["subscribed"])
-        #expect(ShiftyServer.LiveServerMessage.resumed(after: 1200, through: 1234, replayed: 34) == Self.liveGolden["resumed"])
-        #expect(ShiftyServer.LiveServerMessage.resyncRequired(after: 12, oldestAvailableID: 900, newestEventID: 1234) == Self.liveGolden["resyncRequired"])
-        #expect(ShiftyServer.LiveServerMessage.error(code: .unknownTopic, message: "No topic \"x\".") == Self.liveGolden["liveError"])
+        #expect(ShiftyLive.LiveServerMessage.subscribed(LiveTopicSet([.marketplace, .deals, .now])) == Self.liveGolden["subscribed"])
+        #expect(ShiftyLive.LiveServerMessage.resumed(after: 1200, through: 1234, replayed: 34) == Self.liveGolden["resumed"])
+        #expect(ShiftyLive.LiveServerMessage.resyncRequired(after: 12, oldestAvailableID: 900, newestEventID: 1234) == Self.liveGolden["resyncRequired"])
+        #expect(ShiftyLive.LiveServerMessage.error(code: .unknownTopic, message: "No topic \"x\".") == Self.liveGolden["liveError"])
 
         let golden = { (name: String) in Data((Self.liveGolden[name] ?? "").utf8) }
         #expect(try JSONDecoder().decode(LiveSubscribed.self, from: golden("subscribed")) == subscribed)

@@ -1,3 +1,4 @@
+@testable import ShiftyEvents
 import ShiftyLocalization
 @testable import ShiftyServer
 @testable import ShiftyTerminal

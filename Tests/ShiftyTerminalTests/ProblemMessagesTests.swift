@@ -1,9 +1,10 @@
 import Foundation
 import ShiftyDomain
 import ShiftyLocalization
-import Testing
-@testable import ShiftyTerminal
 import ShiftyServer
+import ShiftyServerCore
+@testable import ShiftyTerminal
+import Testing
 
 @Suite struct ProblemMessagesTests {
     @Test(arguments: LanguageCode.available)

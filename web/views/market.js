@@ -7,7 +7,7 @@ import {
   preserveFocus, isFuture, formatShift, weekLabel,
 } from '../ui.js';
 import { t, tn } from '../i18n.js';
-import { fetchPreview, refusalSentence } from './preview.js';
+import { fetchPreviews, refusalSentence } from './preview.js';
 import { activeMembers, assignPanel } from './assign.js';
 
 let state = null;
@@ -63,11 +63,12 @@ function row(shift, ctx, fresh) {
 /** Asks the server, for every coworker's shift on offer, whether I could pick it up now. */
 async function loadPreviews(ctx, shifts) {
   const wanted = shifts.filter((shift) => shift.ownerId !== ctx.me.user.id && isFuture(shift));
-  const answers = await Promise.all(wanted.map((shift) => fetchPreview(ctx, shift.id, 'pick-up')));
+  if (!wanted.length) return;
+  const answers = await fetchPreviews(ctx, wanted.map((shift) => shift.id), 'pick-up');
   if (!state?.container.isConnected) return;
   let changed = false;
-  wanted.forEach((shift, index) => {
-    if (answers[index]) { state.previews.set(shift.id, answers[index]); changed = true; }
+  wanted.forEach((shift) => {
+    if (answers.has(shift.id)) { state.previews.set(shift.id, answers.get(shift.id)); changed = true; }
   });
   if (changed) await preserveFocus(state.container, () => paint(ctx));
 }

@@ -1,4 +1,4 @@
-// Previews of actions (GET /shifts/{id}/preview): the server runs the same rules the action runs
+// Previews of actions (GET /shifts/{id}/preview, and GET /marketplace/previews for a list): the server runs the same rules the action runs
 // and answers what it would say, every rule it breaks and each receiver's hours that week. The
 // views use them so the page never offers what the server will refuse: the marketplace says why a
 // shift cannot be taken, approval cards show conflicts before the manager decides, and a
@@ -15,6 +15,28 @@ export async function fetchPreview(ctx, shiftId, action, parameters = {}) {
   } catch {
     return null;
   }
+}
+
+/** The most shifts one batch previews (GET /marketplace/previews); longer lists go in pages. */
+const batchSize = 100;
+
+/**
+ * Asks the server what `action` (pick-up, accept-suggestion or approve) on each of `shiftIds`
+ * would do now, in one request per hundred shifts instead of one per shift. Answers a Map from
+ * shift id to preview; a page that fails leaves its shifts out (they keep their plain buttons).
+ */
+export async function fetchPreviews(ctx, shiftIds, action) {
+  const unique = [...new Set(shiftIds)];
+  const pages = [];
+  for (let start = 0; start < unique.length; start += batchSize) pages.push(unique.slice(start, start + batchSize));
+  const answers = await Promise.all(pages.map(async (ids) => {
+    try {
+      return await ctx.api('GET', `/marketplace/previews${query({ action, shiftIds: ids.join(',') })}`);
+    } catch {
+      return [];
+    }
+  }));
+  return new Map(answers.flat().filter(Boolean).map((preview) => [preview.shiftId, preview]));
 }
 
 const hours = (value) => t('preview.hours', { hours: formatNumber(Number(value)) });

@@ -7,7 +7,7 @@ import {
   preserveFocus, debounce, formatDate, formatShift, statusBadge, isFuture, timeRange, weekLabel,
 } from '../ui.js';
 import { t, tn } from '../i18n.js';
-import { fetchPreview, refusalSentence } from './preview.js';
+import { fetchPreviews, refusalSentence } from './preview.js';
 
 let state = null;
 
@@ -23,9 +23,9 @@ async function load(ctx) {
   const suggested = (Array.isArray(requests) ? requests : [])
     .filter((request) => request.requesterId === ctx.me.user.id && request.status === 'open')
     .flatMap((request) => (request.suggestions || []).filter(isFuture));
-  const answers = await Promise.all(suggested.map((shift) => fetchPreview(ctx, shift.id, 'accept-suggestion')));
+  const previews = suggested.length ? await fetchPreviews(ctx, suggested.map((shift) => shift.id), 'accept-suggestion') : new Map();
   return {
-    previews: new Map(suggested.map((shift, index) => [shift.id, answers[index]]).filter(([, preview]) => preview)),
+    previews,
     deals: Array.isArray(deals) ? deals : [],
     requests: Array.isArray(requests) ? requests : [],
     freeDates: Array.isArray(freeDates) ? freeDates : [],

@@ -42,10 +42,10 @@ func milliseconds(_ duration: Duration) -> Double {
 }
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName) WITH (FORCE)")
 // The server's CPU is counted over this cluster's processes only (BenchmarkSupport.CPUAccount).
 CPUAccount.usePostmaster(ofDataDirectory: try await admin.query("SHOW data_directory")[0].decode(0, as: String.self))
-_ = try await admin.execute("CREATE DATABASE \(databaseName)")
+_ = try await admin.execute("CREATE DATABASE \(sql: databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
 /// Counts the statements sent (every `query`/`execute`, BEGIN and COMMIT included), to report how many
 /// one pick-up + approval pair costs.
@@ -137,7 +137,7 @@ let jobs: [(shift: Int64, receiver: Int64)] = try offered.compactMap { row in
 }
 _ = try await pool.execute("ANALYZE")
 
-let engine = MarketplaceEngine(pool: pool, logger: logger)
+let engine = MarketplaceService(pool: pool, logger: logger)
 actor JobQueue {
     var jobs: [(shift: Int64, receiver: Int64)]
     var index = 0
@@ -178,7 +178,7 @@ let tradesPerSecond = Double(completed) / tradeElapsed
 let statementsPerPair = Double(statements.take()) / Double(max(completed, 1))
 
 await pool.shutdown()
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName) WITH (FORCE)")
 
 // MARK: pgbench simple-update, same server, same client count
 
@@ -203,8 +203,8 @@ let pgbench = ["/usr/lib/postgresql/15/bin/pgbench", "/usr/bin/pgbench"].first {
 var pgbenchOutput = ""
 var pgbenchCPU = CPUAccount.zero
 if !skipPgbench {
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
-_ = try await admin.execute("CREATE DATABASE \(pgbenchDatabase)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: pgbenchDatabase) WITH (FORCE)")
+_ = try await admin.execute("CREATE DATABASE \(sql: pgbenchDatabase)")
 let pgbenchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: pgbenchDatabase)
 _ = try run(pgbench, ["-i", "-q", "-s", "10", pgbenchConninfo])
 // A transaction count rather than -T: pgbench ends -T runs with SIGALRM, which the Swift runtime's
@@ -215,7 +215,7 @@ pgbenchOutput = try run(pgbench, ["-n", "-b", "simple-update", "-c", "\(clients)
 // a moment later.
 try await Task.sleep(for: .milliseconds(500))
 pgbenchCPU = CPUAccount.now().since(pgbenchCPUBefore)
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(pgbenchDatabase) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: pgbenchDatabase) WITH (FORCE)")
 }
 await admin.shutdown()
 let tpsLine = pgbenchOutput.split(separator: "\n").first { $0.hasPrefix("tps = ") } ?? ""

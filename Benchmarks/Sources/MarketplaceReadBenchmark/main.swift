@@ -40,10 +40,10 @@ let logger: Logger = {
 }()
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName) WITH (FORCE)")
 // The server's CPU is counted over this cluster's processes only (BenchmarkSupport.CPUAccount).
 CPUAccount.usePostmaster(ofDataDirectory: try await admin.query("SHOW data_directory")[0].decode(0, as: String.self))
-_ = try await admin.execute("CREATE DATABASE \(databaseName)")
+_ = try await admin.execute("CREATE DATABASE \(sql: databaseName)")
 let benchConninfo = try PostgresConnectionString.replacingDatabase(in: conninfo, with: databaseName)
 let setup = PostgresPool(configuration: PostgresConfiguration(connectionString: benchConninfo, poolSize: 1, statementTimeout: nil), logger: logger)
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -88,12 +88,13 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
     var configuration = PostgresConfiguration(connectionString: benchConninfo, poolSize: clients, statementTimeout: nil)
     configuration.preparedStatementCapacity = preparedStatements ? 256 : 0
     let pool = PostgresPool(configuration: configuration, logger: logger)
-    guard let shifts = try await MarketplaceRead.run(token: token, now: now, pool: pool), shifts == supplied else {
+    let marketplace = MarketplaceService(pool: pool, logger: logger, clock: { now })
+    guard let shifts = try await marketplace.suppliedCount(token: token), shifts == supplied else {
         fatalError("the marketplace read did not find the \(supplied) shifts on offer")
     }
     // Warm-up: every connection opened and (when on) its statements prepared.
     try await withThrowingTaskGroup(of: Void.self) { group in
-        for _ in 0..<clients { group.addTask { for _ in 0..<200 { _ = try await MarketplaceRead.run(token: token, now: now, pool: pool) } } }
+        for _ in 0..<clients { group.addTask { for _ in 0..<200 { _ = try await marketplace.suppliedCount(token: token) } } }
         try await group.waitForAll()
     }
     let deadline = ContinuousClock.now + .milliseconds(Int64(readSeconds * 1000))
@@ -104,7 +105,7 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
             group.addTask {
                 var done = 0
                 while readCount.map({ done < $0 }) ?? (ContinuousClock.now < deadline) {
-                    _ = try await MarketplaceRead.run(token: token, now: now, pool: pool)
+                    _ = try await marketplace.suppliedCount(token: token)
                     done += 1
                 }
                 return done
@@ -125,7 +126,9 @@ func ourReads(preparedStatements: Bool) async throws -> (perSecond: Double, shif
 func directReads() throws -> (perSecond: Double, reads: Int, cpu: CPUAccount) {
     let configuration = PostgresConfiguration(connectionString: benchConninfo, poolSize: 1, statementTimeout: nil)
     let connections = try (0..<clients).map { _ in try PostgresConnection.connect(configuration: configuration) }
-    for connection in connections { for _ in 0..<200 { _ = try MarketplaceRead.run(token: token, now: now, on: connection) } }
+    // Only its reads on a held connection are used: the pool is never asked for a connection.
+    let marketplace = MarketplaceService(pool: PostgresPool(configuration: configuration, logger: logger), logger: logger, clock: { now })
+    for connection in connections { for _ in 0..<200 { _ = try marketplace.suppliedCount(token: token, on: connection) } }
     let counts = UnsafeMutableBufferPointer<Int>.allocate(capacity: clients)
     counts.initialize(repeating: 0)
     defer { counts.deallocate() }
@@ -140,7 +143,7 @@ func directReads() throws -> (perSecond: Double, reads: Int, cpu: CPUAccount) {
             let (connection, counts) = box.value
             var done = 0
             while readCount.map({ done < $0 }) ?? (ContinuousClock.now < deadline) {
-                _ = try? MarketplaceRead.run(token: token, now: now, on: connection)
+                _ = try? marketplace.suppliedCount(token: token, on: connection)
                 done += 1
             }
             counts[index] = done
@@ -190,7 +193,7 @@ let variables = [
 // pgbench would also take the `:MI` inside the literal 'HH24:MI' for a variable: there the colon is
 // spelled `chr(58)`, an immutable call the planner folds into the same constant.
 var script = ""
-for (index, statement) in MarketplaceRead.statements.enumerated() {
+for (index, statement) in MarketplaceService.marketplaceReadStatements.enumerated() {
     var text = statement.replacingOccurrences(of: "'HH24:MI'", with: "'HH24' || chr(58) || 'MI'")
     let names = index == 0 ? ["hash"] : ["workplace", "now"]
     for (position, name) in names.enumerated().reversed() {
@@ -215,7 +218,7 @@ func pgbenchTPS(_ mode: String) throws -> (tps: Double, cpu: CPUAccount) {
 let (pgbenchPrepared, pgbenchPreparedCPU) = if skipPgbench { (0.0, CPUAccount.zero) } else { try pgbenchTPS("prepared") }
 let pgbenchExtended: Double = if skipPgbench { 0 } else { try pgbenchTPS("extended").tps }
 
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName) WITH (FORCE)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName) WITH (FORCE)")
 await admin.shutdown()
 
 print("marketplace read: session lookup + \(supplied) shifts on offer (\(members) members × 56 days), \(clients) clients")

@@ -29,8 +29,8 @@ var logger = Logger(label: "report-benchmark")
 logger.logLevel = .warning
 
 let admin = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo, poolSize: 1), logger: logger)
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName)")
-_ = try await admin.execute("CREATE DATABASE \(databaseName)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName)")
+_ = try await admin.execute("CREATE DATABASE \(sql: databaseName)")
 let pool = PostgresPool(configuration: PostgresConfiguration(connectionString: conninfo + " dbname=\(databaseName)", poolSize: 2), logger: logger)
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -147,5 +147,5 @@ print("payroll export (report with days + CSV):  \(summary(payrollTimes)), \(pay
 print("checksum \(checksum)")
 
 await pool.shutdown()
-_ = try await admin.execute("DROP DATABASE IF EXISTS \(databaseName)")
+_ = try await admin.execute("DROP DATABASE IF EXISTS \(sql: databaseName)")
 await admin.shutdown()

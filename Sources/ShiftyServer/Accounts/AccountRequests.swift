@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyLocalization
+import ShiftyServerCore
 
 /// Request bodies of the account endpoints. Unknown fields are ignored; missing or mistyped
 /// required fields become 422 problems naming the field. The login body, which the terminal sends

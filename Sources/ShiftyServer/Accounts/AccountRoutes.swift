@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyLocalization
+import ShiftyServerCore
 
 /// HTTP endpoints for workplaces, sessions, members and invites (documented in openapi.yaml).
 struct AccountRoutes {

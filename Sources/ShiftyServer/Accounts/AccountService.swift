@@ -1,9 +1,11 @@
-import ShiftyLocalization
 import Foundation
 import Logging
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
+import ShiftyLocalization
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Onboarding, login, sessions, members and invites.
 ///

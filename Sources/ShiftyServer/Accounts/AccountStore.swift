@@ -1,6 +1,7 @@
-import ShiftyLocalization
 import Foundation
+import ShiftyLocalization
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// SQL for workplaces, users, sessions and invites.
 ///

@@ -1,4 +1,6 @@
 import Foundation
+import ShiftyNotifications
+import ShiftyServerCore
 
 /// Input rules for account fields, checked before anything touches the database so that
 /// a bad value gets a 422 naming the field instead of a constraint violation.

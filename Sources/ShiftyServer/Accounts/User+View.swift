@@ -1,4 +1,5 @@
 import ShiftyAPI
+import ShiftyNotifications
 
 extension ShiftyAPI.User {
     /// A member as the API shows them, from the server's member value.

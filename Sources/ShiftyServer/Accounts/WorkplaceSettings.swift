@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyLocalization
+import ShiftyServerCore
 
 /// Per-workplace switches, stored as JSON in `workplaces.settings` so later features can add keys
 /// without a migration. The one type for them: the stored row, the API's `settings` object and a

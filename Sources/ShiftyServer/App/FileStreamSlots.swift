@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+import ShiftyLive
 
 /// Bounds how many static files are being sent at once, each holding its file open while the client
 /// reads it (``DescriptorBudget/fileStreams``).

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyServerCore
 
 /// Serves the API description (openapi.yaml at the repository root) at GET /api/v1/openapi.yaml.
 struct OpenAPIRoute {

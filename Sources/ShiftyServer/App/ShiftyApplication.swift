@@ -1,7 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
+import ShiftyConnections
+import ShiftyLive
+import ShiftyNotifications
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Builds the Shifty HTTP application from its parts.
 ///
@@ -34,7 +38,7 @@ public enum ShiftyApplication {
         let accounts = AccountService(pool: pool, passwords: passwords, configuration: configuration)
         let accountRoutes = AccountRoutes(accounts: accounts, authenticator: authenticator, configuration: configuration)
         accountRoutes.register(on: api)
-        ShiftRoutes(pool: pool, authenticator: authenticator, logger: logger).register(on: api)
+        ShiftRoutes(pool: pool, authenticator: authenticator, logger: logger, clock: configuration.clock).register(on: api)
         TimeclockRoutes(pool: pool, passwords: passwords, authenticator: authenticator, configuration: configuration).register(on: api)
         NowRoutes(pool: pool, authenticator: authenticator).register(on: api)
         QualificationRoutes(service: QualificationService(pool: pool), authenticator: authenticator).register(on: api)
@@ -106,7 +110,7 @@ public enum ShiftyApplication {
                 availableConnectionsDelegate: SocketAcceptGate(ceiling: descriptors.acceptCeiling)
             ),
             services: [
-                ScheduleMaintenanceService(pool: pool, logger: logger), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
+                ScheduleMaintenanceService(pool: pool, logger: logger, clock: configuration.clock), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(
                     pool: pool, senders: configuration.notificationSenders(pool: pool, keyring: keyring), links: configuration.notificationLinks, logger: logger,
                     interval: configuration.notificationInterval, lease: configuration.notificationLease, wakeup: wakeup),

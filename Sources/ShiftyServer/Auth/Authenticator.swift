@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Finds the caller of a request from its session cookie or bearer token, and enforces the
 /// CSRF rule for cookies.

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Limits password guessing per account and client address, per client address, and account
 /// creation (signup, new workplaces) per client address; and PIN guessing at kiosks.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import ShiftySecurity
+import ShiftyServerCore
 
 /// Runs Argon2id on its own threads.
 ///

@@ -1,8 +1,9 @@
 import Foundation
 import ShiftyAPI
+import ShiftyLocalization
 import ShiftyPostgres
 import ShiftySecurity
-import ShiftyLocalization
+import ShiftyServerCore
 
 /// How a session was presented, which decides whether CSRF checks apply: a browser's HttpOnly
 /// `cookie` (unsafe requests must pass the Origin check) or `bearer` from the terminal client or

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyLocalization
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// The personal calendar feed: `GET|POST|DELETE /api/v1/calendar-feed` manage it with a session,
 /// `GET /calendar/{token}.ics` serves it to calendar apps, which cannot log in; documented in openapi.yaml.

@@ -1,4 +1,7 @@
 import Foundation
+import ShiftyConnections
+import ShiftyLive
+import ShiftyNotifications
 import ShiftySecurity
 
 /// Everything `shifty serve` can be told, gathered in one value so the app can be built in tests

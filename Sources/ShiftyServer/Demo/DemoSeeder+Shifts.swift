@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Demo schedules and marketplace activity, so a newcomer sees every workflow at once.
 extension DemoSeeder {
@@ -67,7 +68,7 @@ extension DemoSeeder {
             """,
             [workplaceID])[0].decode("n")
         guard activity == 0 else { return }
-        let executor = MarketplaceExecutor(pool: pool, logger: logger)
+        let executor = MarketplaceExecutor(pool: pool, logger: logger, clock: { Date() })
         func caller(_ username: String) throws -> MarketplaceCaller {
             guard let id = members[username] else { throw Problem.notFound("demo member \(username)") }
             return MarketplaceCaller(userID: id, workplaceID: workplaceID, isManager: false)

@@ -1,6 +1,8 @@
 import Foundation
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Fixed-shift requests: an employee asks to add, change or end one of their own fixed shifts, a
 /// manager of the workplace approves or declines (with a note the employee sees), the employee

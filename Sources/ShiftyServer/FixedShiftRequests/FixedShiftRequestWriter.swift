@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
 
 /// Writes what `FixedShiftRequestDecider` decided, on the caller's transaction: the request's row

@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyDomain
+import ShiftyServerCore
 
 extension Problem {
     /// A fixed shift's field that is not right, as the client sees it: 422 naming the field, the

@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyDomain
+import ShiftyServerCore
 
 extension Problem {
     /// The problem a refused punch answers with: a double tap is 409 `punch_repeated`; a break

@@ -1,6 +1,7 @@
 import Hummingbird
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyServerCore
 
 /// The one place a marketplace refusal gets its HTTP status (a rule's refusal is one too:
 /// `Rulebook` and `FixedShiftRules` refuse with `MarketplaceRefusal`). The domain says what kind

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Turns every error that escapes a route into a problem document, and logs each request.
 ///

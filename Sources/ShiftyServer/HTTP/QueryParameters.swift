@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyDomain
+import ShiftyServerCore
 
 /// A request's query string, read strictly: the one way routes read query parameters.
 ///
@@ -46,6 +47,23 @@ struct QueryParameters {
         guard let text = try string(name) else { return nil }
         guard let value = Int64(text), value > 0 else { throw Self.invalid(name, "must be an id (a positive integer)") }
         return value
+    }
+
+    /// A required list of ids, comma-separated (`shiftIds=4,7,9`): each a positive integer, no
+    /// repeats, from one to `maximumCount` of them.
+    func ids(_ name: String, maximumCount: Int) throws -> [Int64] {
+        guard let text = try string(name), !text.isEmpty else {
+            throw Self.invalid(name, "is required: ids separated by commas")
+        }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count <= maximumCount else { throw Self.invalid(name, "may list at most \(maximumCount) ids") }
+        var ids: [Int64] = []
+        for part in parts {
+            guard let id = Int64(part), id > 0 else { throw Self.invalid(name, "must be positive integers separated by commas") }
+            guard !ids.contains(id) else { throw Self.invalid(name, "lists \(id) twice") }
+            ids.append(id)
+        }
+        return ids
     }
 
     func date(_ name: String) throws -> LocalDate? {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ShiftyAPI
+import ShiftyServerCore
 
 extension Request {
     /// Decodes a JSON body, answering bad input with problems instead of Hummingbird's bare 400.

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyServerCore
 
 extension Problem {
     /// A store's answer as the client sees it (the codes are the ones the API always used).

@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyDomain
+import ShiftyServerCore
 
 extension Problem {
     /// A time-off refusal as the client sees it: the one place that gives each refusal its HTTP

@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Liveness and readiness for load balancers and systemd.
 ///

@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftySecurity
+import ShiftyServerCore
 
 /// The `Idempotency-Key` a client sends with a state-changing request (the IETF httpapi draft
 /// "The Idempotency-Key HTTP Header Field"): any 1 to 255 printable ASCII characters, sent as the

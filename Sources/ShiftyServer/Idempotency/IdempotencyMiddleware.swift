@@ -3,6 +3,7 @@ import Hummingbird
 import NIOCore
 import ShiftyLocalization
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// `Idempotency-Key` on every state-changing route (the IETF httpapi draft; docs/idempotency.md).
 ///

@@ -1,4 +1,5 @@
 import ShiftyLocalization
+import ShiftyServerCore
 
 /// The languages a member or a workplace may choose: exactly those with a catalogue folder.
 ///

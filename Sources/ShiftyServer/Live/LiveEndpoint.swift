@@ -2,7 +2,11 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import ShiftyConnections
+import ShiftyEvents
+import ShiftyLive
 import ShiftyPostgres
+import ShiftyServerCore
 import ShiftyWebSocket
 
 /// `GET /api/v1/live`: authenticates the upgrade request before the 101 and sets up a ``LiveConnection``.
@@ -66,7 +70,11 @@ struct LiveEndpoint: Sendable {
                 hub.connectionEnded(userID: caller.id, sessionID: caller.sessionID)
             }
             let connection = LiveConnection(
-                caller: caller, sessionID: caller.sessionID, eventLoop: channel.eventLoop, topics: topics,
+                caller: LiveCaller(
+                    recipient: LiveRecipient(userID: caller.id, workplaceID: caller.workplaceID, isManager: caller.isManager, sessionID: caller.sessionID),
+                    user: .init(id: caller.user.id, username: caller.user.username, displayName: caller.user.displayName, role: caller.user.role.rawValue),
+                    workplace: .init(id: caller.workplace.id, slug: caller.workplace.slug, name: caller.workplace.name, timeZone: caller.workplace.timeZone)),
+                eventLoop: channel.eventLoop, topics: topics,
                 newestEventID: newest, resumeAfter: parameters.after, services: services)
             return .accept(configuration: configuration, callbacks: WebSocketCallbacks(
                 onOpen: { connection.opened($0) },

@@ -1,4 +1,6 @@
 import Hummingbird
+import ShiftyLive
+import ShiftyServerCore
 
 /// The plain-HTTP side of `/api/v1/live`: a request that reaches the router did not ask for a
 /// WebSocket upgrade (upgrades are answered before the router), so it gets 426 and a hint instead of

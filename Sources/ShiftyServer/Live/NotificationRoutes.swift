@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyLive
 import ShiftyPostgres
 
 /// `GET /api/v1/notifications`: my personal events (topic `notifications`) from the event history,

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// One page of a deal list (`GET /trades`, `/deals/mine`, `/deals/approvals`), in the lists' order
 /// (earliest expiry first, then id).

@@ -2,14 +2,14 @@ import Foundation
 import ShiftyDomain
 import ShiftyPostgres
 
-/// Loads and locks exactly what `Marketplace.apply` needs for one action (see
-/// `MarketplaceAction.referencedShiftIDs` and friends).
+/// Loads exactly what `Marketplace.apply` needs for one action (see
+/// `MarketplaceAction.referencedShiftIDs` and friends), locked for an action.
 ///
-/// A preview loads exactly the same rows. Receivers' commitments cover the whole week of each
-/// incoming shift plus the days the rest and days-in-a-row limits reach (for actions and previews alike).
+/// A preview loads exactly the same rows, without locks (``MarketplaceLoad``). Receivers'
+/// commitments cover the whole week of each incoming shift plus the days the rest and days-in-a-row limits reach (for actions and previews alike).
 enum MarketplaceContextLoader {
     static func load(
-        _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, forPreview: Bool = false,
+        _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, _ load: MarketplaceLoad,
         on connection: PostgresConnection
     ) throws -> (MarketplaceActor, MarketplaceContext) {
         let workplaceID = caller.workplaceID
@@ -19,10 +19,10 @@ enum MarketplaceContextLoader {
         var deal: Deal?
         var shiftIDs = action.referencedShiftIDs
         if let dealID = action.referencedDealID {
-            deal = try MarketplaceStore.lockDeal(dealID, workplaceID: workplaceID, on: connection)
+            deal = try MarketplaceStore.deal(dealID, workplaceID: workplaceID, load, on: connection)
             shiftIDs += deal?.shiftIDs ?? []
         }
-        var shifts = try MarketplaceStore.lockShifts(Array(Set(shiftIDs)), workplaceID: workplaceID, on: connection)
+        var shifts = try MarketplaceStore.shifts(Array(Set(shiftIDs)), workplaceID: workplaceID, load, on: connection)
 
         var requestID = action.referencedRequestID
         if requestID == nil, deal?.kind == .suggestionAccepted { requestID = deal?.requestID }
@@ -34,11 +34,11 @@ enum MarketplaceContextLoader {
         }
         var request: ShiftRequest?
         if let requestID {
-            request = try MarketplaceStore.lockRequest(requestID, workplaceID: workplaceID, on: connection)
+            request = try MarketplaceStore.request(requestID, workplaceID: workplaceID, load, on: connection)
             switch action {
             case .suggest, .withdrawRequest, .acceptSuggestion:
                 let known = Set(shifts.map(\.id))
-                shifts += try MarketplaceStore.lockSuggestedShifts(requestID: requestID, workplaceID: workplaceID, on: connection)
+                shifts += try MarketplaceStore.suggestedShifts(requestID: requestID, workplaceID: workplaceID, load, on: connection)
                     .filter { !known.contains($0.id) }
             default:
                 break
@@ -52,9 +52,9 @@ enum MarketplaceContextLoader {
         members.formUnion(deal?.participants ?? [])
         if let request { members.insert(request.requester) }
         members.formUnion(receivers)
-        // One round trip: lock the receivers, read their limits, qualifications and availability, and who is inactive.
+        // One round trip: lock the receivers (for an action), read their limits, qualifications and availability, and who is inactive.
         let facts = try MarketplaceStore.lockedMemberFacts(
-            receivers: receivers, members: members, workplaceID: workplaceID, on: connection)
+            receivers: receivers, members: members, workplaceID: workplaceID, lock: load == .forAction, on: connection)
         let inactive = facts.inactive
 
         var commitments: [UserID: [ShiftInterval]] = [:]

@@ -18,17 +18,19 @@ import ShiftyPostgres
 struct MarketplaceExecutor: Sendable {
     let pool: PostgresPool
     let logger: Logger
+    /// The application's clock (`ServerConfiguration.clock`): what "now" is for every decision, so
+    /// a test moves time past a deal's expiry instead of waiting for it.
+    let clock: @Sendable () -> Date
 
     /// Builds the action inside the transaction (so it can reserve new deal/request ids) and runs it.
     @discardableResult
     func perform(
-        _ caller: MarketplaceCaller, now: @escaping @Sendable () -> Date = Date.init,
-        _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
+        _ caller: MarketplaceCaller, _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
     ) async throws -> Transition {
         do {
-            return try await pool.transaction(planCaching: .genericPlans) { connection in
+            return try await pool.transaction(planCaching: .genericPlans) { [clock] connection in
                 let action = try makeAction(connection)
-                return try Self.run(action, caller: caller, now: now(), on: connection)
+                return try Self.run(action, caller: caller, now: clock(), on: connection)
             }
         } catch let refusal as MarketplaceRefusal {
             if refusal.code == .dealExpired {
@@ -41,16 +43,30 @@ struct MarketplaceExecutor: Sendable {
 
     /// What `makeAction` would answer now, without writing: the same loader (with whole weeks of
     /// the receivers' commitments) and the same `Marketplace.apply`, through `Marketplace.preview`.
-    /// The transaction only reads and locks; it commits nothing.
+    /// Nothing is locked (``MarketplaceLoad/forPreview``): a preview is advice, and the action
+    /// itself decides again on locked rows, so a preview never waits for a pick-up or holds one up.
     func preview(
-        _ caller: MarketplaceCaller, now: Date = Date(),
-        _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
+        _ caller: MarketplaceCaller, _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
     ) async throws -> (MarketplaceAction, ActionPreview) {
-        try await pool.transaction(planCaching: .genericPlans) { connection in
-            let action = try makeAction(connection)
-            let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, forPreview: true, on: connection)
-            return (action, Marketplace.preview(action, actor: actor, context: context))
+        try await previewing { connection, now in
+            try Self.preview(try makeAction(connection), caller: caller, now: now, on: connection)
         }
+    }
+
+    /// Runs `body` on one connection with the clock's now, for one preview or a list of them; the
+    /// transaction only reads (and lets `makeAction` of a preview reserve nothing).
+    func previewing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection, Date) throws -> T) async throws -> T {
+        try await pool.transaction(planCaching: .genericPlans) { [clock] connection in
+            try body(connection, clock())
+        }
+    }
+
+    /// Decides one preview on a snapshot the caller holds (``previewing(_:)``).
+    static func preview(
+        _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, on connection: PostgresConnection
+    ) throws -> (MarketplaceAction, ActionPreview) {
+        let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, .forPreview, on: connection)
+        return (action, Marketplace.preview(action, actor: actor, context: context))
     }
 
     /// Runs an action whose ids are already known.
@@ -61,7 +77,7 @@ struct MarketplaceExecutor: Sendable {
 
     /// Decides and persists one action on an open transaction.
     static func run(_ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, on connection: PostgresConnection) throws -> Transition {
-        let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, on: connection)
+        let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, .forAction, on: connection)
         switch Marketplace.apply(action, actor: actor, context: context) {
         case .failure(let refusal):
             throw refusal
@@ -75,7 +91,8 @@ struct MarketplaceExecutor: Sendable {
     /// Expires every pending deal whose earliest shift has started (one workplace, or all);
     /// returns how many expired. Each expiry is its own transaction through `Marketplace.apply`.
     @discardableResult
-    func expireDue(workplaceID: Int64? = nil, now: Date = Date()) async throws -> Int {
+    func expireDue(workplaceID: Int64? = nil, now: Date? = nil) async throws -> Int {
+        let now = now ?? clock()
         let due = try await pool.query(
             """
             SELECT id, workplace_id FROM deals

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyServerCore
 
 /// HTTP endpoints of the marketplace workflows (documented in openapi.yaml).
 struct MarketplaceRoutes {
@@ -116,6 +117,16 @@ struct MarketplaceRoutes {
             }
             return try APIJSON.response(try await marketplace.preview(
                 caller, shiftID: id, action: action, offeredShiftID: try query.id("offeredShiftId"), ownerID: try query.id("ownerId")))
+        }
+        // The same preview for every shift of a list at once (the marketplace and the requests page).
+        api.get("marketplace/previews") { request, _ in
+            let caller = try await authenticator.require(request)
+            let query = QueryParameters(request)
+            guard let action = try query.oneOf("action", BatchPreviewedAction.self) else {
+                throw QueryParameters.invalid("action", "is required: one of \(BatchPreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let shiftIDs = try query.ids("shiftIds", maximumCount: MarketplaceService.maximumBatchPreviews)
+            return try APIJSON.response(try await marketplace.previews(caller, shiftIDs: shiftIDs, action: action))
         }
         // What creating this one-off shift would answer (the grid asks before it offers "Create").
         api.post("shifts/preview") { request, context in

@@ -3,17 +3,21 @@ import Logging
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
-/// The marketplace workflows behind the HTTP routes: every change goes through
-/// `MarketplaceExecutor` (and so through `Marketplace.apply`), every view is workplace-scoped.
-struct MarketplaceService: Sendable {
+/// The marketplace: the one way in for the routes, tools and benchmarks alike. Every change goes
+/// through `MarketplaceExecutor` (and so through `Marketplace.apply`), every view is
+/// workplace-scoped, and "now" is the application's clock.
+public struct MarketplaceService: Sendable {
     let pool: PostgresPool
     let executor: MarketplaceExecutor
 
-    init(pool: PostgresPool, logger: Logger) {
+    public init(pool: PostgresPool, logger: Logger, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.pool = pool
-        self.executor = MarketplaceExecutor(pool: pool, logger: logger)
+        self.executor = MarketplaceExecutor(pool: pool, logger: logger, clock: clock)
     }
+
+    var clock: @Sendable () -> Date { executor.clock }
 
     // MARK: Actions
 
@@ -88,7 +92,7 @@ struct MarketplaceService: Sendable {
                 try MarketplaceQueries.deals(workplaceID: workplaceID, condition: "d.id = $2", parameters: [$0], on: connection).first
             }
             let requests = requestIDs.isEmpty ? [] : try MarketplaceQueries.requests(
-                workplaceID: workplaceID, ids: requestIDs, now: Date(), on: connection)
+                workplaceID: workplaceID, ids: requestIDs, now: clock(), on: connection)
             return ShiftyAPI.MarketplaceActionResult(deal: deal, shifts: shifts, requests: requests)
         }
     }
@@ -97,11 +101,11 @@ struct MarketplaceService: Sendable {
 
     /// Shifts on offer, each marked with whether the caller is qualified for its position.
     func marketplace(_ caller: AuthenticatedUser) async throws -> [ShiftyAPI.MarketShift] {
-        try await pool.withConnection { connection in
+        try await pool.withConnection { [clock] connection in
             let viewer = UserID(rawValue: caller.id)
             let tracked = try MarketplaceStore.trackedPositions(workplaceID: caller.workplaceID, on: connection)
             let qualified = try MarketplaceStore.qualifications(of: [viewer], on: connection)[viewer] ?? []
-            return try MarketplaceQueries.supplied(workplaceID: caller.workplaceID, now: Date(), on: connection).map { shift in
+            return try MarketplaceQueries.supplied(workplaceID: caller.workplaceID, now: clock(), on: connection).map { shift in
                 var shift = shift
                 shift.viewerQualified = shift.position.map { !tracked.contains($0) || qualified.contains($0) } ?? true
                 return shift
@@ -110,19 +114,20 @@ struct MarketplaceService: Sendable {
     }
 
     func openRequests(_ caller: AuthenticatedUser) async throws -> [ShiftyAPI.ShiftRequest] {
-        try await pool.withConnection { try MarketplaceQueries.requests(workplaceID: caller.workplaceID, now: Date(), on: $0) }
+        try await pool.withConnection { [clock] in try MarketplaceQueries.requests(workplaceID: caller.workplaceID, now: clock(), on: $0) }
     }
 
     func freeDates(_ caller: AuthenticatedUser) async throws -> [FreeDateView] {
-        try await pool.withConnection {
-            try MarketplaceQueries.freeDates(userID: caller.id, workplaceID: caller.workplaceID, now: Date(), on: $0)
+        try await pool.withConnection { [clock] in
+            try MarketplaceQueries.freeDates(userID: caller.id, workplaceID: caller.workplaceID, now: clock(), on: $0)
         }
     }
 
     /// The caller's pending deals (as giver or receiver). A read writes nothing: a deal past its
     /// expiry that the maintenance job has not swept yet (it runs every minute) is left out here.
-    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [ShiftyAPI.MarketDeal] {
-        try await pool.withConnection {
+    func myPendingDeals(_ caller: AuthenticatedUser, page: DealPage) async throws -> [ShiftyAPI.MarketDeal] {
+        let now = clock()
+        return try await pool.withConnection {
             try MarketplaceQueries.deals(
                 workplaceID: caller.workplaceID,
                 condition: """
@@ -133,10 +138,11 @@ struct MarketplaceService: Sendable {
         }
     }
 
-    /// Deals waiting for a manager; like ``myPendingDeals(_:page:now:)`` it leaves out (and does not
+    /// Deals waiting for a manager; like ``myPendingDeals(_:page:)`` it leaves out (and does not
     /// write) deals past their expiry, which the maintenance job expires.
-    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage, now: Date = Date()) async throws -> [ShiftyAPI.MarketDeal] {
+    func approvalQueue(_ caller: AuthenticatedUser, page: DealPage) async throws -> [ShiftyAPI.MarketDeal] {
         try caller.requireManager()
+        let now = clock()
         return try await pool.withConnection {
             try MarketplaceQueries.deals(
                 workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval' AND d.expires_at > $2",

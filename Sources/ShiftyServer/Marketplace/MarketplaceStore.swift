@@ -1,10 +1,12 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
-/// SQL that loads (and locks) what `Marketplace.apply` looks at, scoped by workplace.
+/// SQL that loads (and for an action locks, ``MarketplaceLoad``) what `Marketplace.apply` looks at,
+/// scoped by workplace.
 ///
-/// Rows are locked `FOR UPDATE` in id order, so two transactions deciding about the same shift
+/// An action's rows are locked `FOR UPDATE` in id order, so two transactions deciding about the same shift
 /// run one after the other and the second sees the first one's result (READ COMMITTED re-reads
 /// locked rows); deadlocks between different lock orders are retried by the pool.
 enum MarketplaceStore {
@@ -21,33 +23,35 @@ enum MarketplaceStore {
             isUnassigned: try row.decode("unassigned"), position: try row.decode("position", as: String?.self))
     }
 
-    static func lockShifts(_ ids: [ShiftID], workplaceID: Int64, on connection: PostgresConnection) throws -> [MarketShift] {
+    static func shifts(_ ids: [ShiftID], workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> [MarketShift] {
         guard !ids.isEmpty else { return [] }
         return try connection.query(
-            "SELECT \(shiftColumns) FROM shifts s WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.id FOR UPDATE",
+            "SELECT \(shiftColumns) FROM shifts s WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.id\(load.lockClause())",
             [ids.map(\.rawValue), workplaceID]
         ).map(marketShift(from:))
     }
 
-    static func lockSuggestedShifts(requestID: RequestID, workplaceID: Int64, on connection: PostgresConnection) throws -> [MarketShift] {
+    static func suggestedShifts(
+        requestID: RequestID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection
+    ) throws -> [MarketShift] {
         try connection.query(
             """
             SELECT \(shiftColumns) FROM shifts s
-            WHERE s.request_id = $1 AND s.workplace_id = $2 AND s.status = 'suggested' ORDER BY s.id FOR UPDATE
+            WHERE s.request_id = $1 AND s.workplace_id = $2 AND s.status = 'suggested' ORDER BY s.id\(load.lockClause())
             """,
             [requestID.rawValue, workplaceID]
         ).map(marketShift(from:))
     }
 
-    /// The deal (locked) and its legs in one round trip: a join that locks only the deal's row.
-    static func lockDeal(_ id: DealID, workplaceID: Int64, on connection: PostgresConnection) throws -> Deal? {
+    /// The deal and its legs in one round trip: a join that locks (for an action) only the deal's row.
+    static func deal(_ id: DealID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> Deal? {
         let rows = try connection.query(
             """
             SELECT d.id, d.kind, d.state, d.initiator_id, d.request_id, d.created_at, d.expires_at, d.decided_by, d.decided_at,
                    d.decision_note, l.shift_id, l.giver_id, l.receiver_id, l.previous_owner_id, l.previous_status,
                    l.previous_deal_id, l.previous_request_id
             FROM deals d LEFT JOIN deal_legs l ON l.deal_id = d.id
-            WHERE d.id = $1 AND d.workplace_id = $2 ORDER BY l.shift_id FOR UPDATE OF d
+            WHERE d.id = $1 AND d.workplace_id = $2 ORDER BY l.shift_id\(load.lockClause(of: "d"))
             """,
             [id.rawValue, workplaceID])
         guard let row = rows.first else { return nil }
@@ -75,9 +79,9 @@ enum MarketplaceStore {
             decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"))
     }
 
-    static func lockRequest(_ id: RequestID, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftRequest? {
+    static func request(_ id: RequestID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> ShiftRequest? {
         try connection.query(
-            "SELECT id, requester_id, local_date::text AS local_date, status, deal_id FROM requests WHERE id = $1 AND workplace_id = $2 FOR UPDATE",
+            "SELECT id, requester_id, local_date::text AS local_date, status, deal_id FROM requests WHERE id = $1 AND workplace_id = $2\(load.lockClause())",
             [id.rawValue, workplaceID]
         ).first.map { row in
             ShiftRequest(

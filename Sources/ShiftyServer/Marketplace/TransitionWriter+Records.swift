@@ -1,7 +1,9 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// The history rows and event rows of one transition, written in one statement (a data-modifying
 /// CTE), after the shifts' new state was read once for every event's payload.

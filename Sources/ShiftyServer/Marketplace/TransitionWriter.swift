@@ -47,38 +47,37 @@ enum TransitionWriter {
             let updated = try connection.query(
                 """
                 WITH decided AS (
-                    UPDATE deals SET state = $2, decided_by = $3, decided_at = $4, decision_note = $5
-                    WHERE id = $1 AND state = $6 RETURNING id
+                    UPDATE deals SET state = \(bind: deal.state.rawValue), decided_by = \(deal.decidedBy?.rawValue),
+                                     decided_at = \(deal.decidedAt), decision_note = \(bind: deal.decisionNote)
+                    WHERE id = \(deal.id.rawValue) AND state = \(bind: previous.state.rawValue) RETURNING id
                 ), legs AS (
-                    UPDATE deal_legs SET pending = false WHERE deal_id IN (SELECT id FROM decided) AND NOT $7::boolean
+                    UPDATE deal_legs SET pending = false WHERE deal_id IN (SELECT id FROM decided) AND NOT \(deal.state.isPending)::boolean
                 )
                 SELECT count(*) AS updated FROM decided
-                """,
-                [deal.id.rawValue, deal.state.rawValue, deal.decidedBy?.rawValue, deal.decidedAt, deal.decisionNote, previous.state.rawValue,
-                 deal.state.isPending]
+                """
             ).first?.decode("updated", as: Int64.self) ?? 0
             guard updated == 1 else {
                 throw MarketplaceRefusal(.dealNotPending, "Deal \(deal.id) was decided by someone else just now.")
             }
         } else {
             do {
+                let legs = try legsJSON(of: deal)
                 try connection.execute(
                     """
                     WITH deal AS (
                         INSERT INTO deals (id, workplace_id, kind, state, initiator_id, request_id, created_at, expires_at,
                                            decided_by, decided_at, decision_note)
-                        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                        VALUES (\(deal.id.rawValue), \(workplaceID), \(bind: deal.kind.rawValue), \(bind: deal.state.rawValue),
+                                \(deal.initiator.rawValue), \(deal.requestID?.rawValue), \(deal.createdAt), \(deal.expiresAt),
+                                \(deal.decidedBy?.rawValue), \(deal.decidedAt), \(bind: deal.decisionNote))
                     )
                     INSERT INTO deal_legs (deal_id, shift_id, giver_id, receiver_id, previous_owner_id, previous_status,
                                            previous_deal_id, previous_request_id, pending)
-                    SELECT $1, l.shift_id, l.giver_id, l.receiver_id, l.previous_owner_id, l.previous_status,
-                           l.previous_deal_id, l.previous_request_id, $13::boolean
-                    FROM jsonb_to_recordset($12::jsonb) AS l(shift_id bigint, giver_id bigint, receiver_id bigint,
+                    SELECT \(deal.id.rawValue)::bigint, l.shift_id, l.giver_id, l.receiver_id, l.previous_owner_id, l.previous_status,
+                           l.previous_deal_id, l.previous_request_id, \(deal.state.isPending)::boolean
+                    FROM jsonb_to_recordset(\(bind: legs)::jsonb) AS l(shift_id bigint, giver_id bigint, receiver_id bigint,
                          previous_owner_id bigint, previous_status text, previous_deal_id bigint, previous_request_id bigint)
-                    """,
-                    [deal.id.rawValue, workplaceID, deal.kind.rawValue, deal.state.rawValue, deal.initiator.rawValue,
-                     deal.requestID?.rawValue, deal.createdAt, deal.expiresAt, deal.decidedBy?.rawValue, deal.decidedAt,
-                     deal.decisionNote, try legsJSON(of: deal), deal.state.isPending])
+                    """)
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
                 let shifts = deal.legs.map { "\($0.shiftID)" }.joined(separator: ", ")
                 throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(shifts) already takes part in a pending deal.")
@@ -157,17 +156,18 @@ enum TransitionWriter {
     /// offer back does not count. The `unassigned` mark is set by an unassignment and cleared when
     /// the owner changes.
     static func write(_ change: ShiftChange, on connection: PostgresConnection) throws {
+        let (from, to) = (change.from, change.to)
+        let ownerChanges = from.owner != to.owner
         let updated = try connection.execute(
             """
-            UPDATE shifts SET owner_id = $2, status = $3, deal_id = $4, request_id = $5,
-                   touched = touched OR $2 <> $6 OR $3 = 'cancelled' OR $10::boolean,
-                   unassigned = (unassigned OR $11::boolean) AND $2 = $6 AND NOT $12::boolean, updated_at = now()
-            WHERE id = $1 AND owner_id = $6 AND status = $7
-              AND deal_id IS NOT DISTINCT FROM $8 AND request_id IS NOT DISTINCT FROM $9
-            """,
-            [change.shiftID.rawValue, change.to.owner.rawValue, change.to.status.rawValue, change.to.dealID?.rawValue,
-             change.to.requestID?.rawValue, change.from.owner.rawValue, change.from.status.rawValue,
-             change.from.dealID?.rawValue, change.from.requestID?.rawValue, change.touches, change.unassigns, change.assigns])
+            UPDATE shifts SET owner_id = \(to.owner.rawValue), status = \(bind: to.status.rawValue),
+                   deal_id = \(to.dealID?.rawValue), request_id = \(to.requestID?.rawValue),
+                   touched = touched OR \(ownerChanges || to.status == .cancelled || change.touches)::boolean,
+                   unassigned = (unassigned OR \(change.unassigns)::boolean) AND NOT \(ownerChanges || change.assigns)::boolean,
+                   updated_at = now()
+            WHERE id = \(change.shiftID.rawValue) AND owner_id = \(from.owner.rawValue) AND status = \(bind: from.status.rawValue)
+              AND deal_id IS NOT DISTINCT FROM \(from.dealID?.rawValue) AND request_id IS NOT DISTINCT FROM \(from.requestID?.rawValue)
+            """)
         guard updated == 1 else {
             throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
         }

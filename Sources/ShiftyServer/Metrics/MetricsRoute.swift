@@ -1,5 +1,7 @@
 import Hummingbird
+import ShiftyLive
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// `GET /metrics`: the Prometheus text format of this instance. Not meant to be public: the shipped
 /// nginx configuration does not proxy it (scrape each instance's own port).

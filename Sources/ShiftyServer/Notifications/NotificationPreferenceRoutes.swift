@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import ShiftyDomain
+import ShiftyNotifications
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// `GET/PUT /api/v1/me/notification-preferences` (everyone, their own) and
 /// `GET /api/v1/notification-failures` (managers: deliveries of their workplace that gave up).

@@ -1,7 +1,9 @@
 import Foundation
 import Hummingbird
 import ShiftyAPI
+import ShiftyLive
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// `GET /api/v1/now`: the "now" board of the caller's workplace (any member); documented in openapi.yaml.
 struct NowRoutes {

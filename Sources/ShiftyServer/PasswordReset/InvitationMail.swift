@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyLocalization
+import ShiftyNotifications
 import ShiftyPostgres
 
 /// An invite code sent by e-mail: a delivery row to an address (the person is not a member yet),

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyServerCore
 
 /// `POST /password-resets` (manager: a link for a member), `POST /password-resets/email`
 /// (anyone: "forgot password", always 202), `GET /password-resets/check?token=`,

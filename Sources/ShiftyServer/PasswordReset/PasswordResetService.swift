@@ -2,7 +2,9 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyLocalization
+import ShiftyNotifications
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// One-time password reset links: made by a manager for a member (handed over in person), or
 /// mailed to a member who forgot their password. Using one sets a new password, ends every other

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// HTTP endpoints for positions, qualifications and members' own hour limits (managers only;
 /// documented in openapi.yaml).

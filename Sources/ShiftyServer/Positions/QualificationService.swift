@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Managers keep the workplace's positions, members' qualifications and members' own hour
 /// limits. Naming a position in a qualification starts tracking it: from then on a shift for it

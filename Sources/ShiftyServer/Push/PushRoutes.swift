@@ -1,6 +1,8 @@
 import Hummingbird
+import ShiftyNotifications
 import ShiftyPostgres
 import ShiftySecurity
+import ShiftyServerCore
 
 /// Web Push endpoints (documented in openapi.yaml): the server's public key, and each member's
 /// devices (subscribe, list, revoke) for Account's "Notifications on this device".

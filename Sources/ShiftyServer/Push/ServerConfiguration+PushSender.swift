@@ -1,3 +1,4 @@
+import ShiftyNotifications
 import ShiftyPostgres
 
 extension ServerConfiguration {

@@ -1,3 +1,4 @@
+import ShiftyServerCore
 /// How long before a shift its owner is reminded: the workplace setting `reminderMinutesBefore`.
 ///
 /// 0 switches reminders off. Otherwise 5 minutes to a day: less than 5 minutes would arrive after

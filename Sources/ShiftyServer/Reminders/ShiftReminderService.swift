@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import ShiftyEvents
 import ShiftyPostgres
 
 /// Reminds members of their shifts: a `shift.reminder` event to the owner, the workplace's

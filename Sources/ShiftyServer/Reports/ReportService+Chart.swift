@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 extension ReportService {
     /// Chart data for the workplace (managers) or one member (employees: always themselves).

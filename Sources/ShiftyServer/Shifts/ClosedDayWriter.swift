@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
 
 /// Writes what `ClosedDayDecider` decided, on the caller's transaction: the closed days, the shifts

@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// What saving a fixed shift would answer (openapi.yaml `FixedShiftPreview`): the answer of
 /// `POST /fixed-shifts/preview`, `POST /fixed-shifts/{id}/preview` and

@@ -1,6 +1,8 @@
 import Foundation
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// The weeks of fixed shifts that generation left out because the rulebook refuses them
 /// (`fixed_shift_skips`): the managers hear of each one once, in one `fixed_shift.week_skipped`

@@ -1,3 +1,4 @@
+import ShiftyEvents
 /// What one schedule generation created in one workplace, for its events: statement 1's inserts
 /// and the weeks the rulebook allowed after it, counted together so a run announces itself once.
 struct GenerationRun: Sendable {

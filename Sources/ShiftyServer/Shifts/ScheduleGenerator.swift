@@ -1,6 +1,8 @@
 import Foundation
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Materializes fixed shifts as concrete shifts from today up to eight weeks ahead, set-based,
 /// and never creates a week the rulebook refuses.

@@ -21,6 +21,8 @@ struct ScheduleMaintenanceService: Service {
 
     let pool: PostgresPool
     let logger: Logger
+    /// The application's clock: what "now" is for generation, expiry and forgetting keys.
+    var clock: @Sendable () -> Date = { Date() }
     var generationInterval: Duration = .seconds(3600)
     var expiryInterval: Duration = .seconds(60)
 
@@ -39,12 +41,13 @@ struct ScheduleMaintenanceService: Service {
     }
 
     /// One round: generate (if asked and this instance got the lock), expire due deals, forget old keys.
-    func runOnce(generate: Bool = true, asOf now: Date = Date()) async {
+    func runOnce(generate: Bool = true, asOf given: Date? = nil) async {
+        let now = given ?? clock()
         do {
             if generate, let created = try await Self.generateOnce(pool: pool, asOf: now) {
                 logger.info("schedules generated", metadata: ["shifts_created": "\(created)"])
             }
-            let expired = try await MarketplaceExecutor(pool: pool, logger: logger).expireDue(now: now)
+            let expired = try await MarketplaceExecutor(pool: pool, logger: logger, clock: { now }).expireDue()
             if expired > 0 { logger.info("deals expired", metadata: ["count": "\(expired)"]) }
             let forgotten = try await pool.withConnection { try IdempotencyStore.sweep(asOf: now, on: $0) }
             if forgotten > 0 { logger.debug("idempotency keys forgotten", metadata: ["count": "\(forgotten)"]) }

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// HTTP endpoints for schedules, fixed shifts, closed days and (through `MarketplaceRoutes`)
 /// the marketplace; documented in openapi.yaml.
@@ -11,9 +12,9 @@ struct ShiftRoutes {
     let marketplace: MarketplaceService
     let authenticator: Authenticator
 
-    init(pool: PostgresPool, authenticator: Authenticator, logger: Logger) {
-        self.shifts = ShiftService(pool: pool, logger: logger)
-        self.marketplace = MarketplaceService(pool: pool, logger: logger)
+    init(pool: PostgresPool, authenticator: Authenticator, logger: Logger, clock: @escaping @Sendable () -> Date) {
+        self.shifts = ShiftService(pool: pool, logger: logger, clock: clock)
+        self.marketplace = MarketplaceService(pool: pool, logger: logger, clock: clock)
         self.authenticator = authenticator
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Closed days (seed 003): no shifts are generated on them and existing untouched ones go. The rules
 /// are `ClosedDayDecider`'s; this loads what they need and hands their answer to `ClosedDayWriter`.

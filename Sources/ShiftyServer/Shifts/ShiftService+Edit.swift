@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// A manager's change of a shift's start, length or position (`PATCH /shifts/{id}`), decided by
 /// `Marketplace.apply(.editShift)` and written by `TransitionWriter`; its preview

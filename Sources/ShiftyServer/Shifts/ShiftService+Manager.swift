@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Managers' direct schedule edits: one-off shifts, assignment, unassignment, deletion. Each is a
 /// `MarketplaceAction` decided by `Marketplace.apply` and written by `TransitionWriter`.

@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 extension ShiftService {
     /// Longest range of the team schedule in one request.

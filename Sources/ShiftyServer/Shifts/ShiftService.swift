@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Schedules: fixed shifts and their generation, my schedule, managers' one-off shifts,
 /// assignment and deletion. Deleting goes through the marketplace state machine (`cancelShift`)
@@ -11,9 +13,9 @@ struct ShiftService: Sendable {
     let pool: PostgresPool
     let executor: MarketplaceExecutor
 
-    init(pool: PostgresPool, logger: Logger) {
+    init(pool: PostgresPool, logger: Logger, clock: @escaping @Sendable () -> Date) {
         self.pool = pool
-        self.executor = MarketplaceExecutor(pool: pool, logger: logger)
+        self.executor = MarketplaceExecutor(pool: pool, logger: logger, clock: clock)
     }
 
     // MARK: My schedule
@@ -24,7 +26,7 @@ struct ShiftService: Sendable {
         let workplaceID = caller.workplaceID
         let shifts = try await pool.withConnection { connection -> [ShiftyAPI.MarketShift] in
             guard try ShiftStore.isMember(owner, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("member") }
-            let today = try ShiftStore.today(workplaceID: workplaceID, asOf: Date(), on: connection)
+            let today = try ShiftStore.today(workplaceID: workplaceID, asOf: executor.clock(), on: connection)
             return try ShiftStore.schedule(
                 ownerID: owner, workplaceID: workplaceID, from: today, until: today.adding(days: 7 * weeks), on: connection)
         }
@@ -71,7 +73,7 @@ struct ShiftService: Sendable {
         let workplaceID = caller.workplaceID
         return try await pool.transaction { connection in
             try Self.createFixedShift(
-                owner: owner, body, workplaceID: workplaceID, actor: Self.actor(caller), override: body.ruleOverride, now: Date(),
+                owner: owner, body, workplaceID: workplaceID, actor: Self.actor(caller), override: body.ruleOverride, now: executor.clock(),
                 on: connection)
         }
     }
@@ -85,7 +87,7 @@ struct ShiftService: Sendable {
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
             return try Self.updateFixedShift(
-                current, body, workplaceID: workplaceID, actor: Self.actor(caller), override: body.ruleOverride, now: Date(),
+                current, body, workplaceID: workplaceID, actor: Self.actor(caller), override: body.ruleOverride, now: executor.clock(),
                 on: connection)
         }
     }
@@ -97,9 +99,9 @@ struct ShiftService: Sendable {
         try requireMayManageFixedShifts(of: owner, caller)
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
-            let rule = try Self.plannedFixedShift(owner: owner, body, workplaceID: workplaceID, now: Date(), on: connection)
+            let rule = try Self.plannedFixedShift(owner: owner, body, workplaceID: workplaceID, now: executor.clock(), on: connection)
             let check = try FixedShiftCheck.load(
-                rule, replacing: nil, workplaceID: workplaceID, actor: Self.actor(caller), now: Date(), lock: false, on: connection)
+                rule, replacing: nil, workplaceID: workplaceID, actor: Self.actor(caller), now: executor.clock(), lock: false, on: connection)
             return try FixedShiftPreviewView(check.verdict, action: "create", fixedShiftID: 0, workplaceID: workplaceID, on: connection)
         }
     }
@@ -114,7 +116,7 @@ struct ShiftService: Sendable {
             try requireMayManageFixedShifts(of: current.ownerId, caller)
             let rule = try Self.editedFixedShift(current, body)
             let check = try FixedShiftCheck.load(
-                rule, replacing: id, workplaceID: workplaceID, actor: Self.actor(caller), now: Date(), lock: false, on: connection)
+                rule, replacing: id, workplaceID: workplaceID, actor: Self.actor(caller), now: executor.clock(), lock: false, on: connection)
             return try FixedShiftPreviewView(check.verdict, action: "edit", fixedShiftID: id, workplaceID: workplaceID, on: connection)
         }
     }
@@ -127,7 +129,7 @@ struct ShiftService: Sendable {
                 throw Problem.notFound("fixed shift")
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
-            try Self.endFixedShift(current, workplaceID: workplaceID, actorID: caller.id, now: Date(), on: connection)
+            try Self.endFixedShift(current, workplaceID: workplaceID, actorID: caller.id, now: executor.clock(), on: connection)
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// SQL reading shifts, always scoped by workplace.
 enum ShiftStore {

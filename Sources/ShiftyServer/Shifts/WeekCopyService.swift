@@ -1,7 +1,9 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyNotifications
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Copies a week's one-off shifts to the next week (a manager's "same as last week").
 ///

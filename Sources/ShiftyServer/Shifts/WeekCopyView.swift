@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyAPI
+import ShiftyNotifications
 
 /// Body of POST /shifts/copy-week and /shifts/copy-week/preview.
 struct CopyWeekRequest: Decodable, Sendable {

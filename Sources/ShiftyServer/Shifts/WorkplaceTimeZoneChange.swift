@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyEvents
 import ShiftyPostgres
 
 /// What changing a workplace's time zone does to its schedule, inside the transaction that

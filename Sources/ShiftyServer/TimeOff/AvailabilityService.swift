@@ -1,6 +1,8 @@
 import Foundation
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Members' recurring availability: each member keeps their own (a manager may edit anyone's);
 /// managers see everyone's (the team page and the assign picker). `unavailable` entries are the

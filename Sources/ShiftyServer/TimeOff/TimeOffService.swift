@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Time off: a member asks, a manager approves or declines (with a note the member sees), the
 /// member may withdraw. Every change writes an event to the member and the workplace's managers

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 import ShiftyPostgres
 
 /// Writes what `TimeOffDecider` decided, on the caller's transaction: the row, the approval's

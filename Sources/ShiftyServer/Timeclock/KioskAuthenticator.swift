@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Recognises a kiosk by its `shifty_kiosk` cookie (or `Authorization: Kiosk <token>` for
 /// scripted terminals), and refuses punches from anything else.

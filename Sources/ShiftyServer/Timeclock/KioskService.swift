@@ -3,6 +3,7 @@ import NIOPosix
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftySecurity
+import ShiftyServerCore
 
 /// Kiosk devices, PINs and the punch a member records at a kiosk.
 struct KioskService: Sendable {

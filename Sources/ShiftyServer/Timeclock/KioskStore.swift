@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyPostgres
 import ShiftySecurity
+import ShiftyServerCore
 
 /// A kiosk as managers see it in the list.
 public struct KioskView: Codable, Sendable, Equatable {

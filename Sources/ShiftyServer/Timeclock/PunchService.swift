@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Managers' punch edits (each one audited) and everyone's view of punches and days.
 struct PunchService: Sendable {

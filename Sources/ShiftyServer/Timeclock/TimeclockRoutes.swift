@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// HTTP endpoints of the timeclock: kiosks, PINs, punching, punch edits, days, rules and the
 /// reports (documented in openapi.yaml).

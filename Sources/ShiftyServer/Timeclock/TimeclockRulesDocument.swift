@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+import ShiftyServerCore
 
 /// The timeclock rules as stored in `workplaces.settings.timeclock` and sent over the API.
 ///

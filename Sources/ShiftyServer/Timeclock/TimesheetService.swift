@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// Timesheet review, approval (which locks a period against punch edits), unlocking with a
 /// reason, employment terms, and "My hours". The rules of approving and unlocking are

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// An approved period of one member; locked while `locked`.
 public struct ApprovalView: Codable, Sendable, Equatable {

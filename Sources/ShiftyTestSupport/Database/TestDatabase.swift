@@ -47,7 +47,7 @@ public struct TestDatabase: Sendable {
         let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
         let createStatement =
             "CREATE DATABASE \(PostgresIdentifier.quoted(name))" + (template.map { " TEMPLATE \(PostgresIdentifier.quoted($0))" } ?? "")
-        try await admin.execute(createStatement)
+        try await admin.execute(createStatement, [])
         let connectionString = try PostgresConnectionString.replacingDatabase(
             in: admin.configuration.connectionString, with: name
         )
@@ -64,7 +64,7 @@ public struct TestDatabase: Sendable {
         await pool.shutdown()
         do {
             let admin = try await TestDatabaseAdministrator.shared.adminPool()
-            try await admin.execute("DROP DATABASE IF EXISTS \(PostgresIdentifier.quoted(name)) WITH (FORCE)")
+            try await admin.execute("DROP DATABASE IF EXISTS \(sql: PostgresIdentifier.quoted(name)) WITH (FORCE)")
         } catch {
             // A leftover test database is harmless; the next test must not fail because of it.
         }

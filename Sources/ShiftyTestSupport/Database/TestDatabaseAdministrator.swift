@@ -38,7 +38,7 @@ actor TestDatabaseAdministrator {
                 """
             ).map { try $0.decode("datname", as: String.self) }
             for name in abandoned {
-                _ = try? await admin.execute("DROP DATABASE IF EXISTS \(PostgresIdentifier.quoted(name)) WITH (FORCE)")
+                _ = try? await admin.execute("DROP DATABASE IF EXISTS \(sql: PostgresIdentifier.quoted(name)) WITH (FORCE)")
             }
         } catch {
             // Not being able to clean up must not fail the tests.
@@ -64,16 +64,16 @@ actor TestDatabaseAdministrator {
             if let row = existing.first {
                 if try row.decode("datistemplate", as: Bool.self) { return }
                 // A previous run died half-way through building it.
-                try connection.execute("DROP DATABASE \(PostgresIdentifier.quoted(name)) WITH (FORCE)")
+                try connection.execute("DROP DATABASE \(sql: PostgresIdentifier.quoted(name)) WITH (FORCE)")
             }
-            try connection.execute("CREATE DATABASE \(PostgresIdentifier.quoted(name))")
+            try connection.execute("CREATE DATABASE \(sql: PostgresIdentifier.quoted(name))")
             let templateConnection = try PostgresConnection.connect(
                 configuration: PostgresConfiguration(connectionString: templateConnectionString, statementTimeout: nil)
             )
             defer { templateConnection.close() }
             _ = try runner.migrate(connection: templateConnection, logger: logger)
             templateConnection.close()
-            try connection.execute("ALTER DATABASE \(PostgresIdentifier.quoted(name)) WITH IS_TEMPLATE true")
+            try connection.execute("ALTER DATABASE \(sql: PostgresIdentifier.quoted(name)) WITH IS_TEMPLATE true")
         }
         templates[hash] = name
         return name

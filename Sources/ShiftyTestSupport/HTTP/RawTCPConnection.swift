@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
+import ShiftyConnections
 
 /// A bare loopback TCP connection for tests that must send what no HTTP client would: broken request
 /// lines, oversized headers, a head dribbled a byte at a time, or nothing at all.

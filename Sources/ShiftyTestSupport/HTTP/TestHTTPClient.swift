@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import ShiftyConnections
 
 /// A deliberately small HTTP/1.1 client for integration tests: one connection per request,
 /// over a real loopback socket, so tests see exactly what a browser or curl would.

@@ -1,0 +1,66 @@
+/// One statement with its values bound where they are written:
+///
+///     try connection.query("SELECT id FROM shifts WHERE owner_id = \(owner) AND local_date >= \(from)")
+///
+/// sends `SELECT id FROM shifts WHERE owner_id = $1 AND local_date >= $2` with the two values as
+/// parameters, never as SQL text. Reading a statement of twelve values no longer means counting
+/// `$n` against a list.
+///
+/// Text is the one place a slip could turn a value into SQL, so a `String` cannot be interpolated
+/// bare: say what it is. `\(bind: name)` sends it as a value; `\(sql: fragment)` splices trusted
+/// SQL (a column list, a quoted identifier, a savepoint name) — never anything a person typed.
+public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
+    /// The statement with `$1`, `$2`… where values were interpolated.
+    public var sql: String
+    /// The values, in the order of their `$n`.
+    public var parameters: [any PostgresEncodable]
+
+    public init(sql: String, parameters: [any PostgresEncodable] = []) {
+        self.sql = sql
+        self.parameters = parameters
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(sql: value)
+    }
+
+    public init(stringInterpolation: StringInterpolation) {
+        self.init(sql: stringInterpolation.sql, parameters: stringInterpolation.parameters)
+    }
+
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        var sql = ""
+        var parameters: [any PostgresEncodable] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            sql.reserveCapacity(literalCapacity + 3 * interpolationCount)
+            parameters.reserveCapacity(interpolationCount)
+        }
+
+        public mutating func appendLiteral(_ literal: String) {
+            sql += literal
+        }
+
+        /// A value, bound as the next parameter.
+        public mutating func appendInterpolation(_ value: some PostgresEncodable) {
+            parameters.append(value)
+            sql += "$\(parameters.count)"
+        }
+
+        /// Text sent as a value (a name, a note, a token hash).
+        public mutating func appendInterpolation(bind text: String?) {
+            appendInterpolation(text)
+        }
+
+        /// Trusted SQL spliced into the statement as it is.
+        public mutating func appendInterpolation(sql fragment: String) {
+            sql += fragment
+        }
+
+        @available(*, unavailable, message: "say whether this text is a value, \\(bind: …), or trusted SQL, \\(sql: …)")
+        public mutating func appendInterpolation(_ text: String) {}
+
+        @available(*, unavailable, message: "say whether this text is a value, \\(bind: …), or trusted SQL, \\(sql: …)")
+        public mutating func appendInterpolation(_ text: String?) {}
+    }
+}

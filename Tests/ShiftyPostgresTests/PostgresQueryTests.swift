@@ -1,0 +1,40 @@
+import Foundation
+import ShiftyPostgres
+import Testing
+
+/// Values interpolated into a `PostgresQuery` are bound as parameters where they are written.
+@Suite struct PostgresQueryTests {
+    @Test func interpolatedValuesBecomeNumberedParameters() throws {
+        let owner: Int64 = 7
+        let from = Date(timeIntervalSince1970: 0)
+        let note: String? = nil
+        let query: PostgresQuery = "SELECT id FROM shifts WHERE owner_id = \(owner) AND starts_at >= \(from) AND note IS NOT DISTINCT FROM \(bind: note)"
+        #expect(query.sql == "SELECT id FROM shifts WHERE owner_id = $1 AND starts_at >= $2 AND note IS NOT DISTINCT FROM $3")
+        #expect(query.parameters.count == 3)
+        let texts = try query.parameters.map { try $0.postgresText() }
+        let expected: [String?] = ["7", try from.postgresText(), nil]
+        #expect(texts == expected)
+    }
+
+    @Test func trustedSQLIsSplicedAndALiteralHasNoParameters() {
+        let columns = "id, owner_id"
+        let query: PostgresQuery = "SELECT \(sql: columns) FROM shifts"
+        #expect(query.sql == "SELECT id, owner_id FROM shifts" && query.parameters.isEmpty)
+        let literal: PostgresQuery = "SELECT 1"
+        #expect(literal.sql == "SELECT 1" && literal.parameters.isEmpty)
+    }
+
+    /// A name that would be SQL if spliced stays a value: the table survives and the row holds the text.
+    @Test func textThatLooksLikeSQLIsStoredAsAValue() async throws {
+        try await withTestDatabase(migrations: nil) { database in
+            try await database.pool.execute("CREATE TABLE people (id bigint PRIMARY KEY, name text NOT NULL)")
+            let name = "Robert'); DROP TABLE people; --"
+            let id: Int64 = 1
+            #expect(try await database.pool.execute("INSERT INTO people (id, name) VALUES (\(id), \(bind: name))") == 1)
+            let rows = try await database.pool.query("SELECT name FROM people WHERE id = \(id)")
+            #expect(try rows[0].decode("name", as: String.self) == name)
+            let ids: [Int64] = [1, 2]
+            #expect(try await database.pool.query("SELECT id FROM people WHERE id = ANY(\(ids))").count == 1)
+        }
+    }
+}
