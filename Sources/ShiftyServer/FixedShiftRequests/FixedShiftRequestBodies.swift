@@ -17,6 +17,16 @@ struct RequestFixedShiftChangeBody: Decodable, Sendable {
     var validUntil: String?
     /// Why, for the manager (optional).
     var reason: String?
+
+    /// The request as the rules read it.
+    var draft: FixedShiftRequestDraft {
+        FixedShiftRequestDraft(
+            kind: kind, fixedShift: fixedShiftId.map(FixedShiftID.init(rawValue:)),
+            proposal: FixedShiftProposal(
+                weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position, validFrom: validFrom,
+                validUntil: validUntil),
+            reason: reason)
+    }
 }
 
 /// One fixed-shift request as the API answers it (and as its events carry it).
@@ -48,21 +58,6 @@ struct FixedShiftRequestView: Encodable, Sendable {
     var decidedBy: Int64?
     var decidedAt: Date?
     var createdAt: Date
-
-    /// The proposal as the body of PATCH /fixed-shifts/{id} (a change's approval applies it).
-    var update: UpdateFixedShiftRequest {
-        UpdateFixedShiftRequest(
-            weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position,
-            validFrom: validFrom, validUntil: validUntil)
-    }
-
-    /// The proposal as the body of POST /fixed-shifts for the member (an add's approval applies it).
-    var create: CreateFixedShiftRequest? {
-        guard let weekday, let startTime, let durationMinutes else { return nil }
-        return CreateFixedShiftRequest(
-            ownerId: userId, weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position,
-            validFrom: validFrom, validUntil: validUntil)
-    }
 }
 
 /// A fixed shift's weekly pattern: what a change request changes.

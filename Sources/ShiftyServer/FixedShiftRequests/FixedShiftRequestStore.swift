@@ -78,20 +78,41 @@ enum FixedShiftRequestStore {
         ).first.map(view(from:))
     }
 
-    /// Inserts a pending request; the proposal is stored as given (checked by the caller).
-    static func insert(
-        workplaceID: Int64, userID: Int64, kind: FixedShiftRequestKind, fixedShiftID: Int64?, body: RequestFixedShiftChangeBody,
-        reason: String, on connection: PostgresConnection
-    ) throws -> Int64 {
-        try connection.query(
+    /// Inserts a pending request; the proposal is stored as checked.
+    static func insert(workplaceID: Int64, _ new: NewFixedShiftRequest, on connection: PostgresConnection) throws -> Int64 {
+        let proposal = new.proposal
+        return try connection.query(
             """
             INSERT INTO fixed_shift_requests
                 (workplace_id, user_id, kind, fixed_shift_id, weekday, start_time, duration_minutes, position, valid_from, valid_until, reason)
             VALUES ($1, $2, $3, $4, $5, $6::time, $7, $8, $9::date, $10::date, $11) RETURNING id
             """,
-            [workplaceID, userID, kind.rawValue, fixedShiftID, body.weekday.map(Int64.init), body.startTime,
-             body.durationMinutes.map(Int64.init), body.position, body.validFrom, body.validUntil, reason]
+            [workplaceID, new.member.rawValue, new.kind.rawValue, new.fixedShift?.rawValue, proposal.weekday.map(Int64.init), proposal.startTime,
+             proposal.durationMinutes.map(Int64.init), proposal.position, proposal.validFrom, proposal.validUntil, new.reason]
         )[0].decode("id")
+    }
+
+    /// One request of the workplace as the rules see it, locked for the rest of the transaction;
+    /// `nil` when there is none. A kind or status the rules do not know is a decoding error.
+    static func lockForDecision(_ id: FixedShiftRequestID, workplaceID: Int64, on connection: PostgresConnection) throws -> FixedShiftRequest? {
+        try lock(id.rawValue, workplaceID: workplaceID, on: connection).map { view in
+            guard let kind = FixedShiftRequestKind(rawValue: view.kind), let status = FixedShiftRequestStatus(rawValue: view.status) else {
+                throw PostgresError(kind: .decoding, message: "fixed-shift request \(view.id) has an unknown kind \(view.kind) or status \(view.status)")
+            }
+            return FixedShiftRequest(
+                id: id, member: UserID(rawValue: view.userId), kind: kind, status: status, fixedShift: view.fixedShiftId.map(FixedShiftID.init(rawValue:)),
+                proposal: FixedShiftProposal(
+                    weekday: view.weekday, startTime: view.startTime, durationMinutes: view.durationMinutes, position: view.position,
+                    validFrom: view.validFrom, validUntil: view.validUntil))
+        }
+    }
+
+    /// A fixed shift of the workplace as a request's rules see it (`lock`: locked for the rest of
+    /// the transaction); `nil` when there is none.
+    static func fixedShift(_ id: FixedShiftID, workplaceID: Int64, lock: Bool, on connection: PostgresConnection) throws -> ExistingFixedShift? {
+        try FixedShiftStore.find(id: id.rawValue, workplaceID: workplaceID, forUpdate: lock, on: connection).map {
+            ExistingFixedShift(try FixedShiftStore.rule(from: $0), isActive: $0.active)
+        }
     }
 
     /// Keeps the fixed shift the request is about as it is now, before a decision changes it

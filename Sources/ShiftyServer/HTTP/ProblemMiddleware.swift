@@ -78,6 +78,14 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as TimeOffRefusal:
             return Problem(refusal)
+        case let refusal as ClosedDayRefusal:
+            return Problem(refusal)
+        case let refusal as FixedShiftRequestRefusal:
+            return Problem(refusal)
+        case let refusal as FixedShiftDraftRefusal:
+            return Problem(refusal)
+        case let refusal as TimesheetRefusal:
+            return Problem(refusal)
         case let refused as RefusedPunch:
             return Problem(refused)
         case let error as StoreError:

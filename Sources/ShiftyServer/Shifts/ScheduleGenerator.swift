@@ -283,23 +283,28 @@ enum ScheduleGenerator {
             [workplaces, types, audiences, users, payloads])
     }
 
+    /// Removes the shifts `ids` that a closed day takes (`ClosedDayDecider` chose them from rows this
+    /// transaction locked). Generation only ever removes what it still owns, so a shift someone
+    /// touched or made by hand stays whatever the caller asks.
+    static func remove(_ ids: [ShiftID], workplaceID: Int64, connection: PostgresConnection) throws {
+        guard !ids.isEmpty else { return }
+        try connection.execute(
+            "DELETE FROM shifts WHERE workplace_id = $1 AND id = ANY($2) AND fixed_shift_id IS NOT NULL AND NOT touched",
+            [workplaceID, ids.map(\.rawValue)])
+    }
+
     /// Removes the future occurrences generation still owns (never touched by anyone) of one
-    /// fixed shift, or of every fixed shift on one date; used before regenerating an edited
-    /// rule, when a rule ends and when a day is closed.
+    /// fixed shift; used before regenerating an edited rule and when a rule ends.
     @discardableResult
     static func removeUntouched(
-        after instant: Date, workplaceID: Int64, fixedShiftID: Int64? = nil, on date: LocalDate? = nil,
-        connection: PostgresConnection
+        after instant: Date, workplaceID: Int64, fixedShiftID: Int64, connection: PostgresConnection
     ) throws -> Int {
         try connection.execute(
             """
             DELETE FROM shifts
-            WHERE workplace_id = $1 AND fixed_shift_id IS NOT NULL AND NOT touched AND status = 'scheduled'
-              AND starts_at > $2
-              AND ($3::bigint IS NULL OR fixed_shift_id = $3)
-              AND ($4::date IS NULL OR local_date = $4::date)
+            WHERE workplace_id = $1 AND fixed_shift_id = $3 AND NOT touched AND status = 'scheduled' AND starts_at > $2
             """,
-            [workplaceID, instant, fixedShiftID, date?.description]
+            [workplaceID, instant, fixedShiftID]
         )
     }
 

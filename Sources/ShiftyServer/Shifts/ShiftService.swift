@@ -270,31 +270,14 @@ struct ShiftService: Sendable {
         try TeamScheduleAnnouncement.insert(fixedShiftID: id, owner: owner, workplaceID: workplaceID, on: connection)
     }
 
-    /// Validates input through the domain's `FixedShift` rules, naming the offending field.
+    /// Validates input through the domain's `FixedShiftDraft` (a refusal names the offending field).
     static func rule(
         id: Int64, owner: Int64, weekday: Int, startTime: String, durationMinutes: Int, position: String?,
         validFrom: String, validUntil: String?
     ) throws -> FixedShift {
-        guard let day = Weekday(rawValue: weekday) else { throw Problem.invalid("weekday", "must be 1 (Monday) to 7 (Sunday)") }
-        guard let start = LocalTime(startTime) else { throw Problem.invalid("startTime", "must be HH:MM") }
-        guard let from = LocalDate(validFrom) else { throw Problem.invalid("validFrom", "must be a date (YYYY-MM-DD)") }
-        var until: LocalDate?
-        if let validUntil {
-            guard let parsed = LocalDate(validUntil) else { throw Problem.invalid("validUntil", "must be a date (YYYY-MM-DD)") }
-            until = parsed
-        }
-        let label = position.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
-        if let label { try SingleLineText.check(label, field: "position") }
-        do {
-            return try FixedShift(
-                id: FixedShiftID(rawValue: id), owner: UserID(rawValue: owner), weekday: day, startTime: start,
-                durationMinutes: durationMinutes, positionLabel: label, validFrom: from, validUntil: until)
-        } catch .durationOutOfRange {
-            throw Problem.invalid("durationMinutes", "must be between 1 and \(FixedShift.maximumDurationMinutes)")
-        } catch .validUntilBeforeValidFrom {
-            throw Problem.invalid("validUntil", "must not be before validFrom")
-        } catch .positionLabelTooLong {
-            throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
-        }
+        try FixedShiftDraft(
+            weekday: weekday, startTime: startTime, durationMinutes: durationMinutes, position: position, validFrom: validFrom,
+            validUntil: validUntil
+        ).rule(id: FixedShiftID(rawValue: id), owner: UserID(rawValue: owner))
     }
 }

@@ -84,11 +84,6 @@ struct TimeOffService: Sendable {
         TimeOffActor(userID: UserID(rawValue: caller.id), isManager: caller.isManager)
     }
 
-    /// The note rule of time off, for other manager decisions that share it (fixed-shift requests).
-    static func check(note: String?) throws {
-        do { try TimeOffDecider.check(note: note) } catch { throw Problem(error) }
-    }
-
     /// The request's event, to the member and every active manager of the workplace.
     static func announce(_ type: EventType, _ view: ShiftyAPI.TimeOffRequest, workplaceID: Int64, on connection: PostgresConnection) throws {
         let managers = try TimeOffStore.managerIDs(workplaceID: workplaceID, on: connection)

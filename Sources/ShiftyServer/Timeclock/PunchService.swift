@@ -10,10 +10,9 @@ struct PunchService: Sendable {
     /// Manual punches may not lie in the future beyond this (clock skew between devices).
     static let futureSlack: TimeInterval = 5 * 60
 
+    /// Why the punch changes (`TimesheetDecider`'s rule for every reason that changes hours).
     static func reason(_ raw: String) throws -> String {
-        let reason = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...500).contains(reason.count) else { throw Problem.invalid("reason", "must be 1 to 500 characters: say why the punch changes") }
-        return reason
+        try TimesheetDecider.checkedReason(raw)
     }
 
     static func checkInstant(_ date: Date) throws {
@@ -23,10 +22,13 @@ struct PunchService: Sendable {
         guard date.timeIntervalSince1970 > 946_684_800 else { throw Problem.invalid("at", "must be after the year 2000") }
     }
 
-    /// Refuses an edit touching a day of an approved (locked) timesheet: 409 `timesheet_locked`.
+    /// Refuses an edit touching a day of an approved (locked) timesheet (`TimesheetDecider.checkEdit`).
     static func requireUnlocked(userID: Int64, instants: [Date], workplaceID: Int64, on connection: PostgresConnection) throws {
         guard let context = try TimeclockSettingsStore.context(workplaceID: workplaceID, on: connection) else { throw Problem.notFound("workplace") }
-        try TimesheetStore.requireUnlocked(userID: userID, instants: instants, timeZone: context.timeZone, on: connection)
+        let dates = instants.map { context.timeZone.localDate(of: $0) }
+        guard let first = dates.min(), let last = dates.max() else { return }
+        let locks = try TimesheetStore.lockedApprovals(workplaceID: workplaceID, userIDs: [userID], first: first, last: last, on: connection)
+        try TimesheetDecider.checkEdit(touching: instants, locks: locks, in: context.timeZone)
     }
 
     func add(_ caller: AuthenticatedUser, _ input: AddPunchRequest) async throws -> PunchView {

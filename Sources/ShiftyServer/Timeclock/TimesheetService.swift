@@ -5,28 +5,19 @@ import ShiftyPostgres
 import ShiftyServerCore
 
 /// Timesheet review, approval (which locks a period against punch edits), unlocking with a
-/// reason, employment terms, and "My hours".
+/// reason, employment terms, and "My hours". The rules of approving and unlocking are
+/// `TimesheetDecider`'s; this loads what they need and hands their answer to `TimesheetWriter`.
 struct TimesheetService: Sendable {
     let pool: PostgresPool
 
-    static let longestPeriodDays = 31
-
-    static func period(_ first: LocalDate, _ last: LocalDate) throws {
-        guard first <= last, first.days(until: last) < longestPeriodDays else {
-            throw Problem.invalid("to", "must be on or after from, at most \(longestPeriodDays) days (a week or a month)")
-        }
-    }
-
     /// The review of `[first, last]` (managers): one member or everyone.
     func review(_ caller: AuthenticatedUser, first: LocalDate, last: LocalDate, userID: Int64?, threshold: Int?) async throws -> TimesheetReview {
-        try caller.requireManager()
-        try Self.period(first, last)
+        try TimesheetDecider.check(period: first, last, by: caller.workplaceActor)
         return try await pool.transaction(isolation: .repeatableRead) { connection in
             guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
-            let minutes = threshold ?? context.rules.scheduleToleranceMinutes
-            guard (0...240).contains(minutes) else { throw Problem.invalid("threshold", "must be between 0 and 240 minutes") }
+            let minutes = try TimesheetDecider.check(threshold: threshold ?? context.rules.scheduleToleranceMinutes)
             let members = try TimeclockQueries.members(context: context, userID: userID, first: first, last: last, on: connection)
-            if userID != nil, members.isEmpty { throw Problem.notFound("user") }
+            _ = try TimesheetDecider.members(members.map { UserID(rawValue: $0.id) }, asked: userID.map(UserID.init(rawValue:)))
             let sheets = try Self.timesheets(context: context, members: members, first: first, last: last, threshold: minutes, now: Date(), on: connection)
             return TimesheetReview(
                 from: first, to: last, thresholdMinutes: minutes,
@@ -67,28 +58,28 @@ struct TimesheetService: Sendable {
 
     /// Approves (and so locks) a finished period for one member or for everyone in it.
     func approve(_ caller: AuthenticatedUser, _ input: ApproveTimesheetRequest) async throws -> [ApprovalView] {
-        try caller.requireManager()
-        try Self.period(input.from, input.to)
+        let actor = caller.workplaceActor
+        try TimesheetDecider.check(period: input.from, input.to, by: actor)
         return try await pool.transaction { connection in
             guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
-            guard input.to < context.timeZone.localDate(of: Date()) else {
-                throw Problem.invalid("to", "a period can be approved once it is over (to must be before today)")
-            }
-            let members = try TimeclockQueries.members(context: context, userID: input.userID, first: input.from, last: input.to, on: connection)
-            if input.userID != nil, members.isEmpty { throw Problem.notFound("user") }
-            return try TimesheetStore.approve(
-                workplaceID: caller.workplaceID, userIDs: members.map(\.id), first: input.from, last: input.to, actorID: caller.id, on: connection)
+            let members = try TimeclockQueries.members(context: context, userID: input.userID, first: input.from, last: input.to, on: connection).map(\.id)
+            let locks = try TimesheetStore.lockedApprovals(
+                workplaceID: caller.workplaceID, userIDs: members, first: input.from, last: input.to, on: connection)
+            let transition = try TimesheetDecider.approve(
+                input.from, input.to, members: members.map(UserID.init(rawValue:)), asked: input.userID.map(UserID.init(rawValue:)),
+                locks: locks, today: context.timeZone.localDate(of: Date()), by: actor)
+            return try TimesheetWriter.write(transition, workplaceID: caller.workplaceID, on: connection)
         }
     }
 
+    /// Unlocks an approval, with the manager's reason: its days' punches may change again.
     func unlock(_ caller: AuthenticatedUser, id: Int64, reason rawReason: String) async throws -> ApprovalView {
-        try caller.requireManager()
-        let reason = try PunchService.reason(rawReason)
+        let actor = caller.workplaceActor
+        let reason = try TimesheetDecider.check(unlockReason: rawReason, by: actor)
         return try await pool.transaction { connection in
-            guard let view = try TimesheetStore.unlock(id: id, workplaceID: caller.workplaceID, actorID: caller.id, reason: reason, on: connection) else {
-                throw Problem.notFound("locked approval")
-            }
-            return view
+            let current = try TimesheetStore.lock(TimesheetApprovalID(rawValue: id), workplaceID: caller.workplaceID, on: connection)
+            let transition = try TimesheetDecider.unlock(current, reason: reason, by: actor)
+            return try TimesheetWriter.write(transition, workplaceID: caller.workplaceID, on: connection)[0]
         }
     }
 

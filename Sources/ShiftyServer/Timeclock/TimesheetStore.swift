@@ -57,16 +57,12 @@ enum TimesheetStore {
         ).map { try view(from: $0) }
     }
 
-    /// Approves the period for each member, skipping members whose period is already covered by
-    /// a locked approval (approving twice adds nothing).
+    /// A locked approval of the period for each member (the decider left out those already covered).
     static func approve(workplaceID: Int64, userIDs: [Int64], first: LocalDate, last: LocalDate, actorID: Int64, on connection: PostgresConnection) throws -> [ApprovalView] {
         let ids = try connection.query(
             """
             INSERT INTO timesheet_approvals (workplace_id, user_id, first_date, last_date, approved_by)
             SELECT $1, u, $3::date, $4::date, $5 FROM unnest($2::bigint[]) AS u
-            WHERE NOT EXISTS (
-                SELECT 1 FROM timesheet_approvals a
-                WHERE a.user_id = u AND a.unlocked_at IS NULL AND a.first_date <= $3::date AND a.last_date >= $4::date)
             RETURNING id
             """,
             [workplaceID, userIDs, first.description, last.description, actorID]
@@ -74,39 +70,54 @@ enum TimesheetStore {
         return try connection.query("\(select) WHERE a.id = ANY($1) ORDER BY lower(m.display_name), a.id", [ids]).map { try view(from: $0) }
     }
 
-    static func unlock(id: Int64, workplaceID: Int64, actorID: Int64, reason: String, on connection: PostgresConnection) throws -> ApprovalView? {
-        let updated = try connection.execute(
-            """
-            UPDATE timesheet_approvals SET unlocked_by = $3, unlocked_at = now(), unlock_reason = $4
-            WHERE id = $1 AND workplace_id = $2 AND unlocked_at IS NULL
-            """,
-            [id, workplaceID, actorID, reason]
-        )
-        guard updated == 1 else { return nil }
-        return try connection.query("\(select) WHERE a.id = $1", [id]).first.map { try view(from: $0) }
+    /// Unlocks the approval (locked by ``lock(_:workplaceID:on:)`` in this transaction).
+    static func unlock(id: Int64, actorID: Int64, reason: String, on connection: PostgresConnection) throws -> ApprovalView {
+        try connection.execute(
+            "UPDATE timesheet_approvals SET unlocked_by = $2, unlocked_at = now(), unlock_reason = $3 WHERE id = $1",
+            [id, actorID, reason])
+        guard let view = try connection.query("\(select) WHERE a.id = $1", [id]).first.map({ try view(from: $0) }) else {
+            throw PostgresError(kind: .decoding, message: "timesheet approval \(id) vanished while it was unlocked")
+        }
+        return view
     }
 
-    /// The locking approval covering `date` for the member, if any.
-    static func lockingApproval(userID: Int64, date: LocalDate, on connection: PostgresConnection) throws -> Int64? {
+    /// One approval of the workplace as the rules see it, locked for the rest of the transaction;
+    /// `nil` when there is none.
+    static func lock(_ id: TimesheetApprovalID, workplaceID: Int64, on connection: PostgresConnection) throws -> TimesheetApproval? {
         try connection.query(
             """
-            SELECT id FROM timesheet_approvals
-            WHERE user_id = $1 AND unlocked_at IS NULL AND $2::date BETWEEN first_date AND last_date
-            ORDER BY id LIMIT 1
+            SELECT id, user_id, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date,
+                   unlocked_at IS NULL AS locked
+            FROM timesheet_approvals WHERE id = $1 AND workplace_id = $2 FOR UPDATE
             """,
-            [userID, date.description]
-        ).first?.decode("id")
+            [id.rawValue, workplaceID]
+        ).first.map(approval(from:))
     }
 
-    /// Refuses (409 `timesheet_locked`) when any of the instants falls on a locked day of the member.
-    static func requireUnlocked(userID: Int64, instants: [Date], timeZone: WorkplaceTimeZone, on connection: PostgresConnection) throws {
-        for date in Set(instants.map { timeZone.localDate(of: $0) }).sorted() {
-            if let approval = try lockingApproval(userID: userID, date: date, on: connection) {
-                throw Problem(
-                    .conflict, code: .timesheetLocked,
-                    text: .init("server.problem.timesheet_locked.detail", ["date": "\(date)", "approval": "\(approval)"]))
-            }
+    /// The members' locked approvals touching `[first, last]`, as the rules see them.
+    static func lockedApprovals(
+        workplaceID: Int64, userIDs: [Int64], first: LocalDate, last: LocalDate, on connection: PostgresConnection
+    ) throws -> [TimesheetApproval] {
+        try connection.query(
+            """
+            SELECT id, user_id, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date,
+                   true AS locked
+            FROM timesheet_approvals
+            WHERE workplace_id = $1 AND user_id = ANY($2) AND unlocked_at IS NULL AND last_date >= $3::date AND first_date <= $4::date
+            ORDER BY id
+            """,
+            [workplaceID, userIDs, first.description, last.description]
+        ).map(approval(from:))
+    }
+
+    private static func approval(from row: PostgresRow) throws -> TimesheetApproval {
+        let id: Int64 = try row.decode("id")
+        guard let first = LocalDate(try row.decode("first_date", as: String.self)), let last = LocalDate(try row.decode("last_date", as: String.self)) else {
+            throw PostgresError(kind: .decoding, message: "timesheet approval \(id) has unreadable dates")
         }
+        return TimesheetApproval(
+            id: TimesheetApprovalID(rawValue: id), member: UserID(rawValue: try row.decode("user_id")), first: first, last: last,
+            isLocked: try row.decode("locked"))
     }
 
     /// Approved (locked) dates in `[first, last]` per member.

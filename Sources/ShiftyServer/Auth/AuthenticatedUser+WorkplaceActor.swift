@@ -1,0 +1,8 @@
+import ShiftyDomain
+
+extension AuthenticatedUser {
+    /// The caller as the workplace's deciders see them (closed days, fixed-shift requests, timesheets).
+    var workplaceActor: WorkplaceActor {
+        WorkplaceActor(userID: UserID(rawValue: id), isManager: isManager)
+    }
+}
