@@ -85,10 +85,11 @@ enum FixedShiftRequestStore {
             """
             INSERT INTO fixed_shift_requests
                 (workplace_id, user_id, kind, fixed_shift_id, weekday, start_time, duration_minutes, position, valid_from, valid_until, reason)
-            VALUES ($1, $2, $3, $4, $5, $6::time, $7, $8, $9::date, $10::date, $11) RETURNING id
-            """,
-            [workplaceID, new.member.rawValue, new.kind.rawValue, new.fixedShift?.rawValue, proposal.weekday.map(Int64.init), proposal.startTime,
-             proposal.durationMinutes.map(Int64.init), proposal.position, proposal.validFrom, proposal.validUntil, new.reason]
+            VALUES (\(workplaceID), \(new.member.rawValue), \(bind: new.kind.rawValue), \(new.fixedShift?.rawValue),
+                    \(proposal.weekday.map(Int64.init)), \(bind: proposal.startTime)::time, \(proposal.durationMinutes.map(Int64.init)),
+                    \(bind: proposal.position), \(bind: proposal.validFrom)::date, \(bind: proposal.validUntil)::date, \(bind: new.reason))
+            RETURNING id
+            """
         )[0].decode("id")
     }
 

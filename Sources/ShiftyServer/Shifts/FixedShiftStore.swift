@@ -52,15 +52,16 @@ enum FixedShiftStore {
     static func insert(
         _ rule: FixedShift, workplaceID: Int64, overridden: [ScheduleRule] = [], reason: String? = nil, on connection: PostgresConnection
     ) throws -> Int64 {
-        try connection.query(
+        let reason = overridden.isEmpty ? nil : reason
+        return try connection.query(
             """
             INSERT INTO fixed_shifts (workplace_id, owner_id, weekday, start_time, duration_minutes, position, valid_from, valid_until,
                                       overridden_rules, override_reason)
-            VALUES ($1, $2, $3, $4::time, $5, $6, $7::date, $8::date, $9, $10) RETURNING id
-            """,
-            [workplaceID, rule.owner.rawValue, Int64(rule.weekday.isoNumber), rule.startTime.description,
-             Int64(rule.durationMinutes), rule.positionLabel, rule.validFrom.description, rule.validUntil?.description,
-             overridden.map(\.rawValue), overridden.isEmpty ? nil : reason]
+            VALUES (\(workplaceID), \(rule.owner.rawValue), \(Int64(rule.weekday.isoNumber)), \(bind: rule.startTime.description)::time,
+                    \(Int64(rule.durationMinutes)), \(bind: rule.positionLabel), \(bind: rule.validFrom.description)::date,
+                    \(bind: rule.validUntil?.description)::date, \(overridden.map(\.rawValue)), \(bind: reason))
+            RETURNING id
+            """
         )[0].decode("id")
     }
 
@@ -68,15 +69,15 @@ enum FixedShiftStore {
     static func update(
         _ rule: FixedShift, workplaceID: Int64, overridden: [ScheduleRule] = [], reason: String? = nil, on connection: PostgresConnection
     ) throws {
+        let reason = overridden.isEmpty ? nil : reason
         try connection.execute(
             """
-            UPDATE fixed_shifts SET weekday = $3, start_time = $4::time, duration_minutes = $5, position = $6,
-                   valid_from = $7::date, valid_until = $8::date, overridden_rules = $9, override_reason = $10, updated_at = now()
-            WHERE id = $1 AND workplace_id = $2
-            """,
-            [rule.id.rawValue, workplaceID, Int64(rule.weekday.isoNumber), rule.startTime.description,
-             Int64(rule.durationMinutes), rule.positionLabel, rule.validFrom.description, rule.validUntil?.description,
-             overridden.map(\.rawValue), overridden.isEmpty ? nil : reason])
+            UPDATE fixed_shifts SET weekday = \(Int64(rule.weekday.isoNumber)), start_time = \(bind: rule.startTime.description)::time,
+                   duration_minutes = \(Int64(rule.durationMinutes)), position = \(bind: rule.positionLabel),
+                   valid_from = \(bind: rule.validFrom.description)::date, valid_until = \(bind: rule.validUntil?.description)::date,
+                   overridden_rules = \(overridden.map(\.rawValue)), override_reason = \(bind: reason), updated_at = now()
+            WHERE id = \(rule.id.rawValue) AND workplace_id = \(workplaceID)
+            """)
     }
 
     /// Forgets the weeks generation skipped for the rule (its save was checked itself, or it ended).

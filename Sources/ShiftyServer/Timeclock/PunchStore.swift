@@ -114,10 +114,9 @@ enum PunchStore {
         try connection.execute(
             """
             INSERT INTO punch_edits (workplace_id, punch_id, user_id, actor_id, action, before_at, before_kind, after_at, after_kind, reason)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-            """,
-            [workplaceID, punchID, userID, actorID, action, before?.instant, before?.kind.rawValue, after?.instant, after?.kind.rawValue, reason]
-        )
+            VALUES (\(workplaceID), \(punchID), \(userID), \(actorID), \(bind: action), \(before?.instant), \(bind: before?.kind.rawValue),
+                    \(after?.instant), \(bind: after?.kind.rawValue), \(bind: reason))
+            """)
     }
 
     /// Every punch in `[from, to)`, grouped by member and in time order, for calculations.
