@@ -16,11 +16,11 @@ package enum NotificationDeliveryStore {
             """
             INSERT INTO notification_deliveries
                 (workplace_id, user_id, address, event_id, dedupe_key, kind, channel, subject, body, link, message_id, digest, not_before, language)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+            VALUES (\(workplaceID), \(userID), \(bind: address), \(eventID), \(bind: dedupeKey), \(bind: kind.rawValue),
+                    \(bind: channel.rawValue), \(bind: String(text.subject.prefix(300))), \(bind: text.body), \(bind: text.route),
+                    \(bind: messageID), \(digest), \(notBefore), \(bind: text.language.rawValue))
             ON CONFLICT (dedupe_key, channel, user_id) DO NOTHING
-            """,
-            [workplaceID, userID, address, eventID, dedupeKey, kind.rawValue, channel.rawValue, String(text.subject.prefix(300)),
-             text.body, text.route, messageID, digest, notBefore, text.language.rawValue])
+            """)
     }
 
     /// Claims up to `limit` due rows of `channel` for `lease`: pending ones whose time has come, and
