@@ -11,28 +11,6 @@ import ShiftyServerCore
 /// sign-up, workplace creation and password reset bodies carry, so it is ShiftyAPI's.
 public typealias SessionKind = ShiftyAPI.SessionKind
 
-/// The caller of an authenticated request.
-public struct AuthenticatedUser: Sendable {
-    public var sessionID: Int64
-    public var user: UserView
-    public var workplace: WorkplaceView
-    public var presentedAs: SessionKind
-    /// The member's own language, nil when they follow the workplace's.
-    public var languagePreference: LanguageCode?
-
-    /// The language to speak to this member: their own choice, else the workplace's default.
-    public var language: LanguageCode { languagePreference ?? workplace.settings.language }
-
-    public var id: Int64 { user.id }
-    public var workplaceID: Int64 { workplace.id }
-    public var isManager: Bool { user.role == .manager }
-
-    /// Throws 403 `manager_only` unless the caller manages their workplace.
-    public func requireManager() throws {
-        guard isManager else { throw Problem.managerOnly }
-    }
-}
-
 /// SQL for sessions. Tokens are stored only as SHA-256 hashes.
 enum SessionStore {
     static func create(userID: Int64, kind: SessionKind, lifetime: Duration, userAgent: String?, on connection: PostgresConnection) throws -> (token: String, expiresAt: Date) {

@@ -11,6 +11,8 @@ extension Problem {
             self.init(.conflict, code: .workplaceSlugTaken, text: .init("server.problem.workplace_slug_taken.detail", ["slug": slug]))
         case .usernameTaken(let username):
             self.init(.conflict, code: .usernameTaken, text: .init("server.problem.username_taken.detail", ["username": username]))
+        case .networkRangeInvalid:
+            self = .invalid("networks", "each range must be an address or CIDR range like 192.168.1.0/24 or 2001:db8::/32")
         }
     }
 }

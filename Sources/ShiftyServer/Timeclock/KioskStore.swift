@@ -67,7 +67,7 @@ enum KioskStore {
                 [id, workplaceID, networks]
             ).first.map { try view(from: $0) }
         } catch let error as PostgresError where error.serverState == .invalidTextRepresentation {
-            throw Problem.invalid("networks", "each range must be an address or CIDR range like 192.168.1.0/24 or 2001:db8::/32")
+            throw StoreError.networkRangeInvalid
         }
     }
 

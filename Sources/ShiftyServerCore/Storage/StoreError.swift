@@ -10,4 +10,6 @@ package enum StoreError: Error, Sendable, Equatable {
     case workplaceSlugTaken(slug: String)
     /// Another member of the workplace already uses the username.
     case usernameTaken(username: String)
+    /// PostgreSQL's `inet` parser refused one of a kiosk's network ranges.
+    case networkRangeInvalid
 }
