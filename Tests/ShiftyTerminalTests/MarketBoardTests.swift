@@ -6,7 +6,7 @@ import Testing
     let now = Fixtures.now
 
     @Test func firstLoadKeepsOnlyOfferedShiftsAndFlashesNothing() {
-        let board = MarketBoard(shifts: [Fixtures.shift(1), Fixtures.shift(2, status: "scheduled")])
+        let board = MarketBoard(shifts: [Fixtures.shift(1), Fixtures.shift(2, status: .scheduled)])
         #expect(board.rows.keys.sorted() == [1])
         #expect(board.flashes.isEmpty)
     }
@@ -24,7 +24,7 @@ import Testing
 
     @Test func revokedEventMarksTheRowGoneUntilItsFlashEnds() {
         var board = MarketBoard(shifts: [Fixtures.shift(1), Fixtures.shift(2)])
-        let changed = board.apply(Fixtures.event(11, "shift.revoked", shifts: [Fixtures.shift(1, status: "scheduled")]), at: now)
+        let changed = board.apply(Fixtures.event(11, "shift.revoked", shifts: [Fixtures.shift(1, status: .scheduled)]), at: now)
         #expect(changed == [1])
         #expect(board.rows[1]?.state == .gone("withdrawn"))
         #expect(board.activeCount == 1)
@@ -44,17 +44,17 @@ import Testing
 
     @Test func pickUpGoesPendingThenApprovalShowsTheNewOwner() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(13, "deal.awaiting_approval", shifts: [Fixtures.shift(1, status: "in_deal")], dealId: 5), at: now)
+        board.apply(Fixtures.event(13, "deal.awaiting_approval", shifts: [Fixtures.shift(1, status: .inDeal)], dealId: 5), at: now)
         #expect(board.rows[1]?.state == .pendingApproval)
         board.apply(
-            Fixtures.event(14, "deal.approved", shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: "scheduled")], dealId: 5),
+            Fixtures.event(14, "deal.approved", shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: .scheduled)], dealId: 5),
             at: now)
         #expect(board.rows[1]?.state == .gone("taken by Ben"))
     }
 
     @Test func rejectedPickUpReturnsToOffered() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(13, "deal.awaiting_approval", shifts: [Fixtures.shift(1, status: "in_deal")]), at: now)
+        board.apply(Fixtures.event(13, "deal.awaiting_approval", shifts: [Fixtures.shift(1, status: .inDeal)]), at: now)
         let changed = board.apply(Fixtures.event(14, "deal.rejected", shifts: [Fixtures.shift(1)]), at: now)
         #expect(changed == [1])
         #expect(board.rows[1]?.state == .offered)
@@ -62,14 +62,14 @@ import Testing
 
     @Test func swapsOfShiftsNotOnTheBoardAreIgnored() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        let changed = board.apply(Fixtures.event(15, "swap.proposed", shifts: [Fixtures.shift(9, status: "in_deal")]), at: now)
+        let changed = board.apply(Fixtures.event(15, "swap.proposed", shifts: [Fixtures.shift(9, status: .inDeal)]), at: now)
         #expect(changed.isEmpty)
         #expect(board.rows[9] == nil)
     }
 
     @Test func cancelledShiftSaysSo() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(16, "schedule.changed", shifts: [Fixtures.shift(1, status: "cancelled")]), at: now)
+        board.apply(Fixtures.event(16, "schedule.changed", shifts: [Fixtures.shift(1, status: .cancelled)]), at: now)
         #expect(board.rows[1]?.state == .gone("cancelled"))
     }
 

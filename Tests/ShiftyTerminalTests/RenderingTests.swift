@@ -63,7 +63,7 @@ import Testing
 
     @Test func goneRowsShowWhyTheyLeft() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(3, "deal.approved", shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: "scheduled")]), at: now)
+        board.apply(Fixtures.event(3, "deal.approved", shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: .scheduled)]), at: now)
         let lines = MarketBoardRenderer(width: 100, colour: false).render(board, header: header, at: now)
         #expect(lines[2].contains("taken by Ben"))
         #expect(lines.last?.contains("0 shifts on the marketplace") == true)
@@ -103,7 +103,7 @@ import Testing
             == #"#9 2026-11-21T18:00:00Z deal.rejected deal 12 shift 3 by Maria: "Bram is not trained for the bar yet""#)
         let answer = MarketplaceActionResult(
             deal: .init(
-                id: 12, kind: "pick_up", state: "rejected", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
+                id: 12, kind: .pickUp, state: .rejected, initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
                 decisionNote: "Not trained yet", decidedByName: "Maria", legs: []),
             shifts: [])
         #expect(ShiftListFormatter.summary(of: answer, action: "Rejected.").contains(#"Decided by Maria: "Not trained yet""#))

@@ -61,7 +61,7 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What a rule's breach does to an action.
-public enum RuleSeverity: String, Sendable, Hashable, Codable {
+public enum RuleSeverity: String, Sendable, Hashable, Codable, CaseIterable {
     /// The action is refused (unless the rule is overridable and a manager overrides it).
     case refuse
     /// The action goes ahead; the preview shows the warning.

@@ -48,7 +48,7 @@ struct FixedShiftRequestService: Sendable {
                 workplaceID: workplaceID, userID: caller.id, kind: kind, fixedShiftID: proposal.fixedShiftId, body: proposal,
                 reason: reason, on: connection)
             let view = try FixedShiftRequestStore.lock(id, workplaceID: workplaceID, on: connection)!
-            try Self.announce(.fixedShiftRequestRequested, view, actorID: caller.id, workplaceID: workplaceID, on: connection)
+            try Self.announce(.server(.fixedShiftRequestRequested), view, actorID: caller.id, workplaceID: workplaceID, on: connection)
             return view
         }
     }
@@ -129,7 +129,7 @@ struct FixedShiftRequestService: Sendable {
             try FixedShiftRequestStore.setStatus(
                 id, to: .approved, note: note, decidedBy: caller.id, fixedShiftID: created, now: now, on: connection)
             let view = try FixedShiftRequestStore.lock(id, workplaceID: workplaceID, on: connection)!
-            try Self.announce(.fixedShiftRequestApproved, view, actorID: caller.id, workplaceID: workplaceID, on: connection)
+            try Self.announce(.server(.fixedShiftRequestApproved), view, actorID: caller.id, workplaceID: workplaceID, on: connection)
             return view
         }
     }
@@ -173,7 +173,7 @@ struct FixedShiftRequestService: Sendable {
             try FixedShiftRequestStore.recordBefore(id, on: connection)
             try FixedShiftRequestStore.setStatus(id, to: .declined, note: note, decidedBy: caller.id, now: now, on: connection)
             let view = try FixedShiftRequestStore.lock(id, workplaceID: workplaceID, on: connection)!
-            try Self.announce(.fixedShiftRequestDeclined, view, actorID: caller.id, workplaceID: workplaceID, on: connection)
+            try Self.announce(.server(.fixedShiftRequestDeclined), view, actorID: caller.id, workplaceID: workplaceID, on: connection)
             return view
         }
     }
@@ -189,7 +189,7 @@ struct FixedShiftRequestService: Sendable {
             try FixedShiftRequestStore.recordBefore(id, on: connection)
             try FixedShiftRequestStore.setStatus(id, to: .withdrawn, note: nil, decidedBy: nil, now: now, on: connection)
             let view = try FixedShiftRequestStore.lock(id, workplaceID: workplaceID, on: connection)!
-            try Self.announce(.fixedShiftRequestWithdrawn, view, actorID: caller.id, workplaceID: workplaceID, on: connection)
+            try Self.announce(.server(.fixedShiftRequestWithdrawn), view, actorID: caller.id, workplaceID: workplaceID, on: connection)
             return view
         }
     }

@@ -100,7 +100,7 @@ extension ShiftService {
                 // The people whose shifts went hear it, with the shifts they no longer work.
                 if !removed.isEmpty {
                     try EventWriter.insert(
-                        workplaceID: workplaceID, type: .shiftsRemovedByClosedDay, userIDs: Array(Set(removed.map(\.ownerId))),
+                        workplaceID: workplaceID, type: .server(.shiftsRemovedByClosedDay), userIDs: Array(Set(removed.map(\.ownerId))),
                         payload: ClosedDayRemovalPayload(
                             date: day.date.description, name: day.name, removedShifts: removed, actorId: caller.id),
                         on: connection)
@@ -113,7 +113,7 @@ extension ShiftService {
     static func announceClosedDays(_ dates: [LocalDate], workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var dates: [String] }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .closedDaysChanged,
+            workplaceID: workplaceID, type: .server(.closedDaysChanged),
             payload: Payload(dates: dates.map(\.description)), on: connection)
     }
 }

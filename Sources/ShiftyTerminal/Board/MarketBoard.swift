@@ -15,7 +15,7 @@ public struct MarketBoard: Sendable {
         self.rows = [:]
         self.flashes = [:]
         self.flashDuration = flashDuration
-        for shift in shifts where shift.status == "supplied" {
+        for shift in shifts where shift.status == .supplied {
             self.rows[shift.id] = MarketRow(shift: shift, state: .offered)
         }
     }
@@ -40,7 +40,7 @@ public struct MarketBoard: Sendable {
     @discardableResult
     public mutating func replace(with shifts: [MarketShift], at now: Date) -> Set<Int64> {
         var changed: Set<Int64> = []
-        let fresh = Dictionary(shifts.filter { $0.status == "supplied" }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let fresh = Dictionary(shifts.filter { $0.status == .supplied }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for (id, row) in self.rows where fresh[id] == nil && !row.state.isGone {
             self.rows[id]?.state = .gone(TerminalLanguage.text("terminal.board.noLongerOffered"))
             changed.insert(id)
@@ -98,12 +98,12 @@ public struct MarketBoard: Sendable {
         let existing = self.rows[shift.id]
         let updated: MarketRow?
         switch shift.status {
-        case "supplied":
+        case .supplied:
             updated = MarketRow(shift: shift, state: .offered)
-        case "in_deal":
+        case .inDeal:
             // A pick-up waiting for approval; shifts that were never on the board (swaps) stay off it.
             updated = existing == nil ? nil : MarketRow(shift: shift, state: .pendingApproval)
-        default:
+        case .scheduled, .suggested, .cancelled, .unknown:
             guard let existing, !existing.state.isGone else { return false }
             updated = MarketRow(shift: existing.shift, state: .gone(Self.departure(of: existing.shift, now: shift, eventType: eventType)))
         }
@@ -114,9 +114,9 @@ public struct MarketBoard: Sendable {
 
     /// Why a shift left the marketplace, in words for the status column.
     static func departure(of before: MarketShift, now after: MarketShift, eventType: String) -> String {
-        if after.status == "cancelled" { return TerminalLanguage.text("terminal.board.cancelled") }
+        if after.status == .cancelled { return TerminalLanguage.text("terminal.board.cancelled") }
         if after.ownerId != before.ownerId { return TerminalLanguage.text("terminal.board.takenBy", ["name": after.ownerName]) }
-        if after.status == "suggested" { return TerminalLanguage.text("terminal.board.suggested") }
+        if after.status == .suggested { return TerminalLanguage.text("terminal.board.suggested") }
         if eventType == "deal.rejected" { return TerminalLanguage.text("terminal.board.pickUpRejected") }
         return TerminalLanguage.text("terminal.board.withdrawn")
     }
