@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+@testable import ShiftyEvents
 @testable import ShiftyLive
 @testable import ShiftyServer
 @testable import ShiftyTerminal
@@ -38,6 +39,10 @@ import Testing
         same(DayStatus.self, MyHours.Day.Status.self, MyHours.Day.Status.init)
         same(TimesheetAttention.self, MyHours.Entry.Attention.self, MyHours.Entry.Attention.init)
         #expect(checked == 10)
+        // The server writes an event's type as text from its `EventType`; the terminal reads it as a `LiveEvent.Kind`.
+        let eventTypes = EventType.allCases.map(\.rawValue)
+        #expect(Set(eventTypes).subtracting(LiveEvent.Kind.allCases.map(\.rawValue)).sorted() == [], "event types LiveEvent.Kind lacks")
+        #expect(Set(LiveEvent.Kind.allCases.map(\.rawValue)).subtracting(eventTypes).sorted() == [], "LiveEvent.Kind words the server has not")
         // The computed now board's `next.when` is the API's own list, not a copy of it.
         #expect(ComputedNowBoard.When.self == NowBoard.When.self)
 
@@ -88,6 +93,7 @@ import Testing
         try check(MyHours.Day.Status.self)
         try check(MyHours.Entry.Attention.self)
         try check(NowBoard.When.self)
+        try check(LiveEvent.Kind.self)
     }
 
     /// A shift with a status this terminal does not know still reads (the answer is not lost), shows

@@ -19,7 +19,7 @@ enum Fixtures {
         return date
     }
 
-    static func event(_ id: Int64, _ type: String, shifts: [MarketShift], dealId: Int64? = nil) -> LiveEvent {
+    static func event(_ id: Int64, _ type: LiveEvent.Kind, shifts: [MarketShift], dealId: Int64? = nil) -> LiveEvent {
         LiveEvent(
             id: id, type: type, topics: ["marketplace"], at: "2026-11-21T18:40:02Z",
             data: LiveEventData(shiftIds: shifts.map(\.id), shifts: shifts, dealId: dealId))

@@ -85,7 +85,7 @@ import Testing
             ["88", "now (50% done)", "Anna", "Bar", "09:00–17:00"],
             ["91", "next (Wed 25 Nov)", "Ben", "—", "16:00–23:00"],
         ])
-        let event = Fixtures.event(9, "deal.approved", shifts: [Fixtures.shift(88)])
+        let event = Fixtures.event(9, .dealApproved, shifts: [Fixtures.shift(88)])
         #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal approved"])
     }
 

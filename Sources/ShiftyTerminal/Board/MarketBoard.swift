@@ -64,7 +64,7 @@ public struct MarketBoard: Sendable {
             changed.insert(shift.id)
         }
         // An event that names shifts without snapshots still tells us they left the marketplace.
-        if event.type == "shift.revoked" {
+        if event.type == .shiftRevoked {
             let snapshotIDs = Set(event.data.shifts.map(\.id))
             for id in event.data.shiftIds where !snapshotIDs.contains(id) {
                 if let row = self.rows[id], !row.state.isGone {
@@ -94,7 +94,7 @@ public struct MarketBoard: Sendable {
     }
 
     /// Returns whether the row changed.
-    private mutating func apply(snapshot shift: MarketShift, eventType: String) -> Bool {
+    private mutating func apply(snapshot shift: MarketShift, eventType: LiveEvent.Kind) -> Bool {
         let existing = self.rows[shift.id]
         let updated: MarketRow?
         switch shift.status {
@@ -113,11 +113,11 @@ public struct MarketBoard: Sendable {
     }
 
     /// Why a shift left the marketplace, in words for the status column.
-    static func departure(of before: MarketShift, now after: MarketShift, eventType: String) -> String {
+    static func departure(of before: MarketShift, now after: MarketShift, eventType: LiveEvent.Kind) -> String {
         if after.status == .cancelled { return TerminalLanguage.text("terminal.board.cancelled") }
         if after.ownerId != before.ownerId { return TerminalLanguage.text("terminal.board.takenBy", ["name": after.ownerName]) }
         if after.status == .suggested { return TerminalLanguage.text("terminal.board.suggested") }
-        if eventType == "deal.rejected" { return TerminalLanguage.text("terminal.board.pickUpRejected") }
+        if eventType == .dealRejected { return TerminalLanguage.text("terminal.board.pickUpRejected") }
         return TerminalLanguage.text("terminal.board.withdrawn")
     }
 }
