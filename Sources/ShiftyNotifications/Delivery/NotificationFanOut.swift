@@ -96,7 +96,7 @@ struct NotificationFanOut: Sendable {
                     workplaceLanguage: workplaceLanguage, on: connection)
                 for person in people {
                     let text = NotificationText.of(
-                        type: type, payload: payload, recipientID: person.id, language: person.language, timeZone: timeZone)
+                        type: type, payload: payload, language: person.language, timeZone: timeZone)
                     for channel in person.preferences.channels(for: kind).intersection(channels) where channel != .inApp {
                         if channel == .email, person.email == nil { continue }
                         if channel == .push, !person.hasPushDevice { continue }

@@ -21,10 +21,10 @@ package struct NotificationText: Equatable, Sendable {
         self.language = language
     }
 
-    /// The text of an event of `type` with its JSON `payload` for the member `recipientID`, written
-    /// in `language` with dates as that language writes them.
+    /// The text of an event of `type` with its JSON `payload`, written in `language` with dates as
+    /// that language writes them.
     static func of(
-        type: EventType, payload: [String: Any], recipientID: Int64, language: LanguageCode = .english,
+        type: EventType, payload: [String: Any], language: LanguageCode = .english,
         timeZone: TimeZone = .gmt
     ) -> NotificationText {
         let catalogue = Catalogue.of(language)
