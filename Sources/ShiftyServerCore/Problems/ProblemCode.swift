@@ -4,9 +4,10 @@ import ShiftyDomain
 ///
 /// ``Problem`` only takes these, so a code cannot be thrown without being listed here, and a test
 /// checks that each one is in openapi.yaml's list and has a sentence in the web page and in the
-/// terminal client. The codes the server's own checks answer with are ``Server``; the marketplace's
-/// refusals are the domain's own list (`MarketplaceRefusal.Code`), nested here rather than copied,
-/// so a new refusal in the domain is a code clients receive without a second case to write.
+/// terminal client. The codes the server's own checks answer with are ``Server``; the domain's
+/// refusals are the domain's own lists (`MarketplaceRefusal.Code`, `TimeOffRefusal.Code`), nested
+/// here rather than copied, so a new refusal in the domain is a code clients receive without a
+/// second case to write.
 ///
 /// One rule for missing objects: anything named that does not exist in the caller's workplace (a
 /// shift, deal, request, member, punch, kiosk, path id that is not a number …) answers 404
@@ -20,6 +21,9 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// of these but `.server(.notFound)` (``init(_:)``), so `shift_not_found` and its kin never
     /// reach a client and are not in the list.
     case marketplace(MarketplaceRefusal.Code)
+    /// A time-off refusal, under the domain's code. The codes it shares with the server's own checks
+    /// (`manager_only`, `not_found`, `validation_failed`) are those, listed once (see the initializer).
+    case timeOff(TimeOffRefusal.Code)
 
     /// The codes of the server's own checks (requests, sessions, schedule, timeclock, time off, the
     /// live stream, Web Push).
@@ -84,11 +88,6 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case pinTaken = "pin_taken"
         case kioskNetworkRefused = "kiosk_network_refused"
         case timesheetLocked = "timesheet_locked"
-        // Time off.
-        /// Approving or declining a time-off request that is no longer pending.
-        case timeOffNotPending = "time_off_not_pending"
-        /// Withdrawing a time-off request that was already declined or withdrawn.
-        case timeOffNotWithdrawable = "time_off_not_withdrawable"
         // Live stream.
         case websocketRequired = "websocket_required"
         case serverFull = "server_full"
@@ -114,6 +113,11 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         self = refusal.kind == .notFound ? .server(.notFound) : .marketplace(refusal)
     }
 
+    /// The code a time-off refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: TimeOffRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .timeOff(refusal)
+    }
+
     public init?(rawValue: String) {
         guard let code = Self.byRawValue[rawValue] else { return nil }
         self = code
@@ -123,13 +127,16 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         switch self {
         case .server(let code): code.rawValue
         case .marketplace(let code): code.rawValue
+        case .timeOff(let code): code.rawValue
         }
     }
 
     /// Every code a client can receive: the server's own, then the marketplace's refusals that are
-    /// not a missing object.
+    /// not a missing object, then time off's own.
     public static let allCases: [ProblemCode] =
-        Server.allCases.map(ProblemCode.server) + MarketplaceRefusal.Code.allCases.map(ProblemCode.init).filter { $0 != .server(.notFound) }
+        Server.allCases.map(ProblemCode.server)
+        + MarketplaceRefusal.Code.allCases.map(ProblemCode.init).filter { $0 != .server(.notFound) }
+        + TimeOffRefusal.Code.allCases.map(ProblemCode.init).filter { if case .timeOff = $0 { true } else { false } }
 
     private static let byRawValue = Dictionary(allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }
