@@ -3,9 +3,9 @@ public struct AccountUser: Codable, Sendable, Hashable {
     public var id: Int64
     public var username: String
     public var displayName: String
-    public var role: String
+    public var role: User.Role
 
-    public init(id: Int64, username: String, displayName: String, role: String) {
+    public init(id: Int64, username: String, displayName: String, role: User.Role) {
         self.id = id
         self.username = username
         self.displayName = displayName

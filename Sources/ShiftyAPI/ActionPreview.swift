@@ -23,8 +23,8 @@ public struct ActionPreview: Codable, Sendable, Hashable {
     public struct Rule: Codable, Sendable, Hashable {
         /// The refusal code of the rule (`overlapping_shift`, `one_shift_per_day`…).
         public var code: String
-        /// `refuse` or `warn`.
-        public var severity: String
+        /// Whether breaking the rule refuses the action or only warns.
+        public var severity: WorkplaceSettings.Severity
         /// Whether a manager's override lets the action through despite this rule.
         public var overridable: Bool
         public var detail: String
@@ -35,7 +35,7 @@ public struct ActionPreview: Codable, Sendable, Hashable {
         public var conflictingShiftIds: [Int64]
 
         public init(
-            code: String, severity: String, overridable: Bool, detail: String, userId: Int64, userName: String, shiftId: Int64,
+            code: String, severity: WorkplaceSettings.Severity, overridable: Bool, detail: String, userId: Int64, userName: String, shiftId: Int64,
             conflictingShiftIds: [Int64]
         ) {
             self.code = code
@@ -76,8 +76,7 @@ public struct ActionPreview: Codable, Sendable, Hashable {
         }
     }
 
-    /// `pick-up`, `swap`, `accept-suggestion`, `approve`, `assign` or `create`.
-    public var action: String
+    public var action: Action
     /// The shift the action is about (0 for `create`).
     public var shiftId: Int64
     /// Whether the action would be accepted now.
@@ -89,7 +88,7 @@ public struct ActionPreview: Codable, Sendable, Hashable {
     public var effects: [Effect]
 
     public init(
-        action: String, shiftId: Int64, allowed: Bool, refusal: Refusal? = nil, overridable: Bool, rules: [Rule], effects: [Effect]
+        action: Action, shiftId: Int64, allowed: Bool, refusal: Refusal? = nil, overridable: Bool, rules: [Rule], effects: [Effect]
     ) {
         self.action = action
         self.shiftId = shiftId
@@ -98,5 +97,40 @@ public struct ActionPreview: Codable, Sendable, Hashable {
         self.overridable = overridable
         self.rules = rules
         self.effects = effects
+    }
+}
+
+extension ActionPreview {
+    /// The action previewed (openapi.yaml `ActionPreview.action`); spelled like the `action` query
+    /// value of the preview routes.
+    public enum Action: APIWord {
+        case pickUp
+        case swap
+        case acceptSuggestion
+        /// A manager approving the deal that holds the shift.
+        case approve
+        /// A manager giving the shift to a member.
+        case assign
+        /// A manager adding a shift (`POST /shifts/preview`, `shiftId` 0).
+        case create
+        /// A manager changing a shift's time or position (`POST /shifts/{id}/edit/preview`).
+        case edit
+        /// An action of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.pickUp, .swap, .acceptSuggestion, .approve, .assign, .create, .edit]
+
+        public var rawValue: String {
+            switch self {
+            case .pickUp: "pick-up"
+            case .swap: "swap"
+            case .acceptSuggestion: "accept-suggestion"
+            case .approve: "approve"
+            case .assign: "assign"
+            case .create: "create"
+            case .edit: "edit"
+            case .unknown(let word): word
+            }
+        }
     }
 }

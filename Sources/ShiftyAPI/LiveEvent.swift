@@ -2,14 +2,14 @@
 public struct LiveEvent: Sendable, Hashable {
     /// Grows with every event of a workplace; what `resume` and `after` refer to.
     public var id: Int64
-    /// Dotted name such as `shift.supplied` or `deal.approved`.
-    public var type: String
+    /// What happened: `shift.supplied`, `deal.approved`…
+    public var type: Kind
     public var topics: [String]
     /// When it happened, ISO 8601 as sent.
     public var at: String
     public var data: LiveEventData
 
-    public init(id: Int64, type: String, topics: [String] = [], at: String = "", data: LiveEventData = LiveEventData()) {
+    public init(id: Int64, type: Kind, topics: [String] = [], at: String = "", data: LiveEventData = LiveEventData()) {
         self.id = id
         self.type = type
         self.topics = topics
@@ -64,7 +64,7 @@ extension LiveEvent: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.id = try container.decode(Int64.self, forKey: .id)
-        self.type = try container.decode(String.self, forKey: .type)
+        self.type = try container.decode(Kind.self, forKey: .type)
         self.topics = (try? container.decodeIfPresent([String].self, forKey: .topics)) ?? []
         self.at = (try? container.decodeIfPresent(String.self, forKey: .at)) ?? ""
         // Events we do not know carry other data: never let that fail the whole message.

@@ -18,8 +18,7 @@ public struct MarketShift: Codable, Sendable, Hashable {
     @ISO8601Date public var startsAt: Date
     @ISO8601Date public var endsAt: Date
     public var position: String?
-    /// `scheduled`, `supplied`, `suggested`, `in_deal` or `cancelled`.
-    public var status: String
+    public var status: Status
     public var dealId: Int64?
     public var requestId: Int64?
     /// The weekly fixed shift it was generated from, if any.
@@ -32,7 +31,7 @@ public struct MarketShift: Codable, Sendable, Hashable {
 
     public init(
         id: Int64, ownerId: Int64, ownerName: String, date: String, startTime: String, endTime: String,
-        startsAt: Date, endsAt: Date, position: String? = nil, status: String, dealId: Int64? = nil,
+        startsAt: Date, endsAt: Date, position: String? = nil, status: Status, dealId: Int64? = nil,
         requestId: Int64? = nil, fixedShiftId: Int64? = nil, unassigned: Bool = false, viewerQualified: Bool? = nil
     ) {
         self.id = id
@@ -50,5 +49,36 @@ public struct MarketShift: Codable, Sendable, Hashable {
         self.fixedShiftId = fixedShiftId
         self.unassigned = unassigned
         self.viewerQualified = viewerQualified
+    }
+}
+
+extension MarketShift {
+    /// Where a shift stands on the marketplace (openapi.yaml `Shift.status`).
+    public enum Status: APIWord {
+        /// Its owner works it; nothing is going on.
+        case scheduled
+        /// On offer on the marketplace.
+        case supplied
+        /// Suggested to a coworker's request for extra work.
+        case suggested
+        /// Part of a deal that is not decided yet.
+        case inDeal
+        /// Taken off the schedule (a closed day, a manager).
+        case cancelled
+        /// A status of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.scheduled, .supplied, .suggested, .inDeal, .cancelled]
+
+        public var rawValue: String {
+            switch self {
+            case .scheduled: "scheduled"
+            case .supplied: "supplied"
+            case .suggested: "suggested"
+            case .inDeal: "in_deal"
+            case .cancelled: "cancelled"
+            case .unknown(let word): word
+            }
+        }
     }
 }

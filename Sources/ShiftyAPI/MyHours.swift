@@ -9,13 +9,12 @@ public struct MyHours: Codable, Sendable, Hashable {
     /// timesheet review writes its days in the same shape).
     public struct Entry: Codable, Sendable, Hashable {
         public var day: Day
-        /// `odd_punches`, `missing_check_out`, `worked_without_shift`, `shift_without_punches`, `late`, `early`.
-        public var attention: [String]
+        public var attention: [Attention]
         /// Minutes late / early beyond the workplace's tolerance (the largest of the day), 0 when neither.
         public var lateMinutes: Int
         public var earlyMinutes: Int
 
-        public init(day: Day, attention: [String] = [], lateMinutes: Int = 0, earlyMinutes: Int = 0) {
+        public init(day: Day, attention: [Attention] = [], lateMinutes: Int = 0, earlyMinutes: Int = 0) {
             self.day = day
             self.attention = attention
             self.lateMinutes = lateMinutes
@@ -26,8 +25,7 @@ public struct MyHours: Codable, Sendable, Hashable {
     /// The timeclock's verdict on one local day (openapi.yaml `TimeclockDay`).
     public struct Day: Codable, Sendable, Hashable {
         public var date: String
-        /// `present`, `absent`, `odd_punches`, `day_off`, `upcoming`, `not_scheduled` or `not_employed`.
-        public var status: String
+        public var status: Status
         /// Check-in to check-out (breaks included).
         public var workedMinutes: Int
         public var breakMinutes: Int
@@ -45,7 +43,7 @@ public struct MyHours: Codable, Sendable, Hashable {
         public var isClosed: Bool
 
         public init(
-            date: String, status: String, workedMinutes: Int = 0, breakMinutes: Int = 0, paidMinutes: Int = 0, scheduledMinutes: Int = 0,
+            date: String, status: Status, workedMinutes: Int = 0, breakMinutes: Int = 0, paidMinutes: Int = 0, scheduledMinutes: Int = 0,
             expected: Bool = false, quotaMinutes: Int? = nil, overtimeMinutes: Int? = nil, lengthMinutes: Int = 1440, isClosed: Bool = false
         ) {
             self.date = date
@@ -157,5 +155,74 @@ public struct MyHours: Codable, Sendable, Hashable {
         self.absences = absences
         self.employment = employment
         self.approvals = approvals
+    }
+}
+
+extension MyHours.Entry {
+    /// Why a day needs a look before it is approved (openapi.yaml `TimesheetDay.attention`).
+    public enum Attention: APIWord {
+        /// Punches without a partner: the day is left out of the totals until fixed.
+        case oddPunches
+        /// The day's last punch is a check-in.
+        case missingCheckOut
+        /// Worked on a day the member was not expected.
+        case workedWithoutShift
+        /// A scheduled shift without any punch.
+        case shiftWithoutPunches
+        case late
+        case early
+        /// A reason of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.oddPunches, .missingCheckOut, .workedWithoutShift, .shiftWithoutPunches, .late, .early]
+
+        public var rawValue: String {
+            switch self {
+            case .oddPunches: "odd_punches"
+            case .missingCheckOut: "missing_check_out"
+            case .workedWithoutShift: "worked_without_shift"
+            case .shiftWithoutPunches: "shift_without_punches"
+            case .late: "late"
+            case .early: "early"
+            case .unknown(let word): word
+            }
+        }
+    }
+}
+
+extension MyHours.Day {
+    /// How the timeclock judged a day (openapi.yaml `TimeclockDay.status`).
+    public enum Status: APIWord {
+        /// Worked on a working day.
+        case present
+        /// Expected to work, and no punch at all.
+        case absent
+        /// Some punch has no partner: the day counts for nothing until a manager fixes it.
+        case oddPunches
+        /// No quota that day, or the workplace was closed.
+        case dayOff
+        /// Not judged yet.
+        case upcoming
+        /// A quota day the member was not scheduled on and did not work.
+        case notScheduled
+        /// Outside the member's employment.
+        case notEmployed
+        /// A status of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.present, .absent, .oddPunches, .dayOff, .upcoming, .notScheduled, .notEmployed]
+
+        public var rawValue: String {
+            switch self {
+            case .present: "present"
+            case .absent: "absent"
+            case .oddPunches: "odd_punches"
+            case .dayOff: "day_off"
+            case .upcoming: "upcoming"
+            case .notScheduled: "not_scheduled"
+            case .notEmployed: "not_employed"
+            case .unknown(let word): word
+            }
+        }
     }
 }

@@ -52,16 +52,34 @@ public struct NowBoard: Codable, Sendable, Hashable {
 
     /// The shifts that start next.
     public struct Next: Codable, Sendable, Hashable {
-        /// `today` (every shift still to start today) or `laterDay` (the earliest shifts of the
-        /// next day with shifts, within a week).
-        public var when: String
+        public var when: When
         public var date: String
         public var shifts: [Entry]
 
-        public init(when: String, date: String, shifts: [Entry]) {
+        public init(when: When, date: String, shifts: [Entry]) {
             self.when = when
             self.date = date
             self.shifts = shifts
+        }
+    }
+
+    /// Which shifts `next` holds (openapi.yaml `NowBoard.next.when`).
+    public enum When: APIWord {
+        /// Every shift still to start today.
+        case today
+        /// The earliest shifts of the next day with shifts, within a week.
+        case laterDay
+        /// A word of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.today, .laterDay]
+
+        public var rawValue: String {
+            switch self {
+            case .today: "today"
+            case .laterDay: "laterDay"
+            case .unknown(let word): word
+            }
         }
     }
 

@@ -6,12 +6,12 @@ public struct ShiftRequest: Codable, Sendable, Hashable {
     public var requesterId: Int64
     public var requesterName: String
     public var date: String
-    public var status: String
+    public var status: Status
     public var dealId: Int64?
     public var suggestions: [MarketShift]
 
     public init(
-        id: Int64, requesterId: Int64, requesterName: String, date: String, status: String, dealId: Int64? = nil,
+        id: Int64, requesterId: Int64, requesterName: String, date: String, status: Status, dealId: Int64? = nil,
         suggestions: [MarketShift] = []
     ) {
         self.id = id
@@ -21,5 +21,33 @@ public struct ShiftRequest: Codable, Sendable, Hashable {
         self.status = status
         self.dealId = dealId
         self.suggestions = suggestions
+    }
+}
+
+extension ShiftRequest {
+    /// Where a request for extra work stands (openapi.yaml `Request.status`).
+    public enum Status: APIWord {
+        /// Taking suggestions.
+        case open
+        /// A suggestion was accepted; its deal waits for a manager.
+        case pendingDeal
+        /// The accepted suggestion was approved.
+        case fulfilled
+        /// The requester withdrew it, or its date passed.
+        case withdrawn
+        /// A status of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.open, .pendingDeal, .fulfilled, .withdrawn]
+
+        public var rawValue: String {
+            switch self {
+            case .open: "open"
+            case .pendingDeal: "pending_deal"
+            case .fulfilled: "fulfilled"
+            case .withdrawn: "withdrawn"
+            case .unknown(let word): word
+            }
+        }
     }
 }

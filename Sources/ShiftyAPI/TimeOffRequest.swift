@@ -17,8 +17,7 @@ public struct TimeOffRequest: Codable, Sendable, Hashable {
     @ISO8601Date public var startsAt: Date
     @ISO8601Date public var endsAt: Date
     public var reason: String
-    /// `pending`, `approved`, `declined` or `withdrawn`.
-    public var status: String
+    public var status: Status
     public var managerNote: String?
     public var decidedBy: Int64?
     @ISO8601OptionalDate public var decidedAt: Date?
@@ -28,7 +27,7 @@ public struct TimeOffRequest: Codable, Sendable, Hashable {
 
     public init(
         id: Int64, userId: Int64, userName: String, firstDate: String, lastDate: String, startTime: String? = nil,
-        endTime: String? = nil, startsAt: Date, endsAt: Date, reason: String, status: String, managerNote: String? = nil,
+        endTime: String? = nil, startsAt: Date, endsAt: Date, reason: String, status: Status, managerNote: String? = nil,
         decidedBy: Int64? = nil, decidedAt: Date? = nil, createdAt: Date, releasedShiftIds: [Int64]? = nil
     ) {
         self.id = id
@@ -47,5 +46,31 @@ public struct TimeOffRequest: Codable, Sendable, Hashable {
         self.decidedAt = decidedAt
         self.createdAt = createdAt
         self.releasedShiftIds = releasedShiftIds
+    }
+}
+
+extension TimeOffRequest {
+    /// Where a time-off request stands (openapi.yaml `TimeOff.status`).
+    public enum Status: APIWord {
+        /// Waiting for a manager.
+        case pending
+        case approved
+        case declined
+        /// The member took it back.
+        case withdrawn
+        /// A status of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.pending, .approved, .declined, .withdrawn]
+
+        public var rawValue: String {
+            switch self {
+            case .pending: "pending"
+            case .approved: "approved"
+            case .declined: "declined"
+            case .withdrawn: "withdrawn"
+            case .unknown(let word): word
+            }
+        }
     }
 }

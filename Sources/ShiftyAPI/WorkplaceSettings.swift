@@ -6,10 +6,9 @@ public struct WorkplaceSettings: Codable, Sendable, Hashable {
     public struct HourLimit: Codable, Sendable, Hashable {
         /// Hours (days for `maxConsecutiveDays`).
         public var limit: Int
-        /// `refuse` or `warn`.
-        public var severity: String
+        public var severity: Severity
 
-        public init(limit: Int, severity: String) {
+        public init(limit: Int, severity: Severity) {
             self.limit = limit
             self.severity = severity
         }
@@ -42,9 +41,9 @@ public struct WorkplaceSettings: Codable, Sendable, Hashable {
     /// Minutes before a shift its owner gets a `shift.reminder` (0: no reminders).
     public var reminderMinutesBefore: Int
     public var hourLimits: HourLimits
-    /// Receiving a shift during approved time off, or in recurring unavailable time: `refuse` or `warn`.
-    public var timeOffRule: String
-    public var availabilityRule: String
+    /// Receiving a shift during approved time off, or in recurring unavailable time.
+    public var timeOffRule: Severity
+    public var availabilityRule: Severity
     /// Hours before a shift starts that a deal on it nobody decided expires.
     public var dealExpiryHours: Int
     /// The language of members who chose none (`en`, `nl`…).
@@ -52,7 +51,7 @@ public struct WorkplaceSettings: Codable, Sendable, Hashable {
 
     public init(
         autoApprove: Bool, onePerDay: Bool, employeesManageFixedShifts: Bool, reminderMinutesBefore: Int, hourLimits: HourLimits,
-        timeOffRule: String, availabilityRule: String, dealExpiryHours: Int, language: String
+        timeOffRule: Severity, availabilityRule: Severity, dealExpiryHours: Int, language: String
     ) {
         self.autoApprove = autoApprove
         self.onePerDay = onePerDay
@@ -63,5 +62,28 @@ public struct WorkplaceSettings: Codable, Sendable, Hashable {
         self.availabilityRule = availabilityRule
         self.dealExpiryHours = dealExpiryHours
         self.language = language
+    }
+}
+
+extension WorkplaceSettings {
+    /// What breaking one of the workplace's rules does (openapi.yaml `refuse`/`warn` of the hour
+    /// limits, `timeOffRule`, `availabilityRule` and a preview's rules).
+    public enum Severity: APIWord {
+        /// The action is refused (a manager may override an overridable rule with a reason).
+        case refuse
+        /// The action goes through with a warning.
+        case warn
+        /// A severity of a newer server (``APIWord``).
+        case unknown(String)
+
+        public static let allCases: [Self] = [.refuse, .warn]
+
+        public var rawValue: String {
+            switch self {
+            case .refuse: "refuse"
+            case .warn: "warn"
+            case .unknown(let word): word
+            }
+        }
     }
 }

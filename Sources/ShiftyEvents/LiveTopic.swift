@@ -1,7 +1,7 @@
 /// A stream a live client can subscribe to (docs/live-protocol.md, "Topics").
 ///
 /// Topics only select *what* a client wants; *whether* it may see an event is decided by the event's
-/// audience on every delivery (``LiveEvent/isVisible(to:)``).
+/// audience on every delivery (``OutboxEvent/isVisible(to:)``).
 public enum LiveTopic: String, Sendable, CaseIterable, Codable {
     case marketplace
     case requests

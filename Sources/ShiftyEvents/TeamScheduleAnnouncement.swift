@@ -38,7 +38,7 @@ package enum TeamScheduleAnnouncement {
     /// were regenerated or removed, on dates the event does not list (`dates` is empty).
     package static func insert(fixedShiftID: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .teamScheduleChanged,
+            workplaceID: workplaceID, type: .server(.teamScheduleChanged),
             payload: Payload(shiftIds: [], dates: [], ownerIds: [owner], fixedShiftId: fixedShiftID), on: connection)
     }
 }

@@ -25,18 +25,18 @@ struct MarketplaceWorld {
 
     static func shift(_ n: Int, owner: UserID, _ date: String, _ from: String, _ to: String,
                       status: ShiftStatus = .scheduled, dealID: DealID? = nil, requestID: RequestID? = nil,
-                      position: String? = nil) -> MarketShift {
+                      position: String? = nil) -> OwnedShift {
         var end = at(date, to)
         let start = at(date, from)
         if end <= start { end = amsterdam.instant(on: LocalDate(date)!.adding(days: 1), at: LocalTime(to)!) }
-        return MarketShift(id: id(n), owner: owner, start: start, end: end, status: status, dealID: dealID, requestID: requestID, position: position)
+        return OwnedShift(id: id(n), owner: owner, start: start, end: end, status: status, dealID: dealID, requestID: requestID, position: position)
     }
 
     var now: Date = MarketplaceWorld.now
     var settings = MarketplaceSettings()
-    var shifts: [ShiftID: MarketShift] = [:]
+    var shifts: [ShiftID: OwnedShift] = [:]
     var deals: [DealID: Deal] = [:]
-    var requests: [RequestID: ShiftRequest] = [:]
+    var requests: [RequestID: ExtraWorkRequest] = [:]
     var inactive: Set<UserID> = []
     var history: [HistoryEntry] = []
     var trackedPositions: Set<String> = []
@@ -45,7 +45,7 @@ struct MarketplaceWorld {
     var timeOff: [UserID: [TimeOffInterval]] = [:]
     var availability: [UserID: [WeeklyAvailability]] = [:]
 
-    mutating func add(_ shift: MarketShift) { shifts[shift.id] = shift }
+    mutating func add(_ shift: OwnedShift) { shifts[shift.id] = shift }
 
     /// Commitments: every non-cancelled shift a user owns, plus shifts they receive in pending deals.
     func commitments() -> [UserID: [ShiftInterval]] {
@@ -90,7 +90,7 @@ struct MarketplaceWorld {
 
     mutating func persist(_ transition: Transition) {
         for new in transition.newShifts {
-            shifts[new.id] = MarketShift(id: new.id, owner: new.owner, start: new.start, end: new.end, position: new.position)
+            shifts[new.id] = OwnedShift(id: new.id, owner: new.owner, start: new.start, end: new.end, position: new.position)
         }
         for change in transition.shiftChanges {
             guard let current = shifts[change.shiftID], current.state == change.from else {

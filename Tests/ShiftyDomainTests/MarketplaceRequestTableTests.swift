@@ -40,7 +40,7 @@ import Testing
     func outcome(act: Act, status: RequestStatus, who: Who) throws {
         let request: RequestID = W.id(900)
         var world = MarketplaceWorld()
-        world.requests[request] = ShiftRequest(
+        world.requests[request] = ExtraWorkRequest(
             id: request, requester: W.dave, date: try #require(LocalDate("2026-06-02")), status: status,
             dealID: status == .pendingDeal ? W.id(800) : nil)
         world.add(W.shift(1, owner: W.alice, "2026-06-02", "09:00", "17:00", status: .suggested, requestID: request))

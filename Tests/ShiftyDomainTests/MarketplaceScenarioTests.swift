@@ -282,7 +282,7 @@ import Testing
         #expect(MarketplaceAction.approve(deal, note: nil).referencedShiftIDs.isEmpty)
         #expect(MarketplaceAction.suggest(W.id(1), to: request).referencedRequestID == request)
         #expect(MarketplaceAction.supply(W.id(1)).referencedDealID == nil)
-        let shifts: [ShiftID: MarketShift] = [W.id(2): W.shift(2, owner: W.dave, "2026-06-02", "09:00", "17:00")]
+        let shifts: [ShiftID: OwnedShift] = [W.id(2): W.shift(2, owner: W.dave, "2026-06-02", "09:00", "17:00")]
         #expect(MarketplaceAction.proposeSwap(offered: W.id(1), wanted: W.id(2), newDealID: deal)
             .receivers(actor: W.alice, shifts: shifts, deal: nil) == [W.alice, W.dave])
         #expect(MarketplaceAction.pickUp(W.id(1), newDealID: deal).receivers(actor: W.bob, shifts: [:], deal: nil) == [W.bob])

@@ -84,8 +84,8 @@ import Testing
                           requestID: status == .suggested ? otherRequest : nil))
         // Dave's shift (swap target) on another day, and Dave's open request for tomorrow.
         world.add(W.shift(2, owner: W.dave, "2026-06-03", "09:00", "17:00"))
-        world.requests[request] = ShiftRequest(id: request, requester: W.dave, date: LocalDate("2026-06-02")!)
-        world.requests[otherRequest] = ShiftRequest(id: otherRequest, requester: W.dave, date: LocalDate("2026-06-02")!)
+        world.requests[request] = ExtraWorkRequest(id: request, requester: W.dave, date: LocalDate("2026-06-02")!)
+        world.requests[otherRequest] = ExtraWorkRequest(id: otherRequest, requester: W.dave, date: LocalDate("2026-06-02")!)
 
         let actor: MarketplaceActor = switch who {
         case .owner: MarketplaceActor(userID: W.alice, role: .employee)
@@ -130,7 +130,7 @@ import Testing
         world.add(W.shift(1, owner: W.alice, "2026-06-01", "09:00", "17:00", status: status,
                           requestID: status == .suggested ? request : nil))
         world.add(W.shift(2, owner: W.dave, "2026-06-03", "09:00", "17:00"))
-        world.requests[request] = ShiftRequest(id: request, requester: W.dave, date: LocalDate("2026-06-01")!)
+        world.requests[request] = ExtraWorkRequest(id: request, requester: W.dave, date: LocalDate("2026-06-01")!)
         let (action, actor): (MarketplaceAction, UserID) = switch act {
         case .supply: (.supply(W.id(1)), W.alice)
         case .revoke: (.revoke(W.id(1)), W.alice)

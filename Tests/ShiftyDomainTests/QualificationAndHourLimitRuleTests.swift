@@ -44,7 +44,7 @@ import Testing
     @Test func acceptingASuggestedShiftNeedsTheQualificationToo() {
         var world = kitchenWorld()
         let request: RequestID = W.id(70)
-        world.requests[request] = ShiftRequest(id: request, requester: W.alice, date: LocalDate("2026-06-02")!)
+        world.requests[request] = ExtraWorkRequest(id: request, requester: W.alice, date: LocalDate("2026-06-02")!)
         #expect(world.perform(.suggest(W.id(1), to: request), by: bob).outcome == "ok")
         #expect(world.perform(.acceptSuggestion(W.id(1), newDealID: deal), by: alice).outcome == "not_qualified")
         world.qualifications[W.alice] = ["bar", "kitchen"]

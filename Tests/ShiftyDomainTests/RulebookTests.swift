@@ -34,6 +34,18 @@ import Testing
         #expect(ScheduleRule.onePerDay.isOverridable == true)
     }
 
+    /// A rule is spelled by its refusal code (stored with a fixed shift's overrides, written in
+    /// its JSON), and reads back from it.
+    @Test func aRuleIsSpelledByItsRefusalCode() throws {
+        for rule in ScheduleRule.allCases {
+            #expect(rule.rawValue == rule.code.rawValue && ScheduleRule(rawValue: rule.rawValue) == rule)
+        }
+        #expect(ScheduleRule(rawValue: "shift_not_found") == nil)
+        let json = String(decoding: try JSONEncoder().encode([ScheduleRule.noOverlap, .availability]), as: UTF8.self)
+        #expect(json == #"["overlapping_shift","unavailable"]"#)
+        #expect(try JSONDecoder().decode([ScheduleRule].self, from: Data(json.utf8)) == [.noOverlap, .availability])
+    }
+
     @Test func assigningAShiftOnADayTheMemberWorksIsRefused() {
         var world = world()
         // The defect: a manager gave bob's overlapping shift to alice and she had two shifts at once.

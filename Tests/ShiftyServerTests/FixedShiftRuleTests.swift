@@ -221,9 +221,9 @@ import Testing
             #expect(week["rules"] as? [String] == ["overlapping_shift", "one_shift_per_day"], "\(week)")
 
             // In the manager's language.
-            let english = NotificationText.of(type: .fixedShiftWeekSkipped, payload: payload, recipientID: boss.userID, language: .english)
+            let english = NotificationText.of(type: .server(.fixedShiftWeekSkipped), payload: payload, language: .english)
             #expect(english.subject.contains("Anna") && english.body.contains("It overlaps another shift"), "\(english)")
-            let dutch = NotificationText.of(type: .fixedShiftWeekSkipped, payload: payload, recipientID: boss.userID, language: .dutch)
+            let dutch = NotificationText.of(type: .server(.fixedShiftWeekSkipped), payload: payload, language: .dutch)
             #expect(dutch.subject.hasPrefix("Niet ingeroosterd") && dutch.body.contains("Dit overlapt met een andere dienst"), "\(dutch)")
 
             // Every run checks the week again; the managers are not told twice.
@@ -273,9 +273,9 @@ import Testing
             let payload = try #require(try JSONSerialization.jsonObject(with: Data(payloadText.utf8)) as? [String: Any])
             let request = try #require(payload["fixedShiftRequest"] as? [String: Any])
             #expect((request["before"] as? [String: Any])?["weekday"] as? Int == 1, "\(payloadText)")
-            let english = NotificationText.of(type: .fixedShiftRequestApproved, payload: payload, recipientID: anna.userID, language: .english)
+            let english = NotificationText.of(type: .server(.fixedShiftRequestApproved), payload: payload, language: .english)
             #expect(english.body.contains("change the fixed shift on Monday"), "\(english.body)")
-            let dutch = NotificationText.of(type: .fixedShiftRequestApproved, payload: payload, recipientID: anna.userID, language: .dutch)
+            let dutch = NotificationText.of(type: .server(.fixedShiftRequestApproved), payload: payload, language: .dutch)
             #expect(dutch.body.lowercased().contains("de vaste dienst op maandag te wijzigen"), "\(dutch.body)")
         }
     }

@@ -9,8 +9,8 @@ import Testing
 @Suite struct LiveUnitTests {
     static let anna = LiveRecipient(userID: 7, workplaceID: 1, isManager: false, sessionID: 70)
 
-    static func event(_ id: Int64, _ type: String = "shift.supplied", audience: LiveEvent.Audience = .workplace, workplace: Int64 = 1) -> LiveEvent {
-        LiveEvent(id: id, workplaceID: workplace, type: type, audience: audience, createdAt: Date(), payloadJSON: "{}")
+    static func event(_ id: Int64, _ type: String = "shift.supplied", audience: OutboxEvent.Audience = .workplace, workplace: Int64 = 1) -> OutboxEvent {
+        OutboxEvent(id: id, workplaceID: workplace, type: type, audience: audience, createdAt: Date(), payloadJSON: "{}")
     }
 
     @Test func clientMessagesParseOrExplainWhy() throws {
@@ -43,11 +43,19 @@ import Testing
             #expect(!type.topics.isEmpty, "\(type.rawValue)")
             #expect(LiveTopicSet.of(eventType: type.rawValue) == type.topics, "\(type.rawValue)")
         }
-        // Every kind the domain can emit is a type with topics (the initializer's switch is exhaustive).
+        // Every kind the domain can emit is a type with topics, under the domain's own name.
         for kind in MarketplaceEvent.Kind.allCases {
-            #expect(EventType(kind).rawValue == kind.rawValue)
-            #expect(!EventType(kind).topics.isEmpty, "\(kind.rawValue)")
+            #expect(EventType.marketplace(kind).rawValue == kind.rawValue)
+            #expect(EventType.allCases.contains(.marketplace(kind)))
         }
+        for event in TimeOffTransition.Event.allCases {
+            #expect(EventType.timeOff(event).rawValue == "time_off.\(event.rawValue)")
+            #expect(EventType.allCases.contains(.timeOff(event)))
+        }
+        // One name, one type: no domain kind is spelled like another type, and every name reads back.
+        let names = EventType.allCases.map(\.rawValue)
+        #expect(names.count == Set(names).count, "an event type name is used twice")
+        for type in EventType.allCases { #expect(EventType(rawValue: type.rawValue) == type) }
         #expect(LiveTopicSet.of(eventType: "deal.approved").topics == [.deals, .notifications, .schedule])
         #expect(LiveTopicSet.of(eventType: "something.new").isEmpty)
     }
@@ -59,8 +67,8 @@ import Testing
             #expect(!type.allows(.workplace) && !type.allows(.users), "\(type.rawValue)")
         }
         // Personal events never widen to the workplace; workplace-wide ones may narrow.
-        #expect(!EventType.dealRejected.allows(.workplace))
-        #expect(EventType.suggestionWithdrawn.allows(.users))
+        #expect(!EventType.marketplace(.dealRejected).allows(.workplace))
+        #expect(EventType.marketplace(.suggestionWithdrawn).allows(.users))
     }
 
     @Test func visibilityFollowsTheAudience() {
@@ -127,13 +135,13 @@ import Testing
     @Test func eventMessagesEmbedThePayloadVerbatim() throws {
         var event = Self.event(42, "shift.supplied")
         event.payloadJSON = #"{"shiftIds":[3],"note":"a \"quoted\" word"}"#
-        let text = LiveServerMessage.event(event)
+        let text = LiveMessageText.event(event)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let inner = try #require(object["event"] as? [String: Any])
         #expect(object["type"] as? String == "event")
         #expect(inner["id"] as? Int == 42)
         #expect(inner["topics"] as? [String] == ["marketplace"])
         #expect((inner["data"] as? [String: Any])?["note"] as? String == #"a "quoted" word"#)
-        #expect(LiveServerMessage.jsonString("a\"b\n") == #""a\"b\n""#)
+        #expect(LiveMessageText.jsonString("a\"b\n") == #""a\"b\n""#)
     }
 }

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func beforeTheFirstShiftEveryoneOfTodayIsNext() throws {
-        let board = NowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "08:00"), zone: Self.zone)
+        let board = ComputedNowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "08:00"), zone: Self.zone)
         #expect(board.date.description == "2026-11-23" && board.timeZone == "Europe/Amsterdam")
         #expect(board.onShift.isEmpty)
         #expect(board.next?.when == .today && board.next?.date.description == "2026-11-23")
@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func duringOverlappingShiftsBothAreOnShiftWithTheirOwnProgress() throws {
-        let board = NowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
+        let board = ComputedNowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
         #expect(board.onShift.map(\.shiftId) == [1, 2])
         #expect(board.onShift.map(\.percentDone) == [50, 12.5])
         #expect(board.onShift.map(\.user.name) == ["Anna", "Bram"])
@@ -68,29 +68,29 @@ import Testing
             try Self.shift(1, "Anna", "2026-11-23", "09:00", minutes: 180),
             try Self.shift(2, "Bram", "2026-11-23", "14:00", minutes: 240),
         ]
-        let board = NowBoard(shifts: shifts, now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
+        let board = ComputedNowBoard(shifts: shifts, now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
         #expect(board.onShift.isEmpty)
         #expect(board.next?.when == .today && board.next?.shifts.map(\.shiftId) == [2])
         #expect(board.dayProgressPercent == 44.4, "4 of 9 hours")
     }
 
     @Test func afterTheLastShiftTheDayIsDoneAndNextLooksAtMostAWeekAhead() throws {
-        let board = NowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "21:00"), zone: Self.zone)
+        let board = ComputedNowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "21:00"), zone: Self.zone)
         #expect(board.onShift.isEmpty)
         #expect(board.dayProgressPercent == 100)
         #expect(board.next?.when == .laterDay && board.next?.shifts.map(\.shiftId) == [3, 4])
 
         let farAway = [try Self.shift(9, "Finn", "2026-12-01", "10:00", minutes: 60)]
-        let quiet = NowBoard(shifts: farAway, now: try Self.at("2026-11-23", "21:00"), zone: Self.zone)
+        let quiet = ComputedNowBoard(shifts: farAway, now: try Self.at("2026-11-23", "21:00"), zone: Self.zone)
         #expect(quiet.next == nil, "eight days ahead is beyond the look-ahead")
         #expect(quiet.dayStart == nil && quiet.dayEnd == nil && quiet.dayProgressPercent == nil)
-        let withinAWeek = NowBoard(shifts: farAway, now: try Self.at("2026-11-24", "08:00"), zone: Self.zone)
+        let withinAWeek = ComputedNowBoard(shifts: farAway, now: try Self.at("2026-11-24", "08:00"), zone: Self.zone)
         #expect(withinAWeek.next?.date.description == "2026-12-01")
     }
 
     @Test func aNightShiftFromYesterdayIsOnShiftButNotPartOfToday() throws {
         let night = [try Self.shift(7, "Finn", "2026-11-22", "22:00", minutes: 360)]
-        let board = NowBoard(shifts: night, now: try Self.at("2026-11-23", "02:00"), zone: Self.zone)
+        let board = ComputedNowBoard(shifts: night, now: try Self.at("2026-11-23", "02:00"), zone: Self.zone)
         #expect(board.onShift.map(\.shiftId) == [7])
         #expect(board.onShift.first?.percentDone == 66.7)
         #expect(board.onShift.first?.endTime.description == "04:00")
@@ -106,20 +106,20 @@ import Testing
         traded.ownerID = 80
         traded.ownerName = "Gijs"
         let now = try Self.at("2026-11-23", "00:06")
-        let before = NowBoard(shifts: [night], now: now, zone: Self.zone)
-        let after = NowBoard(shifts: [traded], now: now, zone: Self.zone)
+        let before = ComputedNowBoard(shifts: [night], now: now, zone: Self.zone)
+        let after = ComputedNowBoard(shifts: [traded], now: now, zone: Self.zone)
         #expect(before.onShift.map(\.shiftId) == after.onShift.map(\.shiftId))
         #expect(before.fingerprint != after.fingerprint)
         // The same holds for who comes next on a later day.
         let tomorrow = try Self.shift(8, "Hana", "2026-11-24", "09:00", minutes: 60)
         var tradedTomorrow = tomorrow
         tradedTomorrow.ownerID = 90
-        #expect(NowBoard(shifts: [tomorrow], now: now, zone: Self.zone).fingerprint
-            != NowBoard(shifts: [tradedTomorrow], now: now, zone: Self.zone).fingerprint)
+        #expect(ComputedNowBoard(shifts: [tomorrow], now: now, zone: Self.zone).fingerprint
+            != ComputedNowBoard(shifts: [tradedTomorrow], now: now, zone: Self.zone).fingerprint)
     }
 
     @Test func aClosedDayIsNamedAndEncodedWithExplicitNulls() throws {
-        let board = NowBoard(shifts: [], now: try Self.at("2026-12-25", "12:00"), zone: Self.zone, closedDay: "Christmas")
+        let board = ComputedNowBoard(shifts: [], now: try Self.at("2026-12-25", "12:00"), zone: Self.zone, closedDay: "Christmas")
         #expect(board.closedDay == "Christmas")
         // The document GET /now and the live `now` message carry (ShiftyAPI's NowBoard made from this board).
         let message = try #require(try JSONSerialization.jsonObject(with: Data(NowBoardMessage.text(board).utf8)) as? [String: Any])
@@ -136,7 +136,7 @@ import Testing
         let autumn = [try Self.shift(1, "Anna", "2026-10-25", "00:00", minutes: 7 * 60)]
         #expect(autumn[0].endsAt == (try Self.at("2026-10-25", "06:00")))
         let halfPastThreeWinterTime = try #require(ISO8601DateFormatter().date(from: "2026-10-25T02:30:00Z"))
-        let board = NowBoard(shifts: autumn, now: halfPastThreeWinterTime, zone: Self.zone)
+        let board = ComputedNowBoard(shifts: autumn, now: halfPastThreeWinterTime, zone: Self.zone)
         #expect(board.onShift.first?.startTime.description == "00:00" && board.onShift.first?.endTime.description == "06:00")
         #expect(board.dayProgressPercent == 64.3, "4.5 of 7 hours, not 3.5 of 6 wall-clock hours")
         #expect(board.onShift.first?.percentDone == 64.3)
@@ -144,29 +144,29 @@ import Testing
         // 29 March 2026: the clocks go forward at 02:00, so 00:00–06:00 lasts five hours.
         let spring = [try Self.shift(2, "Bram", "2026-03-29", "00:00", minutes: 5 * 60)]
         #expect(spring[0].endsAt == (try Self.at("2026-03-29", "06:00")))
-        let board2 = NowBoard(shifts: spring, now: try Self.at("2026-03-29", "04:00"), zone: Self.zone)
+        let board2 = ComputedNowBoard(shifts: spring, now: try Self.at("2026-03-29", "04:00"), zone: Self.zone)
         #expect(board2.dayProgressPercent == 60, "3 of 5 hours")
     }
 
     @Test func theFingerprintIgnoresPercentagesButNotWhoWorks() throws {
         let shifts = try Self.monday()
-        let oneOClock = NowBoard(shifts: shifts, now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
-        let fivePast = NowBoard(shifts: shifts, now: try Self.at("2026-11-23", "13:05"), zone: Self.zone)
+        let oneOClock = ComputedNowBoard(shifts: shifts, now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
+        let fivePast = ComputedNowBoard(shifts: shifts, now: try Self.at("2026-11-23", "13:05"), zone: Self.zone)
         #expect(oneOClock.dayProgressPercent != fivePast.dayProgressPercent)
         #expect(oneOClock.fingerprint == fivePast.fingerprint)
 
-        let annaLeft = NowBoard(shifts: shifts, now: try Self.at("2026-11-23", "17:00"), zone: Self.zone)
+        let annaLeft = ComputedNowBoard(shifts: shifts, now: try Self.at("2026-11-23", "17:00"), zone: Self.zone)
         #expect(annaLeft.onShift.map(\.shiftId) == [2], "a shift ends at its end instant")
         #expect(annaLeft.fingerprint != oneOClock.fingerprint)
 
         var traded = shifts
         traded[1].ownerID = 99
         traded[1].ownerName = "Sara"
-        #expect(NowBoard(shifts: traded, now: try Self.at("2026-11-23", "13:00"), zone: Self.zone).fingerprint != oneOClock.fingerprint)
+        #expect(ComputedNowBoard(shifts: traded, now: try Self.at("2026-11-23", "13:00"), zone: Self.zone).fingerprint != oneOClock.fingerprint)
     }
 
     @Test func theLiveMessageWrapsTheBoard() throws {
-        let board = NowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
+        let board = ComputedNowBoard(shifts: try Self.monday(), now: try Self.at("2026-11-23", "13:00"), zone: Self.zone)
         let message = try #require(
             try JSONSerialization.jsonObject(with: Data(NowBoardMessage.text(board).utf8)) as? [String: Any])
         #expect(message["type"] as? String == "now")

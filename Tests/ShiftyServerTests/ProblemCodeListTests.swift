@@ -65,6 +65,25 @@ import Testing
         #expect(Problem(MarketplaceRefusal(.overlappingShift, "x")).title == "Conflict")
     }
 
+    /// The marketplace's refusals are the domain's own codes nested in the list, not copies of them:
+    /// each refusal answers with its own code (a missing object with `not_found`), no code is listed
+    /// twice (a refusal spelled like one of the server's codes would be), and every code reads back.
+    @Test func theListNestsTheMarketplaceRefusals() {
+        let codes = ProblemCode.allCases.map(\.rawValue)
+        #expect(codes.count == Set(codes).count, "a code is listed twice: \(codes.sorted())")
+        for code in ProblemCode.allCases { #expect(ProblemCode(rawValue: code.rawValue) == code, "\(code.rawValue)") }
+        for refusal in MarketplaceRefusal.Code.allCases {
+            let code = ProblemCode(refusal)
+            if refusal.kind == .notFound {
+                #expect(code == .server(.notFound), "\(refusal.rawValue)")
+                #expect(ProblemCode(rawValue: refusal.rawValue) == nil, "\(refusal.rawValue) reaches no client")
+            } else {
+                #expect(code == .marketplace(refusal) && code.rawValue == refusal.rawValue, "\(refusal.rawValue)")
+                #expect(ProblemCode.allCases.contains(code), "\(refusal.rawValue)")
+            }
+        }
+    }
+
     @Test func missingObjectsAreNotFoundEverywhere() {
         for refusal in [MarketplaceRefusal.Code.shiftNotFound, .dealNotFound, .requestNotFound] {
             #expect(Problem(MarketplaceRefusal(refusal, "No such thing.")).code == "not_found")

@@ -43,8 +43,12 @@ import Testing
 
     @Test func everyRefusalCodeIsInTheAPIsList() {
         for code in TimeOffRefusal.Code.allCases {
-            #expect(ProblemCode(rawValue: code.rawValue) != nil, "\(code.rawValue)")
+            #expect(ProblemCode(rawValue: code.rawValue) == ProblemCode(code), "\(code.rawValue)")
+            #expect(ProblemCode(code).rawValue == code.rawValue && ProblemCode.allCases.contains(ProblemCode(code)), "\(code.rawValue)")
         }
+        // The codes time off shares with the server's checks are the server's, listed once; its own are nested.
+        #expect(ProblemCode(TimeOffRefusal.Code.managerOnly) == .server(.managerOnly))
+        #expect(ProblemCode(TimeOffRefusal.Code.timeOffNotPending) == .timeOff(.timeOffNotPending))
     }
 
     @Test func theDecisionSentencesComeFromTheCatalogueSoTheyAreWrittenInTheCallersLanguage() {

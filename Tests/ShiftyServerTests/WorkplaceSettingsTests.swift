@@ -7,12 +7,12 @@ import Testing
 /// One type for a workplace's settings, decoded once and strictly.
 @Suite struct WorkplaceSettingsTests {
     @Test func missingKeysTakeTheBaseWrongTypesFail() throws {
-        let defaults = try JSONDecoder().decode(WorkplaceSettings.self, from: Data("{}".utf8))
-        #expect(defaults == WorkplaceSettings())
+        let defaults = try JSONDecoder().decode(StoredWorkplaceSettings.self, from: Data("{}".utf8))
+        #expect(defaults == StoredWorkplaceSettings())
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(WorkplaceSettings.self, from: Data(#"{"onePerDay": "yes"}"#.utf8))
+            try JSONDecoder().decode(StoredWorkplaceSettings.self, from: Data(#"{"onePerDay": "yes"}"#.utf8))
         }
-        var current = WorkplaceSettings()
+        var current = StoredWorkplaceSettings()
         current.autoApprove = true
         current.reminderMinutesBefore = 30
         let patched = try current.applying(patch: Data(#"{"onePerDay": false}"#.utf8))

@@ -47,6 +47,7 @@ import Testing
                     return json
                 }
                 #expect(document.clientMismatches(of: decoded, against: schema, at: "\(Client.self)") == [], sourceLocation: sourceLocation)
+                #expect(document.wordMismatches(of: decoded, against: schema, at: "\(Client.self)") == [], sourceLocation: sourceLocation)
                 checked += 1
                 return json
             }
@@ -166,6 +167,43 @@ import Testing
                 Self.compare(Set(first.keys), Set((items["properties"] as? [String: Any] ?? [:]).keys), "\(check.schema).\(key)[]", "properties")
             }
         }
+    }
+
+    /// Every list of words the API types have (``APIWord``: statuses, states, kinds, roles…) is the
+    /// `enum:` openapi.yaml documents for that field, word for word, and no documented `enum:` is
+    /// read as a plain `String`. Walked over the samples with every optional set, plus settings with
+    /// every hour limit (the captured session has none). Problem codes stay text: their one list is
+    /// the server's `ProblemCode` (ProblemCodeListTests, ProblemMessagesTests).
+    @Test func apiWordListsAreTheDocumentedEnums() throws {
+        let document = try OpenAPIDocument.load()
+        let sample = Dictionary(uniqueKeysWithValues: APIWireGoldenTests.samples.map { ($0.name, $0.value) })
+        let checks: [(schema: String, value: Any)] = [
+            ("Shift", try #require(sample["shift"])),
+            ("Deal", try #require(sample["deal"])),
+            ("Request", try #require(sample["request"])),
+            ("ScheduleWeek", try #require(sample["scheduleWeek"])),
+            ("MarketplaceResult", try #require(sample["result"])),
+            ("TimeOff", try #require(sample["timeOff"])),
+            ("ActionPreview", try #require(sample["preview"])),
+            ("Problem", try #require(sample["problem"])),
+            ("NowBoard", try #require(sample["nowBoard"])),
+            ("MyHours", try #require(sample["myHours"])),
+            ("Session", try #require(sample["session"])),
+            ("WorkplaceSettings", WorkplaceSettings(
+                autoApprove: false, onePerDay: true, employeesManageFixedShifts: true, reminderMinutesBefore: 30,
+                hourLimits: .init(
+                    maxWeeklyHours: .init(limit: 40, severity: .refuse), minRestHours: .init(limit: 11, severity: .warn),
+                    maxConsecutiveDays: .init(limit: 6, severity: .refuse), maxShiftHours: .init(limit: 10, severity: .warn)),
+                timeOffRule: .warn, availabilityRule: .refuse, dealExpiryHours: 0, language: "en")),
+        ]
+        for check in checks {
+            let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])
+            #expect(document.wordMismatches(of: check.value, against: schema, at: check.schema, strings: ["Problem.code"]) == [])
+        }
+        // The walk finds a list the spec does not document, and a documented one read as text.
+        let bare = ["type": "object", "properties": ["status": ["type": "string"]]] as [String: Any]
+        #expect(document.wordMismatches(of: try #require(sample["shift"]), against: bare, at: "Shift").count == 1)
+        #expect(document.wordMismatches(of: try #require(sample["problem"]), against: document.resolve(["$ref": "#/components/schemas/Problem"]), at: "Problem").count == 1)
     }
 
     static func object(_ value: any Encodable) throws -> [String: Any] {

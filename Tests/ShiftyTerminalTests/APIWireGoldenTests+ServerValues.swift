@@ -18,22 +18,22 @@ extension APIWireGoldenTests {
         let start = APIWireGoldenTests.start
         let end = APIWireGoldenTests.end
         let day = try #require(LocalDate(year: 2026, month: 9, day: 21))
-        let onShift = ShiftyLive.NowBoard.Entry(
+        let onShift = ShiftyLive.ComputedNowBoard.Entry(
             shiftId: 1, user: .init(id: 2, name: "Anna"), position: "bar", date: day, startTime: try #require(LocalTime(hour: 16, minute: 13)),
             endTime: try #require(LocalTime(hour: 0, minute: 13)), startsAt: start, endsAt: end, percentDone: 12.5)
-        let comesNext = ShiftyLive.NowBoard.Entry(
+        let comesNext = ShiftyLive.ComputedNowBoard.Entry(
             shiftId: 6, user: .init(id: 3, name: "Bram"), position: nil, date: day, startTime: try #require(LocalTime(hour: 17, minute: 0)),
             endTime: try #require(LocalTime(hour: 23, minute: 0)), startsAt: start, endsAt: end, percentDone: nil)
-        let fingerprint = ShiftyLive.NowBoard.Fingerprint(
+        let fingerprint = ShiftyLive.ComputedNowBoard.Fingerprint(
             date: day, timeZone: "Europe/Amsterdam", closedDay: nil, onShift: [], next: nil, nextShifts: [], schedule: [])
-        let busy = ShiftyLive.NowBoard(
+        let busy = ShiftyLive.ComputedNowBoard(
             date: day, timeZone: "Europe/Amsterdam", at: start, closedDay: "Kermis", onShift: [onShift],
             next: .init(when: .today, date: day, shifts: [comesNext]), dayStart: start, dayEnd: end, dayProgressPercent: 40.3,
             fingerprint: fingerprint)
-        let quiet = ShiftyLive.NowBoard(
+        let quiet = ShiftyLive.ComputedNowBoard(
             date: day, timeZone: "Europe/Amsterdam", at: end, closedDay: nil, onShift: [], next: nil, dayStart: nil, dayEnd: nil,
             dayProgressPercent: nil, fingerprint: fingerprint)
-        let write = { (board: ShiftyLive.NowBoard) in String(decoding: try APIJSON.encoder.encode(ShiftyAPI.NowBoard(board)), as: UTF8.self) }
+        let write = { (board: ShiftyLive.ComputedNowBoard) in String(decoding: try APIJSON.encoder.encode(ShiftyAPI.NowBoard(board)), as: UTF8.self) }
         #expect(try write(busy) == Self.golden["nowBoard"])
         #expect(try write(quiet) == Self.golden["emptyNowBoard"])
         let message = try NowBoardMessage.text(busy)
@@ -90,7 +90,7 @@ extension APIWireGoldenTests {
     @Test func theServersSessionIsWrittenAsCaptured() throws {
         let start = APIWireGoldenTests.start
         let end = APIWireGoldenTests.end
-        var settings = ShiftyServer.WorkplaceSettings()
+        var settings = ShiftyServer.StoredWorkplaceSettings()
         settings.autoApprove = true
         // Maria's address was stored before addresses were checked: the server marks it `emailInvalid`.
         let maria = UserView(
@@ -98,7 +98,7 @@ extension APIWireGoldenTests {
             payType: .normal, active: true)
         let ben = UserView(id: 8, workplaceID: 1, username: "ben", displayName: "Ben", email: nil, role: .employee, payType: .diligence, active: true)
         let demo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings)
-        let plainDemo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: ShiftyServer.WorkplaceSettings())
+        let plainDemo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: ShiftyServer.StoredWorkplaceSettings())
         let write = { (value: any Encodable) in String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self) }
         #expect(try write(ShiftyAPI.Session(token: "tok-123", expiresAt: end, user: maria, workplace: demo)) == Self.golden["session"])
         #expect(try write(ShiftyAPI.Session(token: "tok-456", expiresAt: start, user: ben, workplace: plainDemo)) == Self.golden["bareSession"])
@@ -110,10 +110,10 @@ extension APIWireGoldenTests {
         limited.timeOffRule = .warn
         limited.language = .dutch
         limited.dealExpiryHours = 12
-        for stored in [ShiftyServer.WorkplaceSettings(), settings, limited] {
+        for stored in [ShiftyServer.StoredWorkplaceSettings(), settings, limited] {
             let api = try write(ShiftyAPI.WorkplaceSettings(stored))
             #expect(try write(stored) == api)
-            #expect(try JSONDecoder().decode(ShiftyServer.WorkplaceSettings.self, from: Data(api.utf8)) == stored)
+            #expect(try JSONDecoder().decode(ShiftyServer.StoredWorkplaceSettings.self, from: Data(api.utf8)) == stored)
         }
     }
 }

@@ -5,7 +5,7 @@ import ShiftyTerminal
 enum Fixtures {
     static func shift(
         _ id: Int64, owner: Int64 = 7, ownerName: String = "Anna", date: String = "2026-11-24",
-        start: String = "09:00", end: String = "17:00", position: String? = "Bar", status: String = "supplied",
+        start: String = "09:00", end: String = "17:00", position: String? = "Bar", status: MarketShift.Status = .supplied,
         startsAt: Date = Fixtures.instant("2099-11-24T08:00:00Z")
     ) -> MarketShift {
         MarketShift(
@@ -19,7 +19,7 @@ enum Fixtures {
         return date
     }
 
-    static func event(_ id: Int64, _ type: String, shifts: [MarketShift], dealId: Int64? = nil) -> LiveEvent {
+    static func event(_ id: Int64, _ type: LiveEvent.Kind, shifts: [MarketShift], dealId: Int64? = nil) -> LiveEvent {
         LiveEvent(
             id: id, type: type, topics: ["marketplace"], at: "2026-11-21T18:40:02Z",
             data: LiveEventData(shiftIds: shifts.map(\.id), shifts: shifts, dealId: dealId))

@@ -51,13 +51,13 @@ import Testing
 
     @Test func dealsListTheIdFirstAndTheApprovePreviewsWarnings() {
         let deal = MarketDeal(
-            id: 42, kind: "pick_up", state: "pending_approval", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
-            legs: [.init(shift: Fixtures.shift(88, status: "in_deal"), giverId: 7, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
+            id: 42, kind: .pickUp, state: .pendingApproval, initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
+            legs: [.init(shift: Fixtures.shift(88, status: .inDeal), giverId: 7, giverName: "Anna", receiverId: 8, receiverName: "Ben")])
         let preview = ActionPreview(
-            action: "approve", shiftId: 88, allowed: false,
+            action: .approve, shiftId: 88, allowed: false,
             refusal: .init(code: "one_shift_per_day", status: 409, detail: "Ben already works that day."), overridable: true,
             rules: [.init(
-                code: "one_shift_per_day", severity: "refuse", overridable: true, detail: "Member 8 already works shift 17 on 2026-11-24.", userId: 8,
+                code: "one_shift_per_day", severity: .refuse, overridable: true, detail: "Member 8 already works shift 17 on 2026-11-24.", userId: 8,
                 userName: "Ben", shiftId: 88, conflictingShiftIds: [17])],
             effects: [])
         let table = ListTables.deals([deal], warnings: [42: ListTables.warnings(of: preview)])
@@ -66,26 +66,26 @@ import Testing
             "42", "pick up", "pending approval", "88", "Tue 24 Nov", "09:00–17:00", "Anna", "Ben", "",
             "one shift per day refuses (Ben, #17)",
         ])
-        #expect(ListTables.warnings(of: ActionPreview(action: "approve", shiftId: 88, allowed: true, overridable: false, rules: [], effects: [])) == "ok")
+        #expect(ListTables.warnings(of: ActionPreview(action: .approve, shiftId: 88, allowed: true, overridable: false, rules: [], effects: [])) == "ok")
         #expect(ListTables.deals([deal]).header.last == "DECIDED BY", "no warnings column outside the approval queue")
     }
 
     @Test func requestsNowAndNotificationsStartWithTheirIds() {
-        let request = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-11-24", status: "open", suggestions: [Fixtures.shift(88)])
+        let request = ShiftRequest(id: 5, requesterId: 8, requesterName: "Ben", date: "2026-11-24", status: .open, suggestions: [Fixtures.shift(88)])
         #expect(ListTables.requests([request]).rows[0] == ["5", "Tue 24 Nov", "Ben", "open", "88 09:00–17:00 Anna"])
         let board = NowBoard(
             date: "2026-11-24", timeZone: "Europe/Amsterdam", at: Fixtures.now,
             onShift: [.init(
                 shiftId: 88, user: .init(id: 7, name: "Anna"), position: "Bar", date: "2026-11-24", startTime: "09:00", endTime: "17:00",
                 startsAt: Fixtures.now, endsAt: Fixtures.now, percentDone: 49.6)],
-            next: .init(when: "laterDay", date: "2026-11-25", shifts: [.init(
+            next: .init(when: .laterDay, date: "2026-11-25", shifts: [.init(
                 shiftId: 91, user: .init(id: 8, name: "Ben"), date: "2026-11-25", startTime: "16:00", endTime: "23:00",
                 startsAt: Fixtures.now, endsAt: Fixtures.now)]))
         #expect(ListTables.now(board).rows == [
             ["88", "now (50% done)", "Anna", "Bar", "09:00–17:00"],
             ["91", "next (Wed 25 Nov)", "Ben", "—", "16:00–23:00"],
         ])
-        let event = Fixtures.event(9, "deal.approved", shifts: [Fixtures.shift(88)])
+        let event = Fixtures.event(9, .dealApproved, shifts: [Fixtures.shift(88)])
         #expect(ListTables.notifications([event]).rows[0].prefix(3) == ["9", event.at, "deal approved"])
     }
 

@@ -20,8 +20,8 @@ import Testing
         let hello = try #require(Fixtures.hello(newest: 100))
         #expect(client.received(.hello(hello)) == [.statusChanged, .loadMarketplace])
         #expect(client.phase == .loading)
-        let early = Fixtures.event(101, "shift.supplied", shifts: [Fixtures.shift(1)])
-        let stale = Fixtures.event(100, "shift.supplied", shifts: [Fixtures.shift(2)])
+        let early = Fixtures.event(101, .shiftSupplied, shifts: [Fixtures.shift(1)])
+        let stale = Fixtures.event(100, .shiftSupplied, shifts: [Fixtures.shift(2)])
         #expect(client.received(.event(stale)).isEmpty)
         #expect(client.received(.event(early)).isEmpty)
         let loaded = [Fixtures.shift(3)]
@@ -42,8 +42,8 @@ import Testing
 
     @Test func eventsAreAppliedInOrderAndNeverTwice() {
         var client = connectedClient(newest: 100)
-        let first = Fixtures.event(101, "shift.supplied", shifts: [])
-        let second = Fixtures.event(102, "shift.revoked", shifts: [])
+        let first = Fixtures.event(101, .shiftSupplied, shifts: [])
+        let second = Fixtures.event(102, .shiftRevoked, shifts: [])
         #expect(client.received(.event(first)) == [.apply(first)])
         #expect(client.received(.event(first)).isEmpty)
         #expect(client.received(.event(second)) == [.apply(second)])
@@ -52,7 +52,7 @@ import Testing
 
     @Test func aDropReconnectsWithBackoffAndResumesAfterTheLastId() throws {
         var client = connectedClient(newest: 100)
-        _ = client.received(.event(Fixtures.event(101, "shift.supplied", shifts: [])))
+        _ = client.received(.event(Fixtures.event(101, .shiftSupplied, shifts: [])))
         #expect(client.connectionClosed(code: nil, random: 0) == [.statusChanged, .scheduleReconnect(seconds: 1, attempt: 1)])
         #expect(client.status(reconnectAt: Fixtures.now) == .reconnecting(at: Fixtures.now, attempt: 1))
         #expect(client.reconnectDelayElapsed() == [.statusChanged, .connect(target: "/api/v1/live?topics=marketplace,requests,deals,notifications&after=101")])
@@ -66,7 +66,7 @@ import Testing
         let hello = try #require(Fixtures.hello(newest: 110))
         #expect(client.received(.hello(hello)) == [.statusChanged])
         #expect(client.phase == .connected)
-        let replayed = Fixtures.event(102, "shift.revoked", shifts: [])
+        let replayed = Fixtures.event(102, .shiftRevoked, shifts: [])
         #expect(client.received(.event(replayed)) == [.apply(replayed)])
         #expect(client.received(.resumed(after: 101, through: 110, replayed: 1)) == [.report("caught up: 1 change made while away")])
         #expect(client.received(.resumed(after: 110, through: 110, replayed: 0)).isEmpty)
@@ -136,7 +136,7 @@ import Testing
     @Test func resyncReloadsAndContinuesAfterTheNewestId() {
         var client = connectedClient(newest: 100)
         #expect(client.received(.resyncRequired(after: 100, oldestAvailableId: 4000, newestEventId: 5120)) == [.statusChanged, .loadMarketplace])
-        let during = Fixtures.event(5121, "shift.supplied", shifts: [])
+        let during = Fixtures.event(5121, .shiftSupplied, shifts: [])
         #expect(client.received(.event(during)).isEmpty)
         let loaded = [Fixtures.shift(1)]
         #expect(client.marketplaceLoaded(loaded) == [.statusChanged, .replaceBoard(loaded, firstLoad: false), .apply(during)])
@@ -191,6 +191,6 @@ import Testing
         #expect(decoded.data.shifts.first?.startsAt == Fixtures.instant("2026-11-24T08:00:00Z"))
         // Data in another shape (a reminder) decodes to an event without shifts, not a failure.
         let reminder = LiveServerMessage.decode(#"{"type":"event","event":{"id":5,"type":"shift.reminder","data":{"shifts":"odd","minutes":30}}}"#)
-        #expect(reminder == .event(LiveEvent(id: 5, type: "shift.reminder")))
+        #expect(reminder == .event(LiveEvent(id: 5, type: .shiftReminder)))
     }
 }

@@ -26,9 +26,9 @@ import Testing
 
     @Test func teamWeekPutsEachShiftUnderItsDayAndFitsTheWidth() {
         let shifts = [
-            Fixtures.shift(7, owner: 2, ownerName: "Ben", date: "2026-11-25", start: "09:00", end: "17:00", position: "bar", status: "scheduled"),
-            Fixtures.shift(8, owner: 1, ownerName: "Anna", date: "2026-11-29", start: "12:00", end: "16:00", position: nil, status: "supplied"),
-            Fixtures.shift(9, owner: 1, ownerName: "Anna", date: "2026-11-29", start: "08:00", end: "11:00", position: nil, status: "in_deal"),
+            Fixtures.shift(7, owner: 2, ownerName: "Ben", date: "2026-11-25", start: "09:00", end: "17:00", position: "bar", status: .scheduled),
+            Fixtures.shift(8, owner: 1, ownerName: "Anna", date: "2026-11-29", start: "12:00", end: "16:00", position: nil, status: .supplied),
+            Fixtures.shift(9, owner: 1, ownerName: "Anna", date: "2026-11-29", start: "08:00", end: "11:00", position: nil, status: .inDeal),
         ]
         let table = ListTables.teamWeek(shifts, monday: "2026-11-23")
         #expect(table.header == ["WHO", "Mon 23 Nov", "Tue 24 Nov", "Wed 25 Nov", "Thu 26 Nov", "Fri 27 Nov", "Sat 28 Nov", "Sun 29 Nov"])

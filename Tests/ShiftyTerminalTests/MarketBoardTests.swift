@@ -6,14 +6,14 @@ import Testing
     let now = Fixtures.now
 
     @Test func firstLoadKeepsOnlyOfferedShiftsAndFlashesNothing() {
-        let board = MarketBoard(shifts: [Fixtures.shift(1), Fixtures.shift(2, status: "scheduled")])
+        let board = MarketBoard(shifts: [Fixtures.shift(1), Fixtures.shift(2, status: .scheduled)])
         #expect(board.rows.keys.sorted() == [1])
         #expect(board.flashes.isEmpty)
     }
 
     @Test func suppliedEventAddsAFlashingRow() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        let changed = board.apply(Fixtures.event(10, "shift.supplied", shifts: [Fixtures.shift(2, ownerName: "Ben")]), at: now)
+        let changed = board.apply(Fixtures.event(10, .shiftSupplied, shifts: [Fixtures.shift(2, ownerName: "Ben")]), at: now)
         #expect(changed == [2])
         #expect(board.rows[2]?.state == .offered)
         #expect(board.rows[2]?.shift.ownerName == "Ben")
@@ -24,7 +24,7 @@ import Testing
 
     @Test func revokedEventMarksTheRowGoneUntilItsFlashEnds() {
         var board = MarketBoard(shifts: [Fixtures.shift(1), Fixtures.shift(2)])
-        let changed = board.apply(Fixtures.event(11, "shift.revoked", shifts: [Fixtures.shift(1, status: "scheduled")]), at: now)
+        let changed = board.apply(Fixtures.event(11, .shiftRevoked, shifts: [Fixtures.shift(1, status: .scheduled)]), at: now)
         #expect(changed == [1])
         #expect(board.rows[1]?.state == .gone("withdrawn"))
         #expect(board.activeCount == 1)
@@ -37,45 +37,45 @@ import Testing
 
     @Test func revokedEventWithoutSnapshotStillRemovesTheRow() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        let event = LiveEvent(id: 12, type: "shift.revoked", data: LiveEventData(shiftIds: [1]))
+        let event = LiveEvent(id: 12, type: .shiftRevoked, data: LiveEventData(shiftIds: [1]))
         #expect(board.apply(event, at: now) == [1])
         #expect(board.rows[1]?.state == .gone("withdrawn"))
     }
 
     @Test func pickUpGoesPendingThenApprovalShowsTheNewOwner() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(13, "deal.awaiting_approval", shifts: [Fixtures.shift(1, status: "in_deal")], dealId: 5), at: now)
+        board.apply(Fixtures.event(13, .dealAwaitingApproval, shifts: [Fixtures.shift(1, status: .inDeal)], dealId: 5), at: now)
         #expect(board.rows[1]?.state == .pendingApproval)
         board.apply(
-            Fixtures.event(14, "deal.approved", shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: "scheduled")], dealId: 5),
+            Fixtures.event(14, .dealApproved, shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: .scheduled)], dealId: 5),
             at: now)
         #expect(board.rows[1]?.state == .gone("taken by Ben"))
     }
 
     @Test func rejectedPickUpReturnsToOffered() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(13, "deal.awaiting_approval", shifts: [Fixtures.shift(1, status: "in_deal")]), at: now)
-        let changed = board.apply(Fixtures.event(14, "deal.rejected", shifts: [Fixtures.shift(1)]), at: now)
+        board.apply(Fixtures.event(13, .dealAwaitingApproval, shifts: [Fixtures.shift(1, status: .inDeal)]), at: now)
+        let changed = board.apply(Fixtures.event(14, .dealRejected, shifts: [Fixtures.shift(1)]), at: now)
         #expect(changed == [1])
         #expect(board.rows[1]?.state == .offered)
     }
 
     @Test func swapsOfShiftsNotOnTheBoardAreIgnored() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        let changed = board.apply(Fixtures.event(15, "swap.proposed", shifts: [Fixtures.shift(9, status: "in_deal")]), at: now)
+        let changed = board.apply(Fixtures.event(15, .swapProposed, shifts: [Fixtures.shift(9, status: .inDeal)]), at: now)
         #expect(changed.isEmpty)
         #expect(board.rows[9] == nil)
     }
 
     @Test func cancelledShiftSaysSo() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(16, "schedule.changed", shifts: [Fixtures.shift(1, status: "cancelled")]), at: now)
+        board.apply(Fixtures.event(16, .scheduleChanged, shifts: [Fixtures.shift(1, status: .cancelled)]), at: now)
         #expect(board.rows[1]?.state == .gone("cancelled"))
     }
 
     @Test func sameSnapshotTwiceChangesNothing() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        #expect(board.apply(Fixtures.event(17, "shift.supplied", shifts: [Fixtures.shift(1)]), at: now).isEmpty)
+        #expect(board.apply(Fixtures.event(17, .shiftSupplied, shifts: [Fixtures.shift(1)]), at: now).isEmpty)
     }
 
     @Test func reloadFlashesDifferencesOnly() {

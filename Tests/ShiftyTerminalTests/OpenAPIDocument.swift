@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyTerminal
 import ShiftyTestSupport
 
 /// openapi.yaml as JSON objects (read through python3's yaml module, which the browser tests already
@@ -110,4 +111,56 @@ struct OpenAPIDocument {
             return []
         }
     }
+
+    /// Where a Swift value's lists of words and openapi.yaml's `enum:` lists disagree: every
+    /// ``APIWord`` property must list exactly the words of its documented `enum` and hold one of
+    /// them (not a word the client does not know), and a documented `enum` must not be read as a
+    /// plain `String` (but for the fields in `strings`, whose lists are kept elsewhere). Nested
+    /// objects, arrays and optionals are walked too; properties the schema does not have are left
+    /// to ``clientMismatches(of:against:at:)``.
+    func wordMismatches(of value: Any, against schema: [String: Any], at path: String, strings: Set<String> = []) -> [String] {
+        let schema = self.resolve(schema)
+        if let word = value as? any APIWord {
+            guard let listed = schema["enum"] as? [String] else {
+                return ["\(path) is a list of words in Swift (\(type(of: word))) but openapi.yaml lists none"]
+            }
+            var issues: [String] = []
+            let words = word.wordsOfItsList
+            if words.count != Set(words).count { issues.append("\(path): \(type(of: word)) lists a word twice") }
+            if Set(words) != Set(listed) {
+                issues.append("\(path): \(type(of: word)) lists \(words.sorted()), openapi.yaml \(listed.sorted())")
+            }
+            if !word.isKnown { issues.append("\(path): '\(word.rawValue)' is not one of the words \(type(of: word)) knows") }
+            return issues
+        }
+        let mirror = Mirror(reflecting: value)
+        switch mirror.displayStyle {
+        case .optional:
+            return mirror.children.first.map { self.wordMismatches(of: $0.value, against: schema, at: path, strings: strings) } ?? []
+        case .collection:
+            guard let items = schema["items"] as? [String: Any] else { return [] }
+            return mirror.children.prefix(5).enumerated().flatMap {
+                self.wordMismatches(of: $1.value, against: items, at: "\(path)[\($0)]", strings: strings)
+            }
+        case .struct:
+            guard let properties = schema["properties"] as? [String: Any] else { return [] }
+            return mirror.children.flatMap { child -> [String] in
+                guard let label = child.label.map({ $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }),
+                      let property = properties[label] as? [String: Any]
+                else { return [] }
+                let documented = self.resolve(property)
+                if child.value is String, documented["enum"] != nil, !strings.contains("\(path).\(label)") {
+                    return ["\(path).\(label) has words in openapi.yaml but is a String in Swift"]
+                }
+                return self.wordMismatches(of: child.value, against: property, at: "\(path).\(label)", strings: strings)
+            }
+        default:
+            return []
+        }
+    }
+}
+
+extension APIWord {
+    /// The words of the value's list (its type's `allCases`), reachable from `any APIWord`.
+    var wordsOfItsList: [String] { Self.allCases.map(\.rawValue) }
 }

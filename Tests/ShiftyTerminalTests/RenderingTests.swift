@@ -47,7 +47,7 @@ import Testing
 
     @Test func flashingRowsAreMarkedAndReversed() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(2, "shift.supplied", shifts: [Fixtures.shift(2, date: "2026-11-25")]), at: now)
+        board.apply(Fixtures.event(2, .shiftSupplied, shifts: [Fixtures.shift(2, date: "2026-11-25")]), at: now)
         let plain = MarketBoardRenderer(width: 80, colour: false).render(board, header: header, at: now)
         #expect(plain[2].hasPrefix("  "))
         #expect(plain[3].hasPrefix(MarketBoardRenderer.flashMark))
@@ -63,7 +63,7 @@ import Testing
 
     @Test func goneRowsShowWhyTheyLeft() {
         var board = MarketBoard(shifts: [Fixtures.shift(1)])
-        board.apply(Fixtures.event(3, "deal.approved", shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: "scheduled")]), at: now)
+        board.apply(Fixtures.event(3, .dealApproved, shifts: [Fixtures.shift(1, owner: 8, ownerName: "Ben", status: .scheduled)]), at: now)
         let lines = MarketBoardRenderer(width: 100, colour: false).render(board, header: header, at: now)
         #expect(lines[2].contains("taken by Ben"))
         #expect(lines.last?.contains("0 shifts on the marketplace") == true)
@@ -87,10 +87,10 @@ import Testing
     }
 
     @Test func nonTerminalLineFormat() {
-        let event = Fixtures.event(1235, "shift.supplied", shifts: [Fixtures.shift(88)])
+        let event = Fixtures.event(1235, .shiftSupplied, shifts: [Fixtures.shift(88)])
         #expect(EventLineFormatter.line(for: event)
             == "#1235 2026-11-21T18:40:02Z shift.supplied shift 88 Tue 2026-11-24 09:00-17:00 Bar, Anna, supplied")
-        let deal = LiveEvent(id: 9, type: "deal.approved", at: "2026-11-21T18:00:00Z", data: LiveEventData(shiftIds: [3, 4], dealId: 12))
+        let deal = LiveEvent(id: 9, type: .dealApproved, at: "2026-11-21T18:00:00Z", data: LiveEventData(shiftIds: [3, 4], dealId: 12))
         #expect(EventLineFormatter.line(for: deal) == "#9 2026-11-21T18:00:00Z deal.approved deal 12 shifts 3,4")
     }
 
@@ -103,14 +103,14 @@ import Testing
             == #"#9 2026-11-21T18:00:00Z deal.rejected deal 12 shift 3 by Maria: "Bram is not trained for the bar yet""#)
         let answer = MarketplaceActionResult(
             deal: .init(
-                id: 12, kind: "pick_up", state: "rejected", initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
+                id: 12, kind: .pickUp, state: .rejected, initiatorId: 8, createdAt: Fixtures.now, expiresAt: Fixtures.now,
                 decisionNote: "Not trained yet", decidedByName: "Maria", legs: []),
             shifts: [])
         #expect(ShiftListFormatter.summary(of: answer, action: "Rejected.").contains(#"Decided by Maria: "Not trained yet""#))
     }
 
     @Test func nonTerminalLinesStayOneLineWhateverTheNamesContain() {
-        let event = Fixtures.event(1, "shift.supplied", shifts: [Fixtures.shift(1, ownerName: "Eve\n#2 fake\u{1B}[2J")])
+        let event = Fixtures.event(1, .shiftSupplied, shifts: [Fixtures.shift(1, ownerName: "Eve\n#2 fake\u{1B}[2J")])
         let line = EventLineFormatter.line(for: event)
         #expect(!line.contains("\n"))
         #expect(!line.contains("\u{1B}"))

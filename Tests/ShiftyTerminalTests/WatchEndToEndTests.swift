@@ -14,7 +14,7 @@ import Testing
             let workplace = try await TerminalTestWorkplace.create(on: server)
             let shiftID = try await workplace.createShiftForAnna(inDays: 3)
             let supplied = try await workplace.anna.supply(shiftID: shiftID)
-            #expect(supplied.shifts.first?.status == "supplied")
+            #expect(supplied.shifts.first?.status == .supplied)
             let market = try await workplace.ben.marketplace()
             #expect(market.map(\.id) == [shiftID])
             #expect(market.first?.ownerName == "Anna")
@@ -147,13 +147,13 @@ import Testing
 
             let taken = try await workplace.ben.take(shiftID: shiftID)
             let dealID = try #require(taken.deal?.id)
-            #expect(taken.deal?.state == "pending_approval")
+            #expect(taken.deal?.state == .pendingApproval)
             _ = try await recorder.wait("pending approval") { $0.board.rows[shiftID]?.state == .pendingApproval }
             _ = try await recorder.wait("the approval queue event") { _ in
                 out.withLock { $0.contains { $0.contains(" deal.awaiting_approval deal \(dealID) ") } }
             }
             let approved = try await workplace.manager.approve(dealID: dealID, note: "fine")
-            #expect(approved.deal?.state == "approved")
+            #expect(approved.deal?.state == .approved)
             _ = try await recorder.wait("taken by Ben") { $0.board.rows[shiftID]?.state == .gone("taken by Ben") }
             watcher.stop()
             _ = await running.value

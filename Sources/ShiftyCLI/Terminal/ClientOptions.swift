@@ -29,7 +29,7 @@ struct ClientOptions: ParsableArguments {
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
 
-    var store: SessionStore { SessionStore(environment: self.environment) }
+    var store: SessionFile { SessionFile(environment: self.environment) }
 
     /// The CA file to trust (checked), for REST calls and the live stream alike.
     func trustedCAFile() throws -> String? {

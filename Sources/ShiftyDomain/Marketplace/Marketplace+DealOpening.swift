@@ -6,7 +6,7 @@ extension Marketplace {
     /// once when the workplace auto-approves. Returns the deal as recorded.
     @discardableResult
     static func open(
-        _ deal: Deal, shifts: [MarketShift], builder: inout TransitionBuilder, context: MarketplaceContext,
+        _ deal: Deal, shifts: [OwnedShift], builder: inout TransitionBuilder, context: MarketplaceContext,
         previousState: DealState? = nil
     ) -> Deal {
         var deal = deal

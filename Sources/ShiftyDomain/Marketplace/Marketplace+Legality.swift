@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks shared by several actions. Each throws the refusal with its own code.
 extension Marketplace {
-    static func shift(_ id: ShiftID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> MarketShift {
+    static func shift(_ id: ShiftID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> OwnedShift {
         guard let shift = context.shifts[id] else {
             throw MarketplaceRefusal(.shiftNotFound, "Shift \(id) does not exist.")
         }
@@ -12,27 +12,27 @@ extension Marketplace {
         return shift
     }
 
-    static func requireOwner(_ shift: MarketShift, _ actor: MarketplaceActor) throws(MarketplaceRefusal) {
+    static func requireOwner(_ shift: OwnedShift, _ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard shift.owner == actor.userID else {
             throw MarketplaceRefusal(.notShiftOwner, "Only the owner of shift \(shift.id) can do this.")
         }
     }
 
-    static func requireFuture(_ shift: MarketShift, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
+    static func requireFuture(_ shift: OwnedShift, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard shift.start > context.now else {
             throw MarketplaceRefusal(.shiftInPast, "Shift \(shift.id) has already started.")
         }
     }
 
     /// A shift may enter a new deal only when it is not locked by another one.
-    static func requireTradable(_ shift: MarketShift) throws(MarketplaceRefusal) {
+    static func requireTradable(_ shift: OwnedShift) throws(MarketplaceRefusal) {
         guard shift.status != .inDeal else {
             throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(shift.id) already takes part in a pending deal.")
         }
     }
 
     /// An unassigned shift waits on the marketplace for a pick-up; its owner cannot withdraw or trade it.
-    static func requireNotUnassigned(_ shift: MarketShift) throws(MarketplaceRefusal) {
+    static func requireNotUnassigned(_ shift: OwnedShift) throws(MarketplaceRefusal) {
         guard !shift.isUnassigned else {
             throw MarketplaceRefusal(
                 .shiftUnassigned, "A manager unassigned shift \(shift.id); it stays open for pick-up unless a manager assigns it.")
@@ -86,7 +86,7 @@ extension Marketplace {
     ///   - incoming: the shift the receiver would get.
     ///   - givingAway: shifts the receiver hands over in the same deal (they no longer count).
     static func requireReceivable(
-        _ incoming: MarketShift, by receiver: UserID, givingAway: Set<ShiftID>, context: MarketplaceContext
+        _ incoming: OwnedShift, by receiver: UserID, givingAway: Set<ShiftID>, context: MarketplaceContext
     ) throws(MarketplaceRefusal) {
         _ = try Rulebook.check(
             Placement(member: receiver, incoming: incoming.interval, givingAway: givingAway), overriding: nil, context: context)
@@ -94,16 +94,16 @@ extension Marketplace {
 
     /// Re-checks a pending deal's legs against the current rows and rules (used when the
     /// counterparty accepts and when a manager approves).
-    static func recheck(_ deal: Deal, context: MarketplaceContext) throws(MarketplaceRefusal) -> [MarketShift] {
+    static func recheck(_ deal: Deal, context: MarketplaceContext) throws(MarketplaceRefusal) -> [OwnedShift] {
         try recheck(deal, overriding: nil, context: context).shifts
     }
 
     /// `recheck` where a manager may set aside the overridable rules; returns the findings overridden.
     static func recheck(
         _ deal: Deal, overriding override: RuleOverride?, context: MarketplaceContext
-    ) throws(MarketplaceRefusal) -> (shifts: [MarketShift], overridden: [RuleFinding]) {
+    ) throws(MarketplaceRefusal) -> (shifts: [OwnedShift], overridden: [RuleFinding]) {
         try requireNotExpired(deal, context)
-        var shifts: [MarketShift] = []
+        var shifts: [OwnedShift] = []
         for leg in deal.legs {
             let current = try shift(leg.shiftID, in: context)
             guard current.status == .inDeal, current.dealID == deal.id, current.owner == leg.giver else {
@@ -126,7 +126,7 @@ extension Marketplace {
 
     /// When a still-pending deal expires: the earliest start among the shifts, less the workplace's
     /// `dealExpiryHours`.
-    static func expiry(of shifts: [MarketShift], _ context: MarketplaceContext) -> Date {
+    static func expiry(of shifts: [OwnedShift], _ context: MarketplaceContext) -> Date {
         let start = shifts.map(\.start).min() ?? .distantPast
         return start.addingTimeInterval(-Double(max(context.settings.dealExpiryHours, 0)) * 3600)
     }

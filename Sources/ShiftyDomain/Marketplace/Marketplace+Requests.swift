@@ -2,7 +2,7 @@ import Foundation
 
 /// "Gezocht": requests for extra work, suggestions and accepting one of them.
 extension Marketplace {
-    static func request(_ id: RequestID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> ShiftRequest {
+    static func request(_ id: RequestID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> ExtraWorkRequest {
         guard let request = context.request, request.id == id else {
             throw MarketplaceRefusal(.requestNotFound, "Request \(id) does not exist.")
         }
@@ -36,7 +36,7 @@ extension Marketplace {
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         for draft in drafts.sorted(by: { $0.date < $1.date }) {
-            let request = ShiftRequest(id: draft.id, requester: actor.userID, date: draft.date)
+            let request = ExtraWorkRequest(id: draft.id, requester: actor.userID, date: draft.date)
             builder.record(request: request, from: nil)
             builder.emit(MarketplaceEvent(kind: .requestPosted, audience: .workplace, requestID: draft.id))
         }

@@ -40,7 +40,7 @@ extension MarketplaceAction {
     }
 
     /// Members whose commitments the legality check needs: everyone who would receive a shift.
-    public func receivers(actor: UserID, shifts: [ShiftID: MarketShift], deal: Deal?) -> Set<UserID> {
+    public func receivers(actor: UserID, shifts: [ShiftID: OwnedShift], deal: Deal?) -> Set<UserID> {
         switch self {
         case .pickUp, .acceptSuggestion:
             return [actor]
@@ -64,7 +64,7 @@ extension Marketplace {
     /// The time range in which a receiver's other shifts matter for `incoming`: anything
     /// overlapping the shift or starting on its workplace-local date. Load the receiver's shifts
     /// with `start < upperBound AND end > lowerBound`.
-    public static func commitmentWindow(for incoming: MarketShift, in timeZone: WorkplaceTimeZone) -> Range<Date> {
+    public static func commitmentWindow(for incoming: OwnedShift, in timeZone: WorkplaceTimeZone) -> Range<Date> {
         let day = timeZone.localDate(of: incoming.start)
         let lower = min(timeZone.startOfDay(day), incoming.start)
         let upper = max(timeZone.endOfDay(day), incoming.end)

@@ -10,11 +10,11 @@ public struct MarketplaceContext: Sendable, Hashable {
     public var settings: MarketplaceSettings
     /// The shifts the action names, plus (for suggestion actions) every shift suggested to the
     /// request concerned, so the others can be released.
-    public var shifts: [ShiftID: MarketShift]
+    public var shifts: [ShiftID: OwnedShift]
     /// The deal the action names, if any.
     public var deal: Deal?
     /// The request the action names, if any.
-    public var request: ShiftRequest?
+    public var request: ExtraWorkRequest?
     /// For every member who would receive a shift: their other non-cancelled shifts around the
     /// dates involved, including shifts they are receiving in other pending deals.
     public var commitments: [UserID: [ShiftInterval]]
@@ -36,7 +36,7 @@ public struct MarketplaceContext: Sendable, Hashable {
 
     public init(
         now: Date, timeZone: WorkplaceTimeZone = .utc, settings: MarketplaceSettings = .default,
-        shifts: [MarketShift] = [], deal: Deal? = nil, request: ShiftRequest? = nil,
+        shifts: [OwnedShift] = [], deal: Deal? = nil, request: ExtraWorkRequest? = nil,
         commitments: [UserID: [ShiftInterval]] = [:], inactiveUsers: Set<UserID> = [],
         actorRequestDates: Set<LocalDate> = [], trackedPositions: Set<String> = [],
         qualifications: [UserID: Set<String>] = [:], memberHourLimits: [UserID: MemberHourLimits] = [:],

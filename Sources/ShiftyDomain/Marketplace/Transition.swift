@@ -40,7 +40,7 @@ public struct ShiftChange: Sendable, Hashable, Codable {
     /// (a manager's unassignment): generation then never re-creates or overwrites it. Owner
     /// changes and cancellations always mark it; the server derives those from `from` and `to`.
     public var touches: Bool
-    /// Whether the change marks the shift as unassigned (`MarketShift.isUnassigned`). The mark
+    /// Whether the change marks the shift as unassigned (`OwnedShift.isUnassigned`). The mark
     /// stays until the shift changes owner; the server clears it then.
     public var unassigns: Bool
     /// Whether a manager decided who works the shift (`Marketplace.assign`): clears the
@@ -61,10 +61,10 @@ public struct ShiftChange: Sendable, Hashable, Codable {
 
 /// One request's before (`nil` when it is new) and after.
 public struct RequestChange: Sendable, Hashable, Codable {
-    public var from: ShiftRequest?
-    public var to: ShiftRequest
+    public var from: ExtraWorkRequest?
+    public var to: ExtraWorkRequest
 
-    public init(from: ShiftRequest?, to: ShiftRequest) {
+    public init(from: ExtraWorkRequest?, to: ExtraWorkRequest) {
         self.from = from
         self.to = to
     }

@@ -13,7 +13,7 @@ struct TransitionBuilder {
     }
 
     mutating func change(
-        _ shift: MarketShift, to newState: ShiftState, note: String? = nil, touches: Bool = false, unassigns: Bool = false,
+        _ shift: OwnedShift, to newState: ShiftState, note: String? = nil, touches: Bool = false, unassigns: Bool = false,
         assigns: Bool = false
     ) {
         let oldState = shift.state
@@ -36,7 +36,7 @@ struct TransitionBuilder {
     }
 
     /// A shift's new times or position, with a history row saying what changed ("09:00–17:00 → 10:00–18:00").
-    mutating func retime(_ shift: MarketShift, to edit: ShiftEdit, zone: WorkplaceTimeZone) {
+    mutating func retime(_ shift: OwnedShift, to edit: ShiftEdit, zone: WorkplaceTimeZone) {
         transition.timeChanges.append(ShiftTimeChange(shiftID: shift.id, from: shift.interval, to: edit.interval))
         func clock(_ instant: Date) -> String {
             let time = zone.localDateTime(of: instant).time
@@ -71,7 +71,7 @@ struct TransitionBuilder {
             from: previous?.rawValue, to: deal.state.rawValue, note: note))
     }
 
-    mutating func record(request: ShiftRequest, from previous: ShiftRequest?, note: String? = nil) {
+    mutating func record(request: ExtraWorkRequest, from previous: ExtraWorkRequest?, note: String? = nil) {
         transition.requestChanges.append(RequestChange(from: previous, to: request))
         transition.history.append(HistoryEntry(
             subject: .request(request.id), actor: actor, at: now,

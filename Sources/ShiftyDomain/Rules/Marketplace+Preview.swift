@@ -8,7 +8,7 @@ extension Marketplace {
     /// Decides `action` without persisting anything. Pass a placeholder id for a new deal.
     public static func preview(
         _ action: MarketplaceAction, actor: MarketplaceActor, context: MarketplaceContext
-    ) -> ActionPreview {
+    ) -> ActionVerdict {
         let refusal: MarketplaceRefusal? = switch apply(action, actor: actor, context: context) {
         case .success: nil
         case .failure(let refusal): refusal
@@ -20,12 +20,12 @@ extension Marketplace {
         }
         // Someone who may not do the action at all (not a manager, not the owner, …) learns only that.
         if let refusal, refusal.kind == .notAllowed {
-            return ActionPreview(refusal: refusal, refusalWithOverride: nil, acceptsOverride: false, findings: [], effects: [])
+            return ActionVerdict(refusal: refusal, refusalWithOverride: nil, acceptsOverride: false, findings: [], effects: [])
         }
         let placements = placements(of: action, actor: actor, context: context)
         let findings = placements.flatMap { Rulebook.findings(for: $0, context: context) }
         let effects = placements.map { effect(of: $0, findings: findings, context: context) }
-        return ActionPreview(
+        return ActionVerdict(
             refusal: refusal, refusalWithOverride: refusalWithOverride, acceptsOverride: overridden != nil,
             findings: findings, effects: effects)
     }

@@ -7,26 +7,38 @@ import Foundation
 /// same answer. A new rule (hour limits, availability, time off, positions) is one new case: its
 /// refusal code, its severity, whether a manager may override it, and its check in
 /// `Rulebook.findings`.
-public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
+///
+/// A rule is spelled by its refusal code (`overlapping_shift`…: what the history and the stored
+/// overrides of fixed shifts say), so the word is written once, in `MarketplaceRefusal.Code`.
+public enum ScheduleRule: Sendable, Hashable, Codable, CaseIterable, RawRepresentable {
     /// A member cannot work two shifts at the same instant (half-open intervals: back-to-back is fine).
-    case noOverlap = "overlapping_shift"
+    case noOverlap
     /// The workplace's setting: at most one shift per member per workplace-local date.
-    case onePerDay = "one_shift_per_day"
+    case onePerDay
     /// A shift for a position the workplace tracks goes only to a member qualified for it.
-    case qualification = "not_qualified"
+    case qualification
     /// The workplace's (or member's) longest shift.
-    case maxShiftLength = "shift_too_long"
+    case maxShiftLength
     /// The workplace's (or member's) most hours in one ISO week, pending incoming deals included.
-    case maxWeeklyHours = "weekly_hours_exceeded"
+    case maxWeeklyHours
     /// The workplace's (or member's) fewest hours of rest between two shifts.
-    case minRest = "rest_too_short"
+    case minRest
     /// The workplace's (or member's) most working days in a row.
-    case maxConsecutiveDays = "too_many_consecutive_days"
+    case maxConsecutiveDays
     /// The member has approved time off during the shift (severity: the workplace's `timeOffRule`).
-    case timeOff = "on_time_off"
+    case timeOff
     /// The shift falls in one of the member's recurring unavailable times (severity: the
     /// workplace's `availabilityRule`).
-    case availability = "unavailable"
+    case availability
+
+    /// The rule's refusal code.
+    public var rawValue: String { code.rawValue }
+
+    /// The rule whose refusal code is `rawValue`.
+    public init?(rawValue: String) {
+        guard let rule = Self.allCases.first(where: { $0.code.rawValue == rawValue }) else { return nil }
+        self = rule
+    }
 
     /// The refusal an action gets when this rule refuses it (also the code clients show a sentence for).
     public var code: MarketplaceRefusal.Code {
@@ -61,7 +73,7 @@ public enum ScheduleRule: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// What a rule's breach does to an action.
-public enum RuleSeverity: String, Sendable, Hashable, Codable {
+public enum RuleSeverity: String, Sendable, Hashable, Codable, CaseIterable {
     /// The action is refused (unless the rule is overridable and a manager overrides it).
     case refuse
     /// The action goes ahead; the preview shows the warning.

@@ -11,7 +11,7 @@ package enum LiveClientMessage: Sendable, Equatable {
 
     /// Why a client message was refused: answered with an `error` message, the connection stays open.
     package struct Refusal: Error, Sendable, Equatable {
-        package var code: ProblemCode
+        package var code: ProblemCode.Server
         package var message: String
     }
 

@@ -40,7 +40,7 @@ package final class LiveConnection: @unchecked Sendable {
 
     package func opened(_ socket: WebSocketConnection) {
         self.socket = socket
-        socket.send(text: LiveServerMessage.hello(
+        socket.send(text: LiveMessageText.hello(
             caller, newestEventID: startingFloor, retentionDays: services.retentionDays, subscribed: state.subscriptions))
         services.hub.register(self)
         if state.subscriptions.contains(.now) {
@@ -63,11 +63,11 @@ package final class LiveConnection: @unchecked Sendable {
         case .failure(let refusal):
             send(error: refusal.code, refusal.message)
         case .success(.ping):
-            socket?.send(text: LiveServerMessage.pong)
+            socket?.send(text: LiveMessageText.pong)
         case .success(.subscribe(let topics)):
             let added = !state.subscriptions.contains(LiveTopic.now) && topics.contains(LiveTopic.now)
             state.subscriptions.formUnion(topics)
-            socket?.send(text: LiveServerMessage.subscribed(state.subscriptions))
+            socket?.send(text: LiveMessageText.subscribed(state.subscriptions))
             if added {
                 services.hub.nowSubscription(of: recipient.workplaceID, added: true)
                 sendNowBoard()
@@ -75,7 +75,7 @@ package final class LiveConnection: @unchecked Sendable {
         case .success(.unsubscribe(let topics)):
             let removed = state.subscriptions.contains(LiveTopic.now) && topics.contains(LiveTopic.now)
             state.subscriptions.subtract(topics)
-            socket?.send(text: LiveServerMessage.subscribed(state.subscriptions))
+            socket?.send(text: LiveMessageText.subscribed(state.subscriptions))
             if removed { services.hub.nowSubscription(of: recipient.workplaceID, added: false) }
         case .success(.resume(let after)):
             if state.isReplaying {
@@ -119,8 +119,8 @@ package final class LiveConnection: @unchecked Sendable {
         socket?.close(code: code, reason: reason)
     }
 
-    private func send(error code: ProblemCode, _ message: String) {
-        socket?.send(text: LiveServerMessage.error(code: code, message: message))
+    private func send(error code: ProblemCode.Server, _ message: String) {
+        socket?.send(text: LiveMessageText.error(code: code, message: message))
     }
 
     private func sendNowBoard() {
@@ -187,7 +187,7 @@ package final class LiveConnection: @unchecked Sendable {
         case .success(.resyncRequired(let oldest, let newest)):
             state.skipHistory(through: newest)
             for item in state.finishReplay() { socket.send(item.frame) }
-            socket.send(text: LiveServerMessage.resyncRequired(
+            socket.send(text: LiveMessageText.resyncRequired(
                 after: replay.explicitAfter ?? startingFloor, oldestAvailableID: oldest, newestEventID: newest))
             replayEnded(closing: false)
         case .success(.reading(let through, let page)):
@@ -226,7 +226,7 @@ package final class LiveConnection: @unchecked Sendable {
         let held = state.finishReplay()
         for item in held { socket.send(item.frame) }
         if let explicitAfter = replay.explicitAfter {
-            socket.send(text: LiveServerMessage.resumed(
+            socket.send(text: LiveMessageText.resumed(
                 after: explicitAfter, through: max(replay.through, state.lastProcessedID), replayed: replay.replayed))
         }
         replayEnded(closing: false)

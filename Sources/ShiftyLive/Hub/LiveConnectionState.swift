@@ -9,7 +9,7 @@ struct LiveConnectionState<Frame> {
         /// Delivering live events as they come.
         case live
         /// A replay query is running; live events wait here in id order.
-        case replaying(buffer: [(event: LiveEvent, frame: Frame)], explicitAfter: Int64?)
+        case replaying(buffer: [(event: OutboxEvent, frame: Frame)], explicitAfter: Int64?)
         case closed
     }
 
@@ -44,12 +44,12 @@ struct LiveConnectionState<Frame> {
         return false
     }
 
-    func wants(_ event: LiveEvent) -> Bool {
+    func wants(_ event: OutboxEvent) -> Bool {
         event.topics.intersects(subscriptions) && event.isVisible(to: recipient)
     }
 
     /// A live event from the fan-out.
-    mutating func receive(_ event: LiveEvent, frame: Frame) -> LiveDecision {
+    mutating func receive(_ event: OutboxEvent, frame: Frame) -> LiveDecision {
         switch phase {
         case .closed:
             return .skip
@@ -90,9 +90,9 @@ struct LiveConnectionState<Frame> {
     }
 
     /// Events read by the replay query (ascending ids): returns those to send now, in order.
-    mutating func replayed(_ events: [LiveEvent]) -> [LiveEvent] {
+    mutating func replayed(_ events: [OutboxEvent]) -> [OutboxEvent] {
         guard isReplaying else { return [] }
-        var out: [LiveEvent] = []
+        var out: [OutboxEvent] = []
         for event in events where !alreadyProcessed(event.id) {
             if event.id > lastProcessedID { lastProcessedID = event.id }
             if wants(event) { out.append(event) }
@@ -101,11 +101,11 @@ struct LiveConnectionState<Frame> {
     }
 
     /// The replay is complete: returns the held-back live events still to send, in order.
-    mutating func finishReplay() -> [(event: LiveEvent, frame: Frame)] {
+    mutating func finishReplay() -> [(event: OutboxEvent, frame: Frame)] {
         guard case .replaying(let buffer, let explicitAfter) = phase else { return [] }
         if let explicitAfter { floor = min(floor, explicitAfter) }
         phase = .live
-        var out: [(event: LiveEvent, frame: Frame)] = []
+        var out: [(event: OutboxEvent, frame: Frame)] = []
         for item in buffer where item.event.id > lastProcessedID {
             lastProcessedID = item.event.id
             if wants(item.event) { out.append(item) }

@@ -21,7 +21,7 @@ package enum LiveEventStore {
     }
 
     /// Up to `limit` events of a workplace after `after`, by id.
-    static func events(workplaceID: Int64, after: Int64, limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {
+    static func events(workplaceID: Int64, after: Int64, limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         try connection.query(
             "SELECT \(columns) FROM events e WHERE e.workplace_id = $1 AND e.id > $2 ORDER BY e.id LIMIT $3",
             [workplaceID, after, Int64(limit)]
@@ -29,7 +29,7 @@ package enum LiveEventStore {
     }
 
     /// Up to `limit` events of a workplace after `after` and up to `through`, by id (a replay's page).
-    static func events(workplaceID: Int64, after: Int64, through: Int64, limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {
+    static func events(workplaceID: Int64, after: Int64, through: Int64, limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         try connection.query(
             "SELECT \(columns) FROM events e WHERE e.workplace_id = $1 AND e.id > $2 AND e.id <= $3 ORDER BY e.id LIMIT $4",
             [workplaceID, after, through, Int64(limit)]
@@ -50,7 +50,7 @@ package enum LiveEventStore {
 
     /// Up to `limit` events per workplace after each cursor, all in id order: one query for every
     /// workplace an instance serves.
-    static func events(after cursors: [Int64: Int64], limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {
+    static func events(after cursors: [Int64: Int64], limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         guard !cursors.isEmpty else { return [] }
         let workplaces = Array(cursors.keys)
         return try connection.query(
@@ -67,7 +67,7 @@ package enum LiveEventStore {
     }
 
     /// Events addressed to this member personally (`users` audience), newest first, older than `before`.
-    package static func personalEvents(userID: Int64, workplaceID: Int64, before: Int64?, limit: Int, on connection: PostgresConnection) throws -> [LiveEvent] {
+    package static func personalEvents(userID: Int64, workplaceID: Int64, before: Int64?, limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         try connection.query(
             """
             SELECT \(columns) FROM events e
@@ -120,15 +120,15 @@ package enum LiveEventStore {
         return Set(try rows.map { try $0.decode("id", as: Int64.self) })
     }
 
-    static func event(from row: PostgresRow) throws -> LiveEvent {
-        let audience: LiveEvent.Audience
+    static func event(from row: PostgresRow) throws -> OutboxEvent {
+        let audience: OutboxEvent.Audience
         switch try row.decode("audience", as: String.self) {
         case "managers": audience = .managers
         case "workplace": audience = .workplace
         case "users": audience = .users(try row.decode("user_ids"))
         default: audience = .users([])  // unknown: nobody, never wider
         }
-        var event = LiveEvent(
+        var event = OutboxEvent(
             id: try row.decode("id"), workplaceID: try row.decode("workplace_id"), type: try row.decode("type"),
             audience: audience, createdAt: try row.decode("created_at"), payloadJSON: try row.decode("payload"))
         if audience == .managers {

@@ -96,7 +96,7 @@ public final class LiveHub: Sendable {
 
     /// Delivers events read by the feed (ascending ids) to every local connection of their workplace,
     /// one shared frame per event, one hop per event loop.
-    func deliver(_ events: [LiveEvent]) {
+    func deliver(_ events: [OutboxEvent]) {
         guard !events.isEmpty else { return }
         let deliveries = events.filter { !$0.topics.isEmpty }.map(LiveDelivery.init)
         let shards = state.withLockedValue { state -> [LiveShard] in

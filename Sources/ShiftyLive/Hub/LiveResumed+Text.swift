@@ -6,6 +6,6 @@ extension ShiftyAPI.LiveResumed {
     /// and Foundation's unsorted encoder keeps no order at all; the fields are integers, so the
     /// text is exact (`APIWireGoldenTests.theLiveMessagesAreWrittenAsCapturedAndReadBack`).
     var text: String {
-        #"{"type":\#(LiveServerMessage.jsonString(type)),"after":\#(after),"through":\#(through),"replayed":\#(replayed)}"#
+        #"{"type":\#(LiveMessageText.jsonString(type)),"after":\#(after),"through":\#(through),"replayed":\#(replayed)}"#
     }
 }

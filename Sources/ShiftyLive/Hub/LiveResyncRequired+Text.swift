@@ -5,6 +5,6 @@ extension ShiftyAPI.LiveResyncRequired {
     /// (`type` first), as the server always wrote it (see `LiveResumed.text` for why not an
     /// encoder; checked by `APIWireGoldenTests.theLiveMessagesAreWrittenAsCapturedAndReadBack`).
     var text: String {
-        #"{"type":\#(LiveServerMessage.jsonString(type)),"after":\#(after),"oldestAvailableId":\#(oldestAvailableId),"newestEventId":\#(newestEventId)}"#
+        #"{"type":\#(LiveMessageText.jsonString(type)),"after":\#(after),"oldestAvailableId":\#(oldestAvailableId),"newestEventId":\#(newestEventId)}"#
     }
 }

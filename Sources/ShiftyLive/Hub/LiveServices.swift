@@ -15,7 +15,7 @@ enum LiveReplayStart: Sendable {
 /// One page of a replay, read and encoded off the event loop.
 struct LiveReplayPage: Sendable {
     /// The events read (ascending ids), each with its frame when the member may see it.
-    var events: [LiveEvent]
+    var events: [OutboxEvent]
     var frames: [Int64: WebSocketPreEncodedFrame]
     /// The last id read: the next page starts after it.
     var cursor: Int64
@@ -86,7 +86,7 @@ package final class LiveServices: Sendable {
         let events = try LiveEventStore.events(workplaceID: recipient.workplaceID, after: cursor, through: through, limit: pageSize, on: connection)
         var frames: [Int64: WebSocketPreEncodedFrame] = [:]
         for event in events where !event.topics.isEmpty && event.isVisible(to: recipient) {
-            frames[event.id] = WebSocketPreEncodedFrame(text: LiveServerMessage.event(event))
+            frames[event.id] = WebSocketPreEncodedFrame(text: LiveMessageText.event(event))
         }
         let last = events.last?.id ?? through
         return LiveReplayPage(events: events, frames: frames, cursor: last, isLast: events.count < pageSize || last >= through)

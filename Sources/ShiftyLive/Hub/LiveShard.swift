@@ -97,11 +97,11 @@ final class LiveShard: @unchecked Sendable {
 
 /// One event with the frame every recipient gets.
 struct LiveDelivery: Sendable {
-    var event: LiveEvent
+    var event: OutboxEvent
     var frame: WebSocketPreEncodedFrame
 
-    init(_ event: LiveEvent) {
+    init(_ event: OutboxEvent) {
         self.event = event
-        self.frame = WebSocketPreEncodedFrame(text: LiveServerMessage.event(event))
+        self.frame = WebSocketPreEncodedFrame(text: LiveMessageText.event(event))
     }
 }

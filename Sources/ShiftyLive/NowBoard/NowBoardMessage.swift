@@ -8,7 +8,7 @@ struct NowBoardMessage: Encodable, Sendable {
     var now: ShiftyAPI.NowBoard
 
     /// The message as the text of one WebSocket frame.
-    static func text(_ board: NowBoard) throws -> String {
+    static func text(_ board: ComputedNowBoard) throws -> String {
         String(decoding: try APIJSON.encoder.encode(NowBoardMessage(now: ShiftyAPI.NowBoard(board))), as: UTF8.self)
     }
 }

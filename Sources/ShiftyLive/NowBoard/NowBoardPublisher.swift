@@ -20,7 +20,7 @@ package actor NowBoardPublisher: Service {
     /// The wall clock; tests inject fixed instants.
     let clock: @Sendable () -> Date
     /// The fingerprint last published per workplace (only workplaces still watched are kept).
-    private var published: [Int64: NowBoard.Fingerprint] = [:]
+    private var published: [Int64: ComputedNowBoard.Fingerprint] = [:]
     /// The newest message computed per workplace, reused for subscriptions within `reuseWindow`,
     /// so a reconnect storm after a deploy costs one query per workplace, not one per connection.
     private var recent: [Int64: (computedAt: Date, text: String)] = [:]
@@ -80,7 +80,7 @@ package actor NowBoardPublisher: Service {
         published = published.filter { watched.contains($0.key) }
         var sent: [Int64] = []
         for workplaceID in watched.sorted() {
-            let board: NowBoard
+            let board: ComputedNowBoard
             do {
                 board = try await pool.withConnection { try NowBoardStore.board(workplaceID: workplaceID, now: now, on: $0) }
             } catch let error as PostgresError where error.kind == .closed {

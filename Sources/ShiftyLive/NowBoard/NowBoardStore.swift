@@ -10,7 +10,7 @@ import ShiftyServerCore
 /// a board costs a few index probes per member whatever the size of the whole shifts table.
 package enum NowBoardStore {
     /// The board of `workplaceID` at `now`.
-    package static func board(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> NowBoard {
+    package static func board(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> ComputedNowBoard {
         guard let row = try connection.query("SELECT time_zone FROM workplaces WHERE id = $1", [workplaceID]).first else {
             throw StoreError.workplaceNotFound(workplaceID: workplaceID)
         }
@@ -23,7 +23,7 @@ package enum NowBoardStore {
         var shifts = try Self.shifts(workplaceID: workplaceID, from: from, until: endOfToday, on: connection)
         // Nobody left to start today: the first day with shifts in the coming week.
         if !shifts.contains(where: { $0.date == today && $0.startsAt > now }) {
-            let until = zone.endOfDay(today.adding(days: NowBoard.lookAheadDays))
+            let until = zone.endOfDay(today.adding(days: ComputedNowBoard.lookAheadDays))
             if let first = try Self.firstStart(workplaceID: workplaceID, from: endOfToday, until: until, on: connection) {
                 let day = zone.localDate(of: first)
                 shifts += try Self.shifts(workplaceID: workplaceID, from: first, until: zone.endOfDay(day), on: connection)
@@ -32,7 +32,7 @@ package enum NowBoardStore {
         let closedDay: String? = try connection.query(
             "SELECT name FROM closed_days WHERE workplace_id = $1 AND day = $2::date", [workplaceID, today.description]
         ).first?.decode("name")
-        return NowBoard(shifts: shifts, now: now, zone: zone, closedDay: closedDay)
+        return ComputedNowBoard(shifts: shifts, now: now, zone: zone, closedDay: closedDay)
     }
 
     /// The workplace's non-cancelled shifts starting in `[from, until)`.

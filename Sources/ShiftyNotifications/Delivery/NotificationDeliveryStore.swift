@@ -2,6 +2,7 @@ import Foundation
 import ShiftyDomain
 import ShiftyLocalization
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// SQL for the `notification_deliveries` outbox: write, claim, finish, list failures.
 package enum NotificationDeliveryStore {
@@ -58,8 +59,7 @@ package enum NotificationDeliveryStore {
             NotificationDelivery(
                 id: try row.decode("id"), workplaceID: try row.decode("workplace_id"), workplaceName: try row.decode("workplace_name"),
                 userID: try row.decode("user_id"), recipientName: try row.decode("recipient_name"), emailAddress: try row.decode("email"),
-                kind: NotificationKind(rawValue: try row.decode("kind")) ?? .account,
-                channel: NotificationChannel(rawValue: try row.decode("channel")) ?? channel,
+                kind: try row.decode("kind", as: NotificationKind.self), channel: try row.decode("channel", as: NotificationChannel.self),
                 subject: try row.decode("subject"), body: try row.decode("body"), link: try row.decode("link"),
                 messageID: try row.decode("message_id"), digest: try row.decode("digest"), attempts: try row.decode("attempts"),
                 language: (try row.decode("language") as String?).map { LanguageCode($0) } ?? .english)

@@ -88,7 +88,7 @@ struct NotificationFanOut: Sendable {
                 // A fixed-shift request reaches the managers when it is made, and its member when decided.
                 if kind == .fixedShiftRequest,
                    let member = ((payload["fixedShiftRequest"] as? [String: Any])?["userId"] as? NSNumber)?.int64Value {
-                    userIDs = type == .fixedShiftRequestRequested ? userIDs.filter { $0 != member } : userIDs.filter { $0 == member }
+                    userIDs = type == .server(.fixedShiftRequestRequested) ? userIDs.filter { $0 != member } : userIDs.filter { $0 == member }
                 }
                 let audience: String = try event.decode("audience")
                 let people = try recipients(
@@ -96,7 +96,7 @@ struct NotificationFanOut: Sendable {
                     workplaceLanguage: workplaceLanguage, on: connection)
                 for person in people {
                     let text = NotificationText.of(
-                        type: type, payload: payload, recipientID: person.id, language: person.language, timeZone: timeZone)
+                        type: type, payload: payload, language: person.language, timeZone: timeZone)
                     for channel in person.preferences.channels(for: kind).intersection(channels) where channel != .inApp {
                         if channel == .email, person.email == nil { continue }
                         if channel == .push, !person.hasPushDevice { continue }

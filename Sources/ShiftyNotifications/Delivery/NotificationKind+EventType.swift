@@ -6,19 +6,31 @@ extension NotificationKind {
     /// (workplace-wide bookkeeping, managers' queues, schedule redraws).
     init?(_ type: EventType) {
         switch type {
-        case .dealApproved, .dealRejected, .dealCancelled, .dealDeclined, .dealExpired: self = .decision
-        case .suggestionMade, .suggestionReleased, .swapProposed: self = .suggestion
-        case .shiftPickedUp, .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftEdited, .shiftsRemovedByClosedDay: self = .shiftChange
-        case .shiftReminder: self = .reminder
-        case .shiftSupplied: self = .offer
-        case .timeOffApproved, .timeOffDeclined: self = .timeOff
-        case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftWeekSkipped:
-            self = .fixedShiftRequest
-        case .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn, .dealAwaitingApproval,
-             .approvalResolved, .ruleOverridden, .scheduleChanged, .scheduleGenerated, .closedDaysChanged,
-             .workplaceTimeZoneChanged, .timeOffRequested, .timeOffWithdrawn, .availabilityChanged, .teamScheduleChanged,
-             .fixedShiftRequestWithdrawn, .workplaceSettingsChanged:
-            return nil
+        case .marketplace(let kind):
+            switch kind {
+            case .dealApproved, .dealRejected, .dealCancelled, .dealDeclined, .dealExpired: self = .decision
+            case .suggestionMade, .suggestionReleased, .swapProposed: self = .suggestion
+            case .shiftPickedUp, .shiftUnassigned, .shiftAssigned, .shiftCreated, .shiftEdited: self = .shiftChange
+            case .shiftSupplied: self = .offer
+            case .shiftRevoked, .requestPosted, .requestWithdrawn, .suggestionWithdrawn, .dealAwaitingApproval, .approvalResolved,
+                 .ruleOverridden:
+                return nil
+            }
+        case .timeOff(let event):
+            switch event {
+            case .approved, .declined: self = .timeOff
+            case .requested, .withdrawn: return nil
+            }
+        case .server(let type):
+            switch type {
+            case .shiftsRemovedByClosedDay: self = .shiftChange
+            case .shiftReminder: self = .reminder
+            case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftWeekSkipped:
+                self = .fixedShiftRequest
+            case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .availabilityChanged,
+                 .teamScheduleChanged, .fixedShiftRequestWithdrawn, .workplaceSettingsChanged:
+                return nil
+            }
         }
     }
 }

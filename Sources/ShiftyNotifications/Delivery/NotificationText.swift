@@ -21,10 +21,10 @@ package struct NotificationText: Equatable, Sendable {
         self.language = language
     }
 
-    /// The text of an event of `type` with its JSON `payload` for the member `recipientID`, written
-    /// in `language` with dates as that language writes them.
+    /// The text of an event of `type` with its JSON `payload`, written in `language` with dates as
+    /// that language writes them.
     static func of(
-        type: EventType, payload: [String: Any], recipientID: Int64, language: LanguageCode = .english,
+        type: EventType, payload: [String: Any], language: LanguageCode = .english,
         timeZone: TimeZone = .gmt
     ) -> NotificationText {
         let catalogue = Catalogue.of(language)
@@ -43,42 +43,42 @@ package struct NotificationText: Equatable, Sendable {
         let noteLine = note.map { "\n\n" + text("noteFrom", ["name": decider, "note": $0]) } ?? ""
         let values = ["what": what, "name": decider, "note": noteLine]
         switch type {
-        case .dealApproved: return make("dealApproved", values, route: "#/swaps")
-        case .dealRejected: return make("dealRejected", values, route: "#/swaps")
-        case .dealCancelled: return make("dealCancelled", values, route: "#/swaps")
-        case .dealDeclined: return make("dealDeclined", values, route: "#/swaps")
-        case .dealExpired: return make("dealExpired", values, route: "#/swaps")
-        case .swapProposed: return make("swapProposed", values, route: "#/swaps")
-        case .suggestionMade: return make("suggestionMade", values, route: "#/requests")
-        case .suggestionReleased: return make("suggestionReleased", values, route: "#/requests")
-        case .shiftPickedUp: return make("shiftPickedUp", values, route: "#/swaps")
-        case .shiftUnassigned: return make("shiftUnassigned", values, route: "#/schedule")
-        case .shiftAssigned, .shiftCreated: return make("shiftAssigned", values, route: "#/schedule")
-        case .shiftEdited: return make("shiftEdited", values, route: "#/schedule")
-        case .shiftsRemovedByClosedDay: return make("shiftsRemovedByClosedDay", values, route: "#/schedule")
-        case .shiftReminder: return make("shiftReminder", values, route: "#/schedule")
-        case .timeOffApproved, .timeOffDeclined:
+        case .marketplace(.dealApproved): return make("dealApproved", values, route: "#/swaps")
+        case .marketplace(.dealRejected): return make("dealRejected", values, route: "#/swaps")
+        case .marketplace(.dealCancelled): return make("dealCancelled", values, route: "#/swaps")
+        case .marketplace(.dealDeclined): return make("dealDeclined", values, route: "#/swaps")
+        case .marketplace(.dealExpired): return make("dealExpired", values, route: "#/swaps")
+        case .marketplace(.swapProposed): return make("swapProposed", values, route: "#/swaps")
+        case .marketplace(.suggestionMade): return make("suggestionMade", values, route: "#/requests")
+        case .marketplace(.suggestionReleased): return make("suggestionReleased", values, route: "#/requests")
+        case .marketplace(.shiftPickedUp): return make("shiftPickedUp", values, route: "#/swaps")
+        case .marketplace(.shiftUnassigned): return make("shiftUnassigned", values, route: "#/schedule")
+        case .marketplace(.shiftAssigned), .marketplace(.shiftCreated): return make("shiftAssigned", values, route: "#/schedule")
+        case .marketplace(.shiftEdited): return make("shiftEdited", values, route: "#/schedule")
+        case .server(.shiftsRemovedByClosedDay): return make("shiftsRemovedByClosedDay", values, route: "#/schedule")
+        case .server(.shiftReminder): return make("shiftReminder", values, route: "#/schedule")
+        case .timeOff(.approved), .timeOff(.declined):
             let timeOff = payload["timeOff"] as? [String: Any] ?? [:]
             let first = (timeOff["firstDate"] as? String).map { Self.date($0, format) } ?? ""
             let last = (timeOff["lastDate"] as? String).map { Self.date($0, format) } ?? first
             let period = first == last ? first : text("period", ["first": first, "last": last])
             let managerNote = (timeOff["managerNote"] as? String).flatMap { $0.isEmpty ? nil : $0 }
                 .map { "\n\n" + text("note", ["note": $0]) } ?? ""
-            let name = type == .timeOffApproved ? "timeOffApproved" : "timeOffDeclined"
+            let name = type == .timeOff(.approved) ? "timeOffApproved" : "timeOffDeclined"
             return make(name, ["period": period, "note": managerNote], route: "#/time-off")
-        case .fixedShiftRequestRequested:
+        case .server(.fixedShiftRequestRequested):
             let request = payload["fixedShiftRequest"] as? [String: Any] ?? [:]
             let name = (request["userName"] as? String) ?? text("aMember")
             let asked = Self.describeFixedShiftRequest(request, catalogue: catalogue, format: format)
             return make("fixedShiftRequestRequested", ["name": name, "asked": asked], route: "#/fixed-shift-requests")
-        case .fixedShiftRequestApproved, .fixedShiftRequestDeclined:
+        case .server(.fixedShiftRequestApproved), .server(.fixedShiftRequestDeclined):
             let request = payload["fixedShiftRequest"] as? [String: Any] ?? [:]
             let managerNote = (request["managerNote"] as? String).flatMap { $0.isEmpty ? nil : $0 }
                 .map { "\n\n" + text("note", ["note": $0]) } ?? ""
             let asked = Self.describeFixedShiftRequest(request, catalogue: catalogue, format: format)
-            let name = type == .fixedShiftRequestApproved ? "fixedShiftRequestApproved" : "fixedShiftRequestDeclined"
+            let name = type == .server(.fixedShiftRequestApproved) ? "fixedShiftRequestApproved" : "fixedShiftRequestDeclined"
             return make(name, ["asked": asked, "note": managerNote], route: "#/my-fixed-shifts")
-        case .fixedShiftWeekSkipped:
+        case .server(.fixedShiftWeekSkipped):
             // To the managers, in their language: each week with the rules that refuse it (their problem titles).
             let weeks = (payload["skipped"] as? [[String: Any]]) ?? []
             let lines = weeks.map { week in
@@ -92,7 +92,7 @@ package struct NotificationText: Equatable, Sendable {
             }
             let name = (weeks.first?["userName"] as? String) ?? text("aMember")
             return make("fixedShiftWeekSkipped", ["name": name, "weeks": lines.joined(separator: "\n")], route: "#/fixed-shifts")
-        case .shiftSupplied: return make("shiftSupplied", values, route: "#/market")
+        case .marketplace(.shiftSupplied): return make("shiftSupplied", values, route: "#/market")
         default:
             return make("other", ["type": type.rawValue], route: "#/notifications")
         }

@@ -84,7 +84,7 @@ struct UpdateUserRequest: Decodable {
 }
 
 /// A PATCH of the workplace. `settings` holds only the switches to change; it is applied onto
-/// the stored settings by ``WorkplaceSettings`` itself (the one type that knows them).
+/// the stored settings by ``StoredWorkplaceSettings`` itself (the one type that knows them).
 struct UpdateWorkplaceRequest: Decodable {
     var name: String?
     var timeZone: String?

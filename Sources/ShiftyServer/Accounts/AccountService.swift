@@ -254,7 +254,7 @@ public struct AccountService: Sendable {
                     var actorId: Int64
                 }
                 try EventWriter.insert(
-                    workplaceID: caller.workplaceID, type: .workplaceSettingsChanged,
+                    workplaceID: caller.workplaceID, type: .server(.workplaceSettingsChanged),
                     payload: Payload(settings: ShiftyAPI.WorkplaceSettings(updated.settings), actorId: caller.id), on: connection)
             }
             return updated

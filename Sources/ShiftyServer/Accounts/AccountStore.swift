@@ -18,15 +18,15 @@ enum AccountStore {
             username: try row.decode("username"),
             displayName: try row.decode("display_name"),
             email: try row.decode("email"),
-            role: Role(rawValue: try row.decode("role")) ?? .employee,
-            payType: PayType(rawValue: try row.decode("pay_type")) ?? .normal,
+            role: try row.decode("role", as: Role.self),
+            payType: try row.decode("pay_type", as: PayType.self),
             active: try row.decode("active")
         )
     }
 
     static func workplace(from row: PostgresRow, prefix: String = "") throws -> WorkplaceView {
         let id: Int64 = try row.decode("\(prefix)id")
-        let settings = try WorkplaceSettings.stored(try row.decode("\(prefix)settings"), workplaceID: id)
+        let settings = try StoredWorkplaceSettings.stored(try row.decode("\(prefix)settings"), workplaceID: id)
         return WorkplaceView(
             id: id,
             slug: try row.decode("\(prefix)slug"),
@@ -66,7 +66,7 @@ enum AccountStore {
 
     /// Writes the given fields; `settings` replaces the switches it holds and keeps other keys
     /// of the stored object (such as `timeclock`).
-    static func updateWorkplace(id: Int64, name: String?, timeZone: String?, settings: WorkplaceSettings?, on connection: PostgresConnection) throws -> WorkplaceView {
+    static func updateWorkplace(id: Int64, name: String?, timeZone: String?, settings: StoredWorkplaceSettings?, on connection: PostgresConnection) throws -> WorkplaceView {
         let settingsJSON = try settings.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
         let rows = try connection.query(
             """

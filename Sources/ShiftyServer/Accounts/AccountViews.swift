@@ -20,7 +20,7 @@ public struct WorkplaceView: Codable, Sendable, Equatable {
     public var slug: String
     public var name: String
     public var timeZone: String
-    public var settings: WorkplaceSettings
+    public var settings: StoredWorkplaceSettings
 }
 
 /// An invite code as a manager sees it in the list (the code itself is shown once, at creation).

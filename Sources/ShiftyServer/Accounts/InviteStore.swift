@@ -1,13 +1,14 @@
 import Foundation
 import ShiftyPostgres
 import ShiftySecurity
+import ShiftyServerCore
 
 /// SQL for invite codes. Codes are stored hashed like every other bearer secret.
 enum InviteStore {
     static func invite(from row: PostgresRow, code: String? = nil) throws -> InviteView {
         InviteView(
             id: try row.decode("id"),
-            role: Role(rawValue: try row.decode("role")) ?? .employee,
+            role: try row.decode("role", as: Role.self),
             createdAt: try row.decode("created_at"),
             expiresAt: try row.decode("expires_at"),
             maxUses: Int(try row.decode("max_uses", as: Int32.self)),
@@ -55,7 +56,7 @@ enum InviteStore {
             """,
             [SecretToken.hash(of: InviteCode.normalize(code)), workplaceID]
         )
-        return try rows.first.map { Role(rawValue: try $0.decode("role")) ?? .employee }
+        return try rows.first.map { try $0.decode("role", as: Role.self) }
     }
 }
 

@@ -6,7 +6,7 @@ extension ShiftyAPI.User {
     init(_ user: UserView) {
         self.init(
             id: user.id, workplaceID: user.workplaceID, username: user.username, displayName: user.displayName, email: user.email,
-            emailInvalid: user.emailIsInvalid ? true : nil, role: user.role.rawValue, payType: user.payType.rawValue, active: user.active)
+            emailInvalid: user.emailIsInvalid ? true : nil, role: Role(user.role), payType: PayType(user.payType), active: user.active)
     }
 }
 

@@ -5,9 +5,9 @@ extension ShiftyAPI.WorkplaceSettings {
     /// The settings as the API shows them, from the server's settings value. The stored row is
     /// still written by that value's own encoding; `APIWireGoldenTests` checks that the two are
     /// the same JSON, so what the API shows can be sent back as a PATCH and stored as it is.
-    init(_ settings: WorkplaceSettings) {
+    init(_ settings: StoredWorkplaceSettings) {
         func limit(_ limit: ShiftyDomain.HourLimit?) -> HourLimit? {
-            limit.map { HourLimit(limit: $0.limit, severity: $0.severity.rawValue) }
+            limit.map { HourLimit(limit: $0.limit, severity: Severity($0.severity)) }
         }
         let limits = settings.hourLimits
         self.init(
@@ -16,7 +16,7 @@ extension ShiftyAPI.WorkplaceSettings {
             hourLimits: HourLimits(
                 maxWeeklyHours: limit(limits.maxWeeklyHours), minRestHours: limit(limits.minRestHours),
                 maxConsecutiveDays: limit(limits.maxConsecutiveDays), maxShiftHours: limit(limits.maxShiftHours)),
-            timeOffRule: settings.timeOffRule.rawValue, availabilityRule: settings.availabilityRule.rawValue,
+            timeOffRule: Severity(settings.timeOffRule), availabilityRule: Severity(settings.availabilityRule),
             dealExpiryHours: settings.dealExpiryHours, language: settings.language.rawValue)
     }
 }

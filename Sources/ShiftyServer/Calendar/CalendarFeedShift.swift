@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyDomain
 import ShiftyLocalization
 
 /// A shift as the feed reads it: one of the member's own, or a snapshot of one that left them.
@@ -8,7 +9,7 @@ struct CalendarFeedShift: Sendable, Equatable {
     var end: Date
     var position: String?
     /// The shift's status, or nil for one that left the member (traded away, reassigned, deleted).
-    var status: String?
+    var status: ShiftStatus?
     var sequence: Int
     var lastModified: Date
 
@@ -18,7 +19,7 @@ struct CalendarFeedShift: Sendable, Equatable {
     func event(workplaceName: String, slug: String, catalogue: Catalogue = .of(.english)) -> CalendarEvent {
         let what = position.map { catalogue.text("server.calendar.shift.summary", ["position": $0, "workplace": workplaceName]) }
             ?? catalogue.text("server.calendar.shift.summaryNoPosition", ["workplace": workplaceName])
-        let cancelled = status == nil || status == "cancelled"
+        let cancelled = status == nil || status == .cancelled
         return CalendarEvent(
             uid: "shift-\(id)@\(slug)",
             start: start, end: end,
@@ -31,14 +32,14 @@ struct CalendarFeedShift: Sendable, Equatable {
     }
 
     /// A sentence for states a member may want to see in their calendar.
-    static func explanation(status: String?, catalogue: Catalogue = .of(.english)) -> String? {
+    static func explanation(status: ShiftStatus?, catalogue: Catalogue = .of(.english)) -> String? {
         switch status {
         case nil: catalogue.text("server.calendar.shift.left")
-        case "cancelled": catalogue.text("server.calendar.shift.cancelled")
-        case "supplied": catalogue.text("server.calendar.shift.supplied")
-        case "suggested": catalogue.text("server.calendar.shift.suggested")
-        case "in_deal": catalogue.text("server.calendar.shift.inDeal")
-        default: nil
+        case .cancelled: catalogue.text("server.calendar.shift.cancelled")
+        case .supplied: catalogue.text("server.calendar.shift.supplied")
+        case .suggested: catalogue.text("server.calendar.shift.suggested")
+        case .inDeal: catalogue.text("server.calendar.shift.inDeal")
+        case .scheduled: nil
         }
     }
 }

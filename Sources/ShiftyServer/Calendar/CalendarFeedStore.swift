@@ -1,7 +1,9 @@
 import Foundation
+import ShiftyDomain
 import ShiftyLocalization
 import ShiftyPostgres
 import ShiftySecurity
+import ShiftyServerCore
 
 /// SQL for calendar feeds. Tokens are stored only as SHA-256 hashes (see sql/0007_calendar_feed.sql).
 enum CalendarFeedStore {
@@ -82,7 +84,8 @@ enum CalendarFeedStore {
         return try rows.map { row in
             CalendarFeedShift(
                 id: try row.decode("id"), start: try row.decode("starts_at"), end: try row.decode("ends_at"),
-                position: try row.decode("position"), status: try row.decode("status"),
+                position: try row.decode("position"),
+                status: try row.decode("status", as: String?.self) == nil ? nil : try row.decode("status", as: ShiftStatus.self),
                 sequence: Int(try row.decode("sequence", as: Int64.self)), lastModified: try row.decode("last_modified"))
         }
     }

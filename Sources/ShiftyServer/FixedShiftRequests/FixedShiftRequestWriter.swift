@@ -79,10 +79,10 @@ enum FixedShiftRequestWriter {
 extension EventType {
     init(_ event: FixedShiftRequestTransition.Event) {
         switch event {
-        case .requested: self = .fixedShiftRequestRequested
-        case .approved: self = .fixedShiftRequestApproved
-        case .declined: self = .fixedShiftRequestDeclined
-        case .withdrawn: self = .fixedShiftRequestWithdrawn
+        case .requested: self = .server(.fixedShiftRequestRequested)
+        case .approved: self = .server(.fixedShiftRequestApproved)
+        case .declined: self = .server(.fixedShiftRequestDeclined)
+        case .withdrawn: self = .server(.fixedShiftRequestWithdrawn)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct ProblemMiddleware: RouterMiddleware {
         } catch {
             var problem = Self.problem(for: error, request: request, context: context)
             var allow: String?
-            if problem.code == ProblemCode.routeNotFound.rawValue, let routeMethods,
+            if problem.code == ProblemCode.Server.routeNotFound.rawValue, let routeMethods,
                let methods = await routeMethods.allow(for: request, context: context),
                !methods.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == request.method.rawValue }) {
                 problem = Problem(.methodNotAllowed, code: .methodNotAllowed, text: .init("server.problem.method_not_allowed.detail"))

@@ -14,11 +14,11 @@ extension Problem {
             self = .notFound("time-off request")
         case .notPending(let id, let status):
             self.init(
-                .conflict, code: .timeOffNotPending,
+                .conflict, code: ProblemCode(refusal.code),
                 text: .init("server.problem.time_off_not_pending.detail", ["id": id.description, "status": status.rawValue]))
         case .notWithdrawable(let id, let status):
             self.init(
-                .conflict, code: .timeOffNotWithdrawable,
+                .conflict, code: ProblemCode(refusal.code),
                 text: .init("server.problem.time_off_not_withdrawable.detail", ["id": id.description, "status": status.rawValue]))
         case .malformedDate(let field):
             self = .invalid(field.rawValue, "expected YYYY-MM-DD")

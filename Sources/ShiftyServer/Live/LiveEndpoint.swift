@@ -72,7 +72,7 @@ struct LiveEndpoint: Sendable {
             let connection = LiveConnection(
                 caller: LiveCaller(
                     recipient: LiveRecipient(userID: caller.id, workplaceID: caller.workplaceID, isManager: caller.isManager, sessionID: caller.sessionID),
-                    user: .init(id: caller.user.id, username: caller.user.username, displayName: caller.user.displayName, role: caller.user.role.rawValue),
+                    user: .init(id: caller.user.id, username: caller.user.username, displayName: caller.user.displayName, role: .init(caller.user.role)),
                     workplace: .init(id: caller.workplace.id, slug: caller.workplace.slug, name: caller.workplace.name, timeZone: caller.workplace.timeZone)),
                 eventLoop: channel.eventLoop, topics: topics,
                 newestEventID: newest, resumeAfter: parameters.after, services: services)

@@ -27,7 +27,7 @@ struct NotificationRoutes {
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
             headers[.cacheControl] = "no-store"
-            let body = "[" + notifications.map(LiveServerMessage.eventObject).joined(separator: ",") + "]"
+            let body = "[" + notifications.map(LiveMessageText.eventObject).joined(separator: ",") + "]"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body)))
         }
     }

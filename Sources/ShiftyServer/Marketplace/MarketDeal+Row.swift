@@ -1,11 +1,14 @@
 import ShiftyAPI
+import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 extension ShiftyAPI.MarketDeal {
     /// A deal as the API shows it, from a row of ``MarketplaceQueries/deals(workplaceID:condition:parameters:page:on:)``.
     init(row: PostgresRow, legs: [Leg]) throws {
         self.init(
-            id: try row.decode("id"), kind: try row.decode("kind"), state: try row.decode("state"),
+            id: try row.decode("id"), kind: Kind(try row.decode("kind", as: DealKind.self)),
+            state: State(try row.decode("state", as: DealState.self)),
             initiatorId: try row.decode("initiator_id"), requestId: try row.decode("request_id"),
             createdAt: try row.decode("created_at"), expiresAt: try row.decode("expires_at"),
             decidedBy: try row.decode("decided_by"), decidedAt: try row.decode("decided_at"),

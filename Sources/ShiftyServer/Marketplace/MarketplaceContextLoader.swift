@@ -32,7 +32,7 @@ enum MarketplaceContextLoader {
         default:
             break
         }
-        var request: ShiftRequest?
+        var request: ExtraWorkRequest?
         if let requestID {
             request = try MarketplaceStore.request(requestID, workplaceID: workplaceID, load, on: connection)
             switch action {

@@ -47,7 +47,7 @@ struct MarketplaceExecutor: Sendable {
     /// itself decides again on locked rows, so a preview never waits for a pick-up or holds one up.
     func preview(
         _ caller: MarketplaceCaller, _ makeAction: @escaping @Sendable (PostgresConnection) throws -> MarketplaceAction
-    ) async throws -> (MarketplaceAction, ActionPreview) {
+    ) async throws -> (MarketplaceAction, ActionVerdict) {
         try await previewing { connection, now in
             try Self.preview(try makeAction(connection), caller: caller, now: now, on: connection)
         }
@@ -64,7 +64,7 @@ struct MarketplaceExecutor: Sendable {
     /// Decides one preview on a snapshot the caller holds (``previewing(_:)``).
     static func preview(
         _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, on connection: PostgresConnection
-    ) throws -> (MarketplaceAction, ActionPreview) {
+    ) throws -> (MarketplaceAction, ActionVerdict) {
         let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, .forPreview, on: connection)
         return (action, Marketplace.preview(action, actor: actor, context: context))
     }

@@ -16,6 +16,6 @@ extension MarketplaceService {
             try ShiftService.requireMember(body.ownerId, workplaceID: workplaceID, on: connection)
             return .createShift(planned(ShiftID(rawValue: 0)), override: nil)
         }
-        return try await view(of: preview, action: "create", shiftID: 0, caller: caller)
+        return try await view(of: preview, action: .create, shiftID: 0, caller: caller)
     }
 }

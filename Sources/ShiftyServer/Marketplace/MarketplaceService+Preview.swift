@@ -2,6 +2,7 @@ import Foundation
 import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// The actions a shift's preview can show (the `action` query value).
 enum PreviewedAction: String, Sendable, CaseIterable {
@@ -47,7 +48,7 @@ extension MarketplaceService {
                 case .approve: .approve(DealID(rawValue: dealsByShift[shiftID] ?? 0), note: nil)
                 }
                 let (_, preview) = try MarketplaceExecutor.preview(action, caller: marketplaceCaller, now: now, on: connection)
-                return try Self.view(of: preview, action: kind.rawValue, shiftID: shiftID, workplaceID: workplaceID, on: connection)
+                return try Self.view(of: preview, action: .init(kind), shiftID: shiftID, workplaceID: workplaceID, on: connection)
             }
         }
     }
@@ -85,10 +86,10 @@ extension MarketplaceService {
                 return .assign(shift, to: UserID(rawValue: ownerID), override: nil)
             }
         }
-        return try await view(of: preview, action: kind.rawValue, shiftID: shiftID, caller: caller)
+        return try await view(of: preview, action: .init(kind), shiftID: shiftID, caller: caller)
     }
 
-    func view(of preview: ShiftyDomain.ActionPreview, action: String, shiftID: Int64, caller: AuthenticatedUser) async throws -> ShiftyAPI.ActionPreview {
+    func view(of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, caller: AuthenticatedUser) async throws -> ShiftyAPI.ActionPreview {
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
             try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, on: connection)
@@ -98,7 +99,7 @@ extension MarketplaceService {
     /// The preview as the API shows it: the shifts it touches and the members it names, read on
     /// `connection` (the batch reads them in the same transaction as its decisions).
     static func view(
-        of preview: ShiftyDomain.ActionPreview, action: String, shiftID: Int64, workplaceID: Int64, on connection: PostgresConnection
+        of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, workplaceID: Int64, on connection: PostgresConnection
     ) throws -> ShiftyAPI.ActionPreview {
         var touched: [ShiftID] = []
         for effect in preview.effects { touched += effect.incoming + effect.outgoing + effect.conflicting }
@@ -122,7 +123,7 @@ extension MarketplaceService {
             overridable: preview.acceptsOverride && preview.refusal != nil && preview.refusalWithOverride == nil,
             rules: preview.findings.map {
                 ShiftyAPI.ActionPreview.Rule(
-                    code: $0.code.rawValue, severity: $0.severity.rawValue, overridable: $0.isOverridable, detail: $0.detail,
+                    code: ProblemCode($0.code).rawValue, severity: .init($0.severity), overridable: $0.isOverridable, detail: $0.detail,
                     userId: $0.member.rawValue, userName: names[$0.member.rawValue] ?? "", shiftId: $0.shiftID.rawValue,
                     conflictingShiftIds: $0.conflictingShiftIDs.map(\.rawValue))
             },

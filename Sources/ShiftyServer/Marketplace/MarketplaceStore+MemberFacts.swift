@@ -60,7 +60,7 @@ extension MarketplaceStore {
             let positions: [String] = try row.decode("positions")
             if !positions.isEmpty { facts.qualifications[id] = Set(positions) }
             if try row.decode("has_limits", as: Bool.self) { facts.hourLimits[id] = try memberHourLimits(from: row) }
-            let availability = try row.decode("availability", as: [String].self).compactMap(weeklyAvailability(packed:))
+            let availability = try row.decode("availability", as: [String].self).map(weeklyAvailability(packed:))
             if !availability.isEmpty { facts.availability[id] = availability }
         }
         return facts
@@ -69,13 +69,14 @@ extension MarketplaceStore {
 
 extension MarketplaceStore {
     /// One entry of the facts query's `availability` array: `weekday from_time to_time kind`.
-    static func weeklyAvailability(packed: String) -> WeeklyAvailability? {
+    /// An entry the rules cannot read fails the load, as in ``availability(of:on:)``: skipping it
+    /// would let a shift through in time the member said they are unavailable.
+    static func weeklyAvailability(packed: String) throws -> WeeklyAvailability {
         let parts = packed.split(separator: " ")
-        // Values the rules do not know are skipped, as ``availability(of:on:)`` skips them.
         guard parts.count == 4, let weekday = Int(parts[0]).flatMap(Weekday.init(rawValue:)),
               let kind = WeeklyAvailability.Kind(rawValue: String(parts[3])),
               let from = LocalTime(String(parts[1].prefix(5))), let to = LocalTime(String(parts[2].prefix(5)))
-        else { return nil }
+        else { throw PostgresError(kind: .decoding, message: "column availability: '\(packed)' is not a weekly availability") }
         return WeeklyAvailability(weekday: weekday, from: from, to: to, kind: kind)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// What the availability rule reads: members' recurring availability (the marketplace reads the
 /// receivers' with their other facts, `lockedMemberFacts`; their approved time off comes with their
@@ -15,11 +16,14 @@ extension MarketplaceStore {
             WHERE user_id = ANY($1) ORDER BY user_id, weekday, from_time, id
             """, [members.map(\.rawValue).sorted()]
         ) {
-            guard let weekday = Weekday(rawValue: Int(try row.decode("weekday", as: Int32.self))),
-                  let kind = WeeklyAvailability.Kind(rawValue: try row.decode("kind"))
-            else { continue }
+            let day = Int(try row.decode("weekday", as: Int32.self))
+            guard let weekday = Weekday(rawValue: day) else {
+                throw PostgresError(kind: .decoding, message: "column weekday: \(day) is not a weekday")
+            }
             result[UserID(rawValue: try row.decode("user_id")), default: []].append(
-                WeeklyAvailability(weekday: weekday, from: try row.localTime("from_time"), to: try row.localTime("to_time"), kind: kind))
+                WeeklyAvailability(
+                    weekday: weekday, from: try row.localTime("from_time"), to: try row.localTime("to_time"),
+                    kind: try row.decode("kind", as: WeeklyAvailability.Kind.self)))
         }
         return result
     }

@@ -12,35 +12,34 @@ import ShiftyServerCore
 enum MarketplaceStore {
     static let shiftColumns = "s.id, s.owner_id, s.starts_at, s.ends_at, s.status, s.deal_id, s.request_id, s.unassigned, s.position"
 
-    static func marketShift(from row: PostgresRow) throws -> MarketShift {
-        let status: String = try row.decode("status")
-        return MarketShift(
+    static func ownedShift(from row: PostgresRow) throws -> OwnedShift {
+        OwnedShift(
             id: ShiftID(rawValue: try row.decode("id")), owner: UserID(rawValue: try row.decode("owner_id")),
             start: try row.decode("starts_at"), end: try row.decode("ends_at"),
-            status: ShiftStatus(rawValue: status) ?? .cancelled,
+            status: try row.decode("status", as: ShiftStatus.self),
             dealID: try row.decode("deal_id", as: Int64?.self).map(DealID.init(rawValue:)),
             requestID: try row.decode("request_id", as: Int64?.self).map(RequestID.init(rawValue:)),
             isUnassigned: try row.decode("unassigned"), position: try row.decode("position", as: String?.self))
     }
 
-    static func shifts(_ ids: [ShiftID], workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> [MarketShift] {
+    static func shifts(_ ids: [ShiftID], workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> [OwnedShift] {
         guard !ids.isEmpty else { return [] }
         return try connection.query(
             "SELECT \(shiftColumns) FROM shifts s WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.id\(load.lockClause())",
             [ids.map(\.rawValue), workplaceID]
-        ).map(marketShift(from:))
+        ).map(ownedShift(from:))
     }
 
     static func suggestedShifts(
         requestID: RequestID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection
-    ) throws -> [MarketShift] {
+    ) throws -> [OwnedShift] {
         try connection.query(
             """
             SELECT \(shiftColumns) FROM shifts s
             WHERE s.request_id = $1 AND s.workplace_id = $2 AND s.status = 'suggested' ORDER BY s.id\(load.lockClause())
             """,
             [requestID.rawValue, workplaceID]
-        ).map(marketShift(from:))
+        ).map(ownedShift(from:))
     }
 
     /// The deal and its legs in one round trip: a join that locks (for an action) only the deal's row.
@@ -63,7 +62,7 @@ enum MarketplaceStore {
                 receiver: UserID(rawValue: try leg.decode("receiver_id")),
                 previousState: ShiftState(
                     owner: UserID(rawValue: try leg.decode("previous_owner_id")),
-                    status: ShiftStatus(rawValue: try leg.decode("previous_status")) ?? .scheduled,
+                    status: try leg.decode("previous_status", as: ShiftStatus.self),
                     dealID: try leg.decode("previous_deal_id", as: Int64?.self).map(DealID.init(rawValue:)),
                     requestID: try leg.decode("previous_request_id", as: Int64?.self).map(RequestID.init(rawValue:))))
         }
@@ -71,22 +70,21 @@ enum MarketplaceStore {
         // A swap's legs must list the initiator's shift first (the domain finds the counterparty by it).
         let ordered = legs.sorted { ($0.giver == initiator ? 0 : 1) < ($1.giver == initiator ? 0 : 1) }
         return Deal(
-            id: id, kind: DealKind(rawValue: try row.decode("kind")) ?? .pickUp,
-            state: DealState(rawValue: try row.decode("state")) ?? .cancelled,
+            id: id, kind: try row.decode("kind", as: DealKind.self), state: try row.decode("state", as: DealState.self),
             initiator: initiator, createdAt: try row.decode("created_at"), expiresAt: try row.decode("expires_at"),
             legs: ordered, requestID: try row.decode("request_id", as: Int64?.self).map(RequestID.init(rawValue:)),
             decidedBy: try row.decode("decided_by", as: Int64?.self).map(UserID.init(rawValue:)),
             decidedAt: try row.decode("decided_at"), decisionNote: try row.decode("decision_note"))
     }
 
-    static func request(_ id: RequestID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> ShiftRequest? {
+    static func request(_ id: RequestID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> ExtraWorkRequest? {
         try connection.query(
             "SELECT id, requester_id, local_date::text AS local_date, status, deal_id FROM requests WHERE id = $1 AND workplace_id = $2\(load.lockClause())",
             [id.rawValue, workplaceID]
         ).first.map { row in
-            ShiftRequest(
+            ExtraWorkRequest(
                 id: id, requester: UserID(rawValue: try row.decode("requester_id")), date: try row.localDate("local_date"),
-                status: RequestStatus(rawValue: try row.decode("status")) ?? .withdrawn,
+                status: try row.decode("status", as: RequestStatus.self),
                 dealID: try row.decode("deal_id", as: Int64?.self).map(DealID.init(rawValue:)))
         }
     }
@@ -140,7 +138,7 @@ enum MarketplaceStore {
     /// The workplace's time zone, marketplace switches and tracked positions in one round trip.
     static func workplaceWithPositions(
         _ id: Int64, on connection: PostgresConnection
-    ) throws -> (WorkplaceTimeZone, WorkplaceSettings, Set<String>) {
+    ) throws -> (WorkplaceTimeZone, StoredWorkplaceSettings, Set<String>) {
         guard let row = try connection.query(
             """
             SELECT time_zone, settings::text AS settings,
@@ -152,6 +150,6 @@ enum MarketplaceStore {
         }
         let zone = (try? WorkplaceTimeZone(identifier: try row.decode("time_zone"))) ?? .utc
         let positions: [String] = try row.decode("positions")
-        return (zone, try WorkplaceSettings.stored(try row.decode("settings"), workplaceID: id), Set(positions))
+        return (zone, try StoredWorkplaceSettings.stored(try row.decode("settings"), workplaceID: id), Set(positions))
     }
 }

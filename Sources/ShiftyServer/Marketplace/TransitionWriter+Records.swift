@@ -123,7 +123,7 @@ extension TransitionWriter {
         }
         var writer = JSONRecordWriter(capacity: 1024 * (events.count + 1))
         for (index, event) in events.enumerated() {
-            let type = EventType(event.kind)
+            let type = EventType.marketplace(event.kind)
             let audience: EventAudience
             let users: [Int64]
             switch event.audience {
@@ -155,7 +155,7 @@ extension TransitionWriter {
                 shiftIds: announced, dates: Set(known.map(\.date)).sorted(),
                 ownerIds: Set(formerOwners + known.map(\.ownerId)).sorted(), fixedShiftId: nil)
             writer.eventRow(
-                ord: events.count, type: .teamScheduleChanged, audience: .workplace, userIDs: [],
+                ord: events.count, type: .server(.teamScheduleChanged), audience: .workplace, userIDs: [],
                 payload: String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self))
         }
         return writer.json

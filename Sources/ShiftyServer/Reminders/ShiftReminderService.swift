@@ -72,7 +72,7 @@ struct ShiftReminderService: Service {
         let payload = ShiftReminderPayload(
             shiftIds: [reminder.shiftID], shifts: [shift], minutesBefore: reminder.minutesBefore, startsAt: reminder.startsAt)
         try EventWriter.insert(
-            workplaceID: reminder.workplaceID, type: .shiftReminder,
+            workplaceID: reminder.workplaceID, type: .server(.shiftReminder),
             userIDs: [reminder.ownerID], payload: payload, on: connection)
     }
 

@@ -53,7 +53,7 @@ enum ClosedDayStore {
             "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.starts_at, s.id", [Array(touched.keys), workplaceID]
         ).map { row in
             let view = try ShiftyAPI.MarketShift(row: row)
-            guard let status = ShiftStatus(rawValue: view.status) else {
+            guard let status = ShiftStatus(rawValue: view.status.rawValue) else {
                 throw PostgresError(kind: .decoding, message: "shift \(view.id) has an unknown status \(view.status)")
             }
             return DayShift(view: view, facts: ShiftOnClosedDay(

@@ -21,7 +21,7 @@ enum ClosedDayWriter {
                 let removed = closing.removed.compactMap { shifts[$0] }
                 guard !removed.isEmpty else { continue }
                 try EventWriter.insert(
-                    workplaceID: workplaceID, type: .shiftsRemovedByClosedDay, userIDs: Array(Set(removed.map(\.ownerId))),
+                    workplaceID: workplaceID, type: .server(.shiftsRemovedByClosedDay), userIDs: Array(Set(removed.map(\.ownerId))),
                     payload: ClosedDayRemovalPayload(
                         date: closing.day.date.description, name: closing.day.name, removedShifts: removed, actorId: actorID),
                     on: connection)
@@ -37,7 +37,7 @@ enum ClosedDayWriter {
     static func announce(_ dates: [LocalDate], workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var dates: [String] }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .closedDaysChanged,
+            workplaceID: workplaceID, type: .server(.closedDaysChanged),
             payload: Payload(dates: dates.map(\.description)), on: connection)
     }
 }

@@ -25,8 +25,7 @@ struct FixedShiftPreviewView: Encodable, Sendable {
     /// One rule one week breaks or warns about.
     struct Rule: Encodable, Sendable {
         var code: String
-        /// `refuse` or `warn`.
-        var severity: String
+        var severity: RuleSeverity
         var overridable: Bool
         var detail: String
         /// The week's date and local times.
@@ -69,7 +68,7 @@ struct FixedShiftPreviewView: Encodable, Sendable {
         rules = verdict.occurrences.flatMap { checked in
             checked.findings.map { finding in
                 Rule(
-                    code: ProblemCode(finding.code).rawValue, severity: finding.severity.rawValue, overridable: finding.isOverridable,
+                    code: ProblemCode(finding.code).rawValue, severity: finding.severity, overridable: finding.isOverridable,
                     detail: finding.detail, date: checked.occurrence.date.description, startTime: time(checked.occurrence.start),
                     endTime: time(checked.occurrence.end), userId: finding.member.rawValue, userName: names[finding.member.rawValue] ?? "",
                     conflictingShifts: finding.conflictingShiftIDs.compactMap { shifts[$0.rawValue] },

@@ -69,6 +69,6 @@ enum FixedShiftSkips {
         let managers = try TimeOffStore.managerIDs(workplaceID: workplaceID, on: connection)
         guard !managers.isEmpty else { return }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .fixedShiftWeekSkipped, userIDs: managers, payload: Payload(skipped: weeks), on: connection)
+            workplaceID: workplaceID, type: .server(.fixedShiftWeekSkipped), userIDs: managers, payload: Payload(skipped: weeks), on: connection)
     }
 }

@@ -267,8 +267,8 @@ enum ScheduleGenerator {
         }
         for (workplace, run) in runs.sorted(by: { $0.key < $1.key }) where run.count > 0 {
             let owners = run.owners.sorted()
-            try add(workplace, .scheduleGenerated, owners, Generated(shifts: run.count))
-            try add(workplace, .teamScheduleChanged, [], TeamScheduleAnnouncement.Payload(
+            try add(workplace, .server(.scheduleGenerated), owners, Generated(shifts: run.count))
+            try add(workplace, .server(.teamScheduleChanged), [], TeamScheduleAnnouncement.Payload(
                 shiftIds: run.listedIDs, dates: run.dates.sorted(), ownerIds: owners, fixedShiftId: nil))
         }
         guard !workplaces.isEmpty else { return }

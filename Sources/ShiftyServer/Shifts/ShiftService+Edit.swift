@@ -54,6 +54,6 @@ extension MarketplaceService {
         }
         let edit = try ShiftService.plannedEdit(caller, current: current, body)
         let (_, preview) = try await executor.preview(MarketplaceCaller(caller)) { _ in .editShift(edit, override: nil) }
-        return try await view(of: preview, action: "edit", shiftID: shiftID, caller: caller)
+        return try await view(of: preview, action: .edit, shiftID: shiftID, caller: caller)
     }
 }

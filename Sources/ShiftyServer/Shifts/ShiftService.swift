@@ -255,7 +255,7 @@ struct ShiftService: Sendable {
         }
         let name = try connection.query("SELECT display_name FROM users WHERE id = $1", [owner]).first?.decode("display_name", as: String.self) ?? ""
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .ruleOverridden,
+            workplaceID: workplaceID, type: .marketplace(.ruleOverridden),
             payload: Payload(
                 fixedShiftId: fixedShiftID, ownerId: owner, ownerName: name, overriddenRules: rules(of: overridden).map(\.code.rawValue),
                 overrideReason: override.reason, actorId: actor.userID.rawValue),
@@ -265,7 +265,7 @@ struct ShiftService: Sendable {
     static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         struct Payload: Encodable { var fixedShiftId: Int64 }
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .scheduleChanged, userIDs: [owner],
+            workplaceID: workplaceID, type: .server(.scheduleChanged), userIDs: [owner],
             payload: Payload(fixedShiftId: id), on: connection)
         try TeamScheduleAnnouncement.insert(fixedShiftID: id, owner: owner, workplaceID: workplaceID, on: connection)
     }

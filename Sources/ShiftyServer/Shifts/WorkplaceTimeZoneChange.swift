@@ -29,7 +29,7 @@ enum WorkplaceTimeZoneChange {
             after: now, workplaceID: workplaceID, from: oldZone, to: newZone, connection: connection)
         try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, on: connection)
         try EventWriter.insert(
-            workplaceID: workplaceID, type: .workplaceTimeZoneChanged,
+            workplaceID: workplaceID, type: .server(.workplaceTimeZoneChanged),
             payload: Payload(previousTimeZone: oldZone, timeZone: newZone, movedShifts: moved.count, actorId: actorID),
             on: connection)
     }

@@ -40,7 +40,7 @@ struct AvailabilityService: Sendable {
             }
             let managers = try TimeOffStore.managerIDs(workplaceID: caller.workplaceID, on: connection)
             try EventWriter.insert(
-                workplaceID: caller.workplaceID, type: .availabilityChanged, userIDs: Array(Set(managers + [userID])),
+                workplaceID: caller.workplaceID, type: .server(.availabilityChanged), userIDs: Array(Set(managers + [userID])),
                 payload: MemberAvailabilityView(userId: userID, entries: sorted), on: connection)
         }
         return MemberAvailabilityView(userId: userID, entries: sorted)

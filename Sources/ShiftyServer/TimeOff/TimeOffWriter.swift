@@ -28,7 +28,7 @@ enum TimeOffWriter {
         }
         var view = try TimeOffStore.lock(id, workplaceID: workplaceID, on: connection)!
         view.releasedShiftIds = released
-        try TimeOffService.announce(EventType(transition.event), view, workplaceID: workplaceID, on: connection)
+        try TimeOffService.announce(.timeOff(transition.event), view, workplaceID: workplaceID, on: connection)
         return view
     }
 

@@ -188,7 +188,7 @@ struct KioskService: Sendable {
                 punch: view, action: Self.action(kind), displayName: member.displayName,
                 workedMinutesToday: hours.today, workedMinutesThisWeek: hours.week,
                 shift: shift.map { KioskShiftView(id: $0.shiftID.rawValue, startsAt: $0.start, endsAt: $0.end, position: position) },
-                timing: timing.map { KioskTimingView(verdict: $0.verdict.rawValue, minutes: $0.minutes) },
+                timing: timing.map { KioskTimingView(verdict: $0.verdict, minutes: $0.minutes) },
                 timeZone: context.timeZone.identifier)
         }
     }

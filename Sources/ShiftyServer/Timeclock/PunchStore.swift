@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// SQL for punches and their audit trail. Every function is scoped by the workplace id.
 enum PunchStore {
@@ -73,8 +74,7 @@ enum PunchStore {
     }
 
     static func punch(from row: PostgresRow) throws -> Punch {
-        let kind = Punch.Kind(rawValue: try row.decode("kind")) ?? .checkIn
-        return Punch(kind, at: try row.decode("at"))
+        Punch(try row.decode("kind", as: Punch.Kind.self), at: try row.decode("at"))
     }
 
     static func insert(
@@ -135,7 +135,7 @@ enum PunchStore {
         )
         var grouped: [Int64: [(id: Int64, punch: Punch)]] = [:]
         for row in rows {
-            let kind = Punch.Kind(rawValue: try row.decode(3, as: String.self)) ?? .checkIn
+            let kind = try row.decode(3, as: Punch.Kind.self)
             let instant = Date(timeIntervalSince1970: Double(try row.decode(2, as: Int64.self)) / 1_000_000)
             grouped[try row.decode(0, as: Int64.self), default: []].append((try row.decode(1), Punch(kind, at: instant)))
         }
@@ -161,7 +161,7 @@ enum PunchStore {
         PunchView(
             id: try row.decode("id"), userID: try row.decode("user_id"), username: try row.decode("username"),
             displayName: try row.decode("display_name"), at: try row.decode("at"), localDate: try row.decode("local_date"),
-            kind: Punch.Kind(rawValue: try row.decode("kind")) ?? .checkIn, source: try row.decode("source"),
+            kind: try row.decode("kind", as: Punch.Kind.self), source: try row.decode("source"),
             kioskName: try row.decode("kiosk_name"), position: try row.decode("position"))
     }
 
@@ -228,9 +228,8 @@ enum PunchStore {
             [workplaceID, userID, punchID, limit]
         ).map { row in
             func state(_ prefix: String) throws -> PunchEditView.State? {
-                guard let at: Date = try row.decode("\(prefix)_at"), let kind: String = try row.decode("\(prefix)_kind"),
-                      let parsed = Punch.Kind(rawValue: kind) else { return nil }
-                return PunchEditView.State(at: at, kind: parsed)
+                guard let at: Date = try row.decode("\(prefix)_at") else { return nil }
+                return PunchEditView.State(at: at, kind: try row.decode("\(prefix)_kind", as: Punch.Kind.self))
             }
             return PunchEditView(
                 id: try row.decode("id"), punchID: try row.decode("punch_id"), userID: try row.decode("user_id"),

@@ -62,9 +62,9 @@ public struct KioskShiftView: Codable, Sendable, Equatable {
     public var position: String?
 }
 
-/// `early`, `late` or `on_time`, by how many minutes.
+/// Early, late or on time, by how many minutes.
 public struct KioskTimingView: Codable, Sendable, Equatable {
-    public var verdict: String
+    public var verdict: PunchTiming.Verdict
     public var minutes: Int
 }
 

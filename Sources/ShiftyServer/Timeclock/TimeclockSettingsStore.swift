@@ -41,7 +41,7 @@ enum TimeclockSettingsStore {
         do {
             document = try JSONDecoder().decode(TimeclockRulesDocument.self, from: Data(json.utf8))
         } catch {
-            throw WorkplaceSettings.CorruptRow(workplaceID: workplaceID, reason: "timeclock: \(error)")
+            throw StoredWorkplaceSettings.CorruptRow(workplaceID: workplaceID, reason: "timeclock: \(error)")
         }
         return Context(
             workplaceID: workplaceID, slug: try row.decode("slug"), name: try row.decode("name"),

@@ -17,9 +17,9 @@ extension Problem {
         if let text {
             problem.detail = text.written(in: language)
         } else if language != .english {
-            if code == ProblemCode.validationFailed.rawValue, let field = errors.first?.field {
+            if code == ProblemCode.Server.validationFailed.rawValue, let field = errors.first?.field {
                 problem.detail = catalogue.text("server.problem.validation_failed.field", ["field": field])
-            } else if code == ProblemCode.notFound.rawValue {
+            } else if code == ProblemCode.Server.notFound.rawValue {
                 problem.detail = catalogue.text("server.problem.not_found.resource")
             } else if catalogue.has("server.problem.\(code).detail") {
                 problem.detail = catalogue.text("server.problem.\(code).detail")

@@ -15,7 +15,7 @@ public struct MarketBoard: Sendable {
         self.rows = [:]
         self.flashes = [:]
         self.flashDuration = flashDuration
-        for shift in shifts where shift.status == "supplied" {
+        for shift in shifts where shift.status == .supplied {
             self.rows[shift.id] = MarketRow(shift: shift, state: .offered)
         }
     }
@@ -40,7 +40,7 @@ public struct MarketBoard: Sendable {
     @discardableResult
     public mutating func replace(with shifts: [MarketShift], at now: Date) -> Set<Int64> {
         var changed: Set<Int64> = []
-        let fresh = Dictionary(shifts.filter { $0.status == "supplied" }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        let fresh = Dictionary(shifts.filter { $0.status == .supplied }.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         for (id, row) in self.rows where fresh[id] == nil && !row.state.isGone {
             self.rows[id]?.state = .gone(TerminalLanguage.text("terminal.board.noLongerOffered"))
             changed.insert(id)
@@ -64,7 +64,7 @@ public struct MarketBoard: Sendable {
             changed.insert(shift.id)
         }
         // An event that names shifts without snapshots still tells us they left the marketplace.
-        if event.type == "shift.revoked" {
+        if event.type == .shiftRevoked {
             let snapshotIDs = Set(event.data.shifts.map(\.id))
             for id in event.data.shiftIds where !snapshotIDs.contains(id) {
                 if let row = self.rows[id], !row.state.isGone {
@@ -94,16 +94,16 @@ public struct MarketBoard: Sendable {
     }
 
     /// Returns whether the row changed.
-    private mutating func apply(snapshot shift: MarketShift, eventType: String) -> Bool {
+    private mutating func apply(snapshot shift: MarketShift, eventType: LiveEvent.Kind) -> Bool {
         let existing = self.rows[shift.id]
         let updated: MarketRow?
         switch shift.status {
-        case "supplied":
+        case .supplied:
             updated = MarketRow(shift: shift, state: .offered)
-        case "in_deal":
+        case .inDeal:
             // A pick-up waiting for approval; shifts that were never on the board (swaps) stay off it.
             updated = existing == nil ? nil : MarketRow(shift: shift, state: .pendingApproval)
-        default:
+        case .scheduled, .suggested, .cancelled, .unknown:
             guard let existing, !existing.state.isGone else { return false }
             updated = MarketRow(shift: existing.shift, state: .gone(Self.departure(of: existing.shift, now: shift, eventType: eventType)))
         }
@@ -113,11 +113,11 @@ public struct MarketBoard: Sendable {
     }
 
     /// Why a shift left the marketplace, in words for the status column.
-    static func departure(of before: MarketShift, now after: MarketShift, eventType: String) -> String {
-        if after.status == "cancelled" { return TerminalLanguage.text("terminal.board.cancelled") }
+    static func departure(of before: MarketShift, now after: MarketShift, eventType: LiveEvent.Kind) -> String {
+        if after.status == .cancelled { return TerminalLanguage.text("terminal.board.cancelled") }
         if after.ownerId != before.ownerId { return TerminalLanguage.text("terminal.board.takenBy", ["name": after.ownerName]) }
-        if after.status == "suggested" { return TerminalLanguage.text("terminal.board.suggested") }
-        if eventType == "deal.rejected" { return TerminalLanguage.text("terminal.board.pickUpRejected") }
+        if after.status == .suggested { return TerminalLanguage.text("terminal.board.suggested") }
+        if eventType == .dealRejected { return TerminalLanguage.text("terminal.board.pickUpRejected") }
         return TerminalLanguage.text("terminal.board.withdrawn")
     }
 }

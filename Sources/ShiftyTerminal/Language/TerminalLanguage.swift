@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyLocalization
 
 /// The language the terminal client speaks in this process: `--lang`, else the POSIX locale
@@ -67,6 +68,12 @@ public enum TerminalLanguage {
         let catalogue = self.catalogue(language)
         guard catalogue.has(key) || Catalogue.of(.english).has(key) else { return value.split(separator: "_").joined(separator: " ") }
         return catalogue.text(key)
+    }
+
+    /// The word for one of the API's words (``APIWord``: a shift status, a deal state, a role…),
+    /// from `terminal.<group>.<word>`; a newer server's word is shown as written.
+    public static func word(_ group: String, _ value: some APIWord, language: LanguageCode? = nil) -> String {
+        self.word(group, value.rawValue, language: language)
     }
 
     /// Dates, weekdays, numbers and durations in `language` (default: ``current``). Shift dates are

@@ -10,8 +10,8 @@ extension ListTables {
                     ShiftListFormatter.date(day.date), TerminalLanguage.word("dayStatus", day.status),
                     self.minutes(day.scheduledMinutes, blankWhenZero: true), self.minutes(day.workedMinutes, blankWhenZero: true),
                     self.minutes(day.breakMinutes, blankWhenZero: true), self.minutes(day.paidMinutes, blankWhenZero: true),
-                    day.status == "upcoming" ? "" : day.overtimeMinutes.map { self.minutes($0) } ?? "",
-                    entry.attention.map(\.replacingUnderscores).joined(separator: ", "),
+                    day.status == .upcoming ? "" : day.overtimeMinutes.map { self.minutes($0) } ?? "",
+                    entry.attention.map(\.rawValue.replacingUnderscores).joined(separator: ", "),
                 ]
             })
     }

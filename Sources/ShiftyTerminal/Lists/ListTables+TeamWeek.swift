@@ -7,7 +7,7 @@ extension ListTables {
     public static func teamWeek(_ shifts: [MarketShift], monday: String) -> DataTable {
         let days = LocalDateText.week(startingOn: monday)
         var people: [String: [MarketShift]] = [:]
-        for shift in shifts where shift.status != "cancelled" {
+        for shift in shifts where shift.status != .cancelled {
             people[shift.ownerName, default: []].append(shift)
         }
         let names = people.keys.sorted { $0.localizedLowercase < $1.localizedLowercase }
@@ -37,8 +37,8 @@ extension ListTables {
     static func gridState(_ shift: MarketShift) -> String? {
         if shift.unassigned == true { return TerminalLanguage.text("terminal.grid.open") }
         switch shift.status {
-        case "supplied", "in_deal", "suggested": return TerminalLanguage.text("terminal.grid.\(shift.status)")
-        default: return nil
+        case .supplied, .inDeal, .suggested: return TerminalLanguage.text("terminal.grid.\(shift.status.rawValue)")
+        case .scheduled, .cancelled, .unknown: return nil
         }
     }
 }

@@ -62,7 +62,7 @@ public enum ListTables {
             return TerminalLanguage.text("terminal.preview.refused", ["reason": preview.refusal?.message ?? TerminalLanguage.text("terminal.preview.no")])
         }
         return rules.map { rule in
-            let key = rule.severity == "refuse" ? "terminal.preview.ruleRefuses" : "terminal.preview.ruleWarns"
+            let key = rule.severity == .refuse ? "terminal.preview.ruleRefuses" : "terminal.preview.ruleWarns"
             let text = TerminalLanguage.text(key, ["rule": TerminalLanguage.word("rule", rule.code)])
             let about = ([rule.userName].filter { !$0.isEmpty } + rule.conflictingShiftIds.map { "#\($0)" }).joined(separator: ", ")
             return text + (about.isEmpty ? "" : " (\(about))")
@@ -110,7 +110,7 @@ public enum ListTables {
             } ?? TerminalLanguage.text("terminal.now.now"))
         }
         if let next = board.next {
-            let when = next.when == "today"
+            let when = next.when == .today
                 ? TerminalLanguage.text("terminal.now.next")
                 : TerminalLanguage.text("terminal.now.nextOn", ["date": ShiftListFormatter.date(next.date)])
             rows += next.shifts.map { self.nowRow($0, when: when) }

@@ -41,7 +41,7 @@ public enum EventLineFormatter {
         var fields = [TerminalLanguage.text("terminal.event.shift", ["shift": "\(shift.id)", "date": date, "time": "\(shift.startTime)-\(shift.endTime)"])]
         if let position = shift.position, !position.isEmpty { fields[0] += " \(position)" }
         fields.append(shift.ownerName)
-        fields.append(shift.status)
+        fields.append(shift.status.rawValue)
         return fields.joined(separator: ", ")
     }
 

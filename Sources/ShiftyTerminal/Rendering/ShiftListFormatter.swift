@@ -41,11 +41,11 @@ public enum ShiftListFormatter {
         if let deal = result.deal {
             let arguments = ["deal": "\(deal.id)", "state": TerminalLanguage.word("dealState", deal.state)]
             switch deal.state {
-            case "pending_approval", "approved", "rejected", "proposed":
-                text += " " + TerminalLanguage.text("terminal.deal.\(deal.state)", arguments)
-            default: text += " " + TerminalLanguage.text("terminal.deal.other", arguments)
+            case .pendingApproval, .approved, .rejected, .proposed:
+                text += " " + TerminalLanguage.text("terminal.deal.\(deal.state.rawValue)", arguments)
+            case .cancelled, .expired, .declined, .unknown: text += " " + TerminalLanguage.text("terminal.deal.other", arguments)
             }
-            if let name = deal.decidedByName, deal.state != "pending_approval", deal.state != "proposed" {
+            if let name = deal.decidedByName, deal.state != .pendingApproval, deal.state != .proposed {
                 text += " " + (deal.decisionNote.map { TerminalLanguage.text("terminal.deal.decidedByWithNote", ["name": name, "note": $0]) }
                     ?? TerminalLanguage.text("terminal.deal.decidedBy", ["name": name]))
             }

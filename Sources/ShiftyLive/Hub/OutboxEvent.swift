@@ -2,7 +2,7 @@ import Foundation
 import ShiftyEvents
 
 /// One row of the `events` table as the live layer delivers it.
-package struct LiveEvent: Sendable {
+package struct OutboxEvent: Sendable {
     enum Audience: Sendable, Equatable {
         case workplace
         case managers

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 
 /// The "now" board of a workplace's day (seed 003's progress through the schedule): who is on
@@ -8,7 +9,7 @@ import ShiftyDomain
 /// shift, overlapping shifts, gaps, after the last, closed days, DST days) is tested without a
 /// database. `GET /api/v1/now` and the live `now` message send the same document: this board as
 /// ShiftyAPI's `NowBoard` (`NowBoard+Document.swift`), the type the terminal decodes.
-package struct NowBoard: Sendable, Equatable {
+package struct ComputedNowBoard: Sendable, Equatable {
     /// The workplace-local day the board describes (the day `at` falls on).
     var date: LocalDate
     var timeZone: String
@@ -51,11 +52,8 @@ package struct NowBoard: Sendable, Equatable {
         var percentDone: Double?
     }
 
-    /// Whether `next` is later today or on a later day.
-    enum When: String, Sendable, Hashable {
-        case today
-        case laterDay
-    }
+    /// Whether `next` is later today or on a later day: the API's own word, not a second list of it.
+    typealias When = ShiftyAPI.NowBoard.When
 
     /// The shifts that start next.
     struct Upcoming: Sendable, Equatable {
@@ -79,7 +77,7 @@ package struct NowBoard: Sendable, Equatable {
     }
 }
 
-extension NowBoard {
+extension ComputedNowBoard {
     /// The board at `now` from the workplace's shifts around it (cancelled ones left out by the caller).
     ///
     /// `shifts` should hold every shift that may be in progress (started up to a day before `now`),

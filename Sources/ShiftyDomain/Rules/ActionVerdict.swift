@@ -1,8 +1,9 @@
 import Foundation
 
 /// What an action would do, decided without writing anything: the answer the action itself
-/// would give, every rule it breaks, and what it does to each receiver's week.
-public struct ActionPreview: Sendable, Hashable, Codable {
+/// would give, every rule it breaks, and what it does to each receiver's week. The server answers
+/// it as ShiftyAPI's `ActionPreview` (with the shifts and names it refers to).
+public struct ActionVerdict: Sendable, Hashable, Codable {
     /// The refusal the action would answer with now; `nil` when it would be accepted.
     public var refusal: MarketplaceRefusal?
     /// For actions a manager may override (`assign`, `createShift`): the answer with an override.

@@ -1,8 +1,9 @@
 /// A member's request ("Gezocht") for extra work on one date.
 ///
 /// Posting for several dates creates one request per date, so each date is suggested to,
-/// accepted and closed on its own.
-public struct ShiftRequest: Sendable, Hashable, Codable {
+/// accepted and closed on its own. The API's answer for one (with names and suggestions) is
+/// ShiftyAPI's `ShiftRequest`.
+public struct ExtraWorkRequest: Sendable, Hashable, Codable {
     public var id: RequestID
     public var requester: UserID
     /// Workplace-local date on which the requester wants to work.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ShiftyTerminal
 
-@Suite struct SessionStoreTests {
+@Suite struct SessionFileTests {
     func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("shifty-session-\(UUID().uuidString)")
     }
@@ -15,7 +15,7 @@ import ShiftyTerminal
     @Test func savesOnlyReadableByTheOwnerAndLoadsBack() throws {
         let base = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: base) }
-        let store = SessionStore(environment: ["XDG_CONFIG_HOME": base.path, "HOME": "/nonexistent"])
+        let store = SessionFile(environment: ["XDG_CONFIG_HOME": base.path, "HOME": "/nonexistent"])
         #expect(store.directory == base.appendingPathComponent("shifty"))
         #expect(store.load() == nil)
         let session = StoredSession(server: "http://127.0.0.1:8080", token: "secret", workplace: "demo", username: "anna")
@@ -33,16 +33,16 @@ import ShiftyTerminal
     }
 
     @Test func defaultsToDotConfigInHome() {
-        let store = SessionStore(environment: ["HOME": "/home/anna"])
+        let store = SessionFile(environment: ["HOME": "/home/anna"])
         #expect(store.file.path == "/home/anna/.config/shifty/session.json")
         // A relative XDG_CONFIG_HOME is invalid by the spec and ignored.
-        #expect(SessionStore(environment: ["HOME": "/home/anna", "XDG_CONFIG_HOME": "cfg"]).file.path == "/home/anna/.config/shifty/session.json")
+        #expect(SessionFile(environment: ["HOME": "/home/anna", "XDG_CONFIG_HOME": "cfg"]).file.path == "/home/anna/.config/shifty/session.json")
     }
 
     @Test func corruptFilesAreTreatedAsLoggedOut() throws {
         let base = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: base) }
-        let store = SessionStore(directory: base)
+        let store = SessionFile(directory: base)
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         try Data("{not json".utf8).write(to: store.file)
         #expect(store.load() == nil)

@@ -11,7 +11,7 @@ import Darwin
 /// The token is a password equivalent, so the folder is created 0700 and the file is written 0600
 /// from the start (a temporary file created with that mode, then renamed), never readable by others
 /// even for a moment.
-public struct SessionStore: Sendable {
+public struct SessionFile: Sendable {
     public let directory: URL
 
     public init(directory: URL) {
@@ -40,24 +40,24 @@ public struct SessionStore: Sendable {
     public func save(_ session: StoredSession) throws {
         try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         // createDirectory honours the umask; tighten the folder explicitly.
-        guard chmod(self.directory.path, 0o700) == 0 else { throw SessionStoreError.permissions(self.directory.path) }
+        guard chmod(self.directory.path, 0o700) == 0 else { throw SessionFileError.permissions(self.directory.path) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(session)
         let temporary = self.directory.appendingPathComponent(".session.json.\(getpid())")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw SessionStoreError.write(temporary.path, errno) }
+        guard descriptor >= 0 else { throw SessionFileError.write(temporary.path, errno) }
         let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         // The mode given to open is reduced by the umask but never widened; make it exact.
         let modeResult = fchmod(descriptor, 0o600)
         close(descriptor)
         guard written == data.count, modeResult == 0 else {
             unlink(temporary.path)
-            throw SessionStoreError.write(temporary.path, errno)
+            throw SessionFileError.write(temporary.path, errno)
         }
         guard rename(temporary.path, self.file.path) == 0 else {
             unlink(temporary.path)
-            throw SessionStoreError.write(self.file.path, errno)
+            throw SessionFileError.write(self.file.path, errno)
         }
     }
 
@@ -68,7 +68,7 @@ public struct SessionStore: Sendable {
     }
 }
 
-public enum SessionStoreError: Error, CustomStringConvertible {
+public enum SessionFileError: Error, CustomStringConvertible {
     case permissions(String)
     case write(String, Int32)
 

@@ -3,8 +3,9 @@ import Foundation
 /// The marketplace's view of one shift: who owns it, when it is, and where it stands.
 ///
 /// The server loads these (locking the rows) before calling `Marketplace.apply`, and writes the
-/// `ShiftChange`s of the resulting `Transition` back in the same transaction.
-public struct MarketShift: Sendable, Hashable, Codable {
+/// `ShiftChange`s of the resulting `Transition` back in the same transaction. What the API shows
+/// of a shift (names, local times) is ShiftyAPI's `MarketShift`, another type.
+public struct OwnedShift: Sendable, Hashable, Codable {
     public var id: ShiftID
     public var owner: UserID
     /// Absolute start instant.
@@ -45,7 +46,7 @@ public struct MarketShift: Sendable, Hashable, Codable {
     }
 
     /// A copy with `state` applied.
-    public func with(_ state: ShiftState) -> MarketShift {
+    public func with(_ state: ShiftState) -> OwnedShift {
         var copy = self
         copy.owner = state.owner
         copy.status = state.status

@@ -12,8 +12,8 @@ import ShiftyServerCore
 /// takes its value from the decoder's base (the defaults, or the current settings when a PATCH
 /// is applied), unknown keys are ignored (the timeclock rules live next to these under
 /// `timeclock`), but a key with a value of the wrong type fails. A stored row that fails is
-/// reported as ``WorkplaceSettings/CorruptRow``, never silently replaced by defaults.
-public struct WorkplaceSettings: Codable, Sendable, Equatable {
+/// reported as ``StoredWorkplaceSettings/CorruptRow``, never silently replaced by defaults.
+public struct StoredWorkplaceSettings: Codable, Sendable, Equatable {
     /// Trades take effect without a manager's approval.
     public var autoApprove: Bool = false
     /// The seed's rule: nobody ends up with two shifts on one day.
@@ -41,7 +41,7 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let base = decoder.userInfo[Self.baseKey] as? WorkplaceSettings ?? WorkplaceSettings()
+        let base = decoder.userInfo[Self.baseKey] as? StoredWorkplaceSettings ?? StoredWorkplaceSettings()
         autoApprove = try container.decodeIfPresent(Bool.self, forKey: .autoApprove) ?? base.autoApprove
         onePerDay = try container.decodeIfPresent(Bool.self, forKey: .onePerDay) ?? base.onePerDay
         employeesManageFixedShifts = try container.decodeIfPresent(Bool.self, forKey: .employeesManageFixedShifts) ?? base.employeesManageFixedShifts
@@ -73,10 +73,10 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
     /// Every authenticated request and every marketplace action reads the settings; the same few
     /// texts are decoded once (``WorkplaceSettingsCache``) instead of through a `JSONDecoder` each time
     /// (issue 14: a twelfth of a marketplace read's client CPU).
-    static func stored(_ json: String, workplaceID: Int64?) throws -> WorkplaceSettings {
+    static func stored(_ json: String, workplaceID: Int64?) throws -> StoredWorkplaceSettings {
         if let known = WorkplaceSettingsCache.shared.settings(for: json) { return known }
         do {
-            let settings = try JSONDecoder().decode(WorkplaceSettings.self, from: Data(json.utf8))
+            let settings = try JSONDecoder().decode(StoredWorkplaceSettings.self, from: Data(json.utf8))
             WorkplaceSettingsCache.shared.remember(settings, for: json)
             return settings
         } catch {
@@ -86,11 +86,11 @@ public struct WorkplaceSettings: Codable, Sendable, Equatable {
 
     /// These settings with the keys present in `patch` (a JSON object) changed; a wrong type
     /// answers the usual 422 naming the field (`settings.onePerDay`).
-    func applying(patch: Data) throws -> WorkplaceSettings {
+    func applying(patch: Data) throws -> StoredWorkplaceSettings {
         let decoder = JSONDecoder()
         decoder.userInfo[Self.baseKey] = self
         do {
-            let settings = try decoder.decode(WorkplaceSettings.self, from: patch)
+            let settings = try decoder.decode(StoredWorkplaceSettings.self, from: patch)
             if settings.language != language { try LanguageChoice.requireAvailable(settings.language, field: "settings.language") }
             return settings
         } catch let error as DecodingError {

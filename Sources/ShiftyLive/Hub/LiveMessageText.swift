@@ -7,7 +7,7 @@ import ShiftyServerCore
 ///
 /// Events are built as text around the payload exactly as stored, so the JSON is written once per
 /// event and shared by every recipient's frame.
-package enum LiveServerMessage {
+package enum LiveMessageText {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
@@ -23,12 +23,12 @@ package enum LiveServerMessage {
             subscribed: subscribed.topics.map(\.rawValue)))
     }
 
-    static func event(_ event: LiveEvent) -> String {
+    static func event(_ event: OutboxEvent) -> String {
         #"{"type":"event","event":\#(eventObject(event))}"#
     }
 
     /// The `event` object itself: `{"id","type","topics","at","data"}` (also the items of GET /notifications).
-    package static func eventObject(_ event: LiveEvent) -> String {
+    package static func eventObject(_ event: OutboxEvent) -> String {
         let at = event.createdAt.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         let topics = event.topics.topics.map { "\"\($0.rawValue)\"" }.joined(separator: ",")
         let data = event.payloadJSON.isEmpty ? "{}" : event.payloadJSON
@@ -47,7 +47,7 @@ package enum LiveServerMessage {
         ShiftyAPI.LiveResyncRequired(after: after, oldestAvailableId: oldestAvailableID, newestEventId: newestEventID).text
     }
 
-    static func error(code: ProblemCode, message: String) -> String {
+    static func error(code: ProblemCode.Server, message: String) -> String {
         encode(ShiftyAPI.LiveErrorMessage(code: code.rawValue, message: message))
     }
 

@@ -1,0 +1,52 @@
+import ShiftyAPI
+import ShiftyDomain
+
+// The API's words (ShiftyAPI, which the terminal shares and so cannot know the domain) from the
+// enums the server decides with. Each pair is one vocabulary: the API's word is the domain value's
+// own spelling, so no case is mapped by hand, and `APIWordListTests` checks that both sides and
+// openapi.yaml list the same words (a word added on one side only fails there).
+
+extension ShiftyAPI.MarketShift.Status {
+    init(_ status: ShiftStatus) { self.init(rawValue: status.rawValue) }
+}
+
+extension ShiftyAPI.MarketDeal.Kind {
+    init(_ kind: DealKind) { self.init(rawValue: kind.rawValue) }
+}
+
+extension ShiftyAPI.MarketDeal.State {
+    init(_ state: DealState) { self.init(rawValue: state.rawValue) }
+}
+
+extension ShiftyAPI.ShiftRequest.Status {
+    init(_ status: RequestStatus) { self.init(rawValue: status.rawValue) }
+}
+
+extension ShiftyAPI.TimeOffRequest.Status {
+    init(_ status: TimeOffStatus) { self.init(rawValue: status.rawValue) }
+}
+
+extension ShiftyAPI.User.Role {
+    init(_ role: MarketplaceActor.Role) { self.init(rawValue: role.rawValue) }
+}
+
+extension ShiftyAPI.User.PayType {
+    init(_ payType: ShiftyServer.PayType) { self.init(rawValue: payType.rawValue) }
+}
+
+extension ShiftyAPI.WorkplaceSettings.Severity {
+    init(_ severity: RuleSeverity) { self.init(rawValue: severity.rawValue) }
+}
+
+extension ShiftyAPI.MyHours.Day.Status {
+    init(_ status: DayStatus) { self.init(rawValue: status.rawValue) }
+}
+
+extension ShiftyAPI.MyHours.Entry.Attention {
+    init(_ attention: TimesheetAttention) { self.init(rawValue: attention.rawValue) }
+}
+
+extension ShiftyAPI.ActionPreview.Action {
+    init(_ action: PreviewedAction) { self.init(rawValue: action.rawValue) }
+    init(_ action: BatchPreviewedAction) { self.init(rawValue: action.rawValue) }
+}
