@@ -167,7 +167,8 @@ let package = Package(
         .target(
             name: "ShiftyTestSupport",
             dependencies: [
-                "ShiftyPostgres", "ShiftyServer", "ShiftyServerCore", "ShiftyEvents", "ShiftyLive", "ShiftySecurity", "ShiftyWebSocket",
+                "ShiftyPostgres", "ShiftyServer", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyLive", "ShiftySecurity",
+                "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
