@@ -4,7 +4,6 @@ import Logging
 import ShiftyPostgres
 import ShiftySecurity
 import ServiceLifecycle
-import ShiftyConnections
 import ShiftyServer
 
 /// Runs the real Shifty application on an ephemeral loopback port against an isolated test
@@ -28,13 +27,6 @@ public struct TestServer: Sendable {
         // A readiness check may have to open its connection first, which on a loaded CI machine
         // took over 10 s; tests of the timeout itself set their own.
         configuration.readinessTimeout = .seconds(30)
-        // The connection limits guard a server against slow clients; in tests the client is this
-        // process, and on a loaded machine its task may get no thread for longer than the 30 s idle
-        // limit between connecting and writing its request (the server then answers 408 to an
-        // empty connection and the client reads an end of file). Here they are hang guards; tests
-        // of the limits themselves set their own.
-        configuration.httpTimeouts = HTTPConnectionTimeouts(
-            idle: .seconds(600), header: .seconds(600), body: .seconds(600), request: .seconds(600))
         return configuration
     }
 
