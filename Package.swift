@@ -146,6 +146,7 @@ let package = Package(
             name: "ShiftyTerminal",
             dependencies: [
                 "ShiftyAPI", "ShiftyWebSocket", "ShiftyLocalization",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

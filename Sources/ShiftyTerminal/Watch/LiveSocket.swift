@@ -36,6 +36,7 @@ public enum LiveSocket {
         let configuration = WebSocketConfiguration(
             maxFrameSize: 1 << 20, maxMessageSize: 4 << 20, maxQueuedBytes: 1 << 20,
             pingInterval: .seconds(20), closeTimeout: .seconds(3))
+        let tlsFailure = TLSFailureRecorder()
         return ClientBootstrap(group: group)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .connectTimeout(.seconds(10))
@@ -44,6 +45,7 @@ public enum LiveSocket {
                 return channel.eventLoop.makeCompletedFuture {
                     let handler = try NIOSSLClientHandler(context: sslContext, serverHostname: Self.isIPAddress(host) ? nil : host)
                     try channel.pipeline.syncOperations.addHandler(handler)
+                    try channel.pipeline.syncOperations.addHandler(tlsFailure)
                 }
             }
             .connect(host: host, port: port)
@@ -56,7 +58,7 @@ public enum LiveSocket {
                     ],
                     configuration: configuration, callbacks: callbacks)
             }
-            .flatMapErrorThrowing { error in throw Self.classify(error) }
+            .flatMapErrorThrowing { error in throw Self.classify(tlsFailure.firstError ?? error) }
     }
 
     /// SNI and certificate names are host names; an IP literal is checked against the certificate's
