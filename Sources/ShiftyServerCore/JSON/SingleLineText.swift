@@ -1,3 +1,5 @@
+import ShiftyDomain
+
 /// Names (of members, workplaces, positions, kiosks, closed days) are one line of text: they end
 /// up in e-mail headers, push titles, calendar feeds, CSV exports and list rows, where a line
 /// break or another control character would start a new header or line, or hide what follows.
@@ -6,8 +8,9 @@
 /// the line and paragraph separators U+2028 and U+2029. Format characters (Cf) stay allowed:
 /// joiners are part of many names and emoji.
 package enum SingleLineText {
+    /// The domain's rule (``ShiftyDomain/SingleLine``), written once.
     package static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.properties.generalCategory == .control || $0.value == 0x2028 || $0.value == 0x2029 }
+        SingleLine.hasControlCharacters(text)
     }
 
     /// 422 `validation_failed` naming `field` when `text` is not one line.
