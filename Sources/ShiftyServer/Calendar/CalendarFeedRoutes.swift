@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyLocalization
 import ShiftyPostgres
 import ShiftyServerCore

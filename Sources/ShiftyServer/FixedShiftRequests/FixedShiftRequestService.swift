@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyEvents
 import ShiftyPostgres
@@ -89,7 +90,7 @@ struct FixedShiftRequestService: Sendable {
             let verdict = check?.verdict ?? FixedShiftVerdict(
                 occurrences: [], placeholders: [:], refusal: nil, refusalWithOverride: nil, acceptsOverride: true)
             return try FixedShiftPreviewView(
-                verdict, action: "approve", fixedShiftID: current?.fixedShift?.rawValue ?? 0, workplaceID: workplaceID, on: connection)
+                verdict, action: .approve, fixedShiftID: current?.fixedShift?.rawValue ?? 0, workplaceID: workplaceID, on: connection)
         }
     }
 

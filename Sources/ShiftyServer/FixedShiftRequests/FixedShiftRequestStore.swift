@@ -1,6 +1,8 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
+import ShiftyServerCore
 
 /// SQL for fixed-shift requests; parameterized, on the caller's connection (and transaction).
 enum FixedShiftRequestStore {
@@ -33,27 +35,27 @@ enum FixedShiftRequestStore {
                 position: try row.decode("f_position", as: String?.self), validFrom: try row.decode("f_valid_from"),
                 validUntil: try row.decode("f_valid_until", as: String?.self), active: try row.decode("f_active"))
         }
-        let status: String = try row.decode("status")
-        let kind: String = try row.decode("kind")
+        let status = try row.decode("status", as: FixedShiftRequestStatus.self)
+        let kind = try row.decode("kind", as: FixedShiftRequestKind.self)
         // An add has no before (its fixed shift, once approved, is the one it created).
-        var before = kind == FixedShiftRequestKind.add.rawValue ? nil : fixedShift.map {
+        var before = kind == .add ? nil : fixedShift.map {
             FixedShiftPattern(weekday: $0.weekday, startTime: $0.startTime, durationMinutes: $0.durationMinutes, position: $0.position)
         }
         // A decided request shows the fixed shift as it was when decided (rows decided before the
         // snapshot existed keep showing it as it is now).
-        if status != FixedShiftRequestStatus.pending.rawValue, let weekday = try row.decode("before_weekday", as: Int32?.self) {
+        if status != .pending, let weekday = try row.decode("before_weekday", as: Int32?.self) {
             before = FixedShiftPattern(
                 weekday: Int(weekday), startTime: try row.decode("before_start_time"),
                 durationMinutes: Int(try row.decode("before_duration_minutes", as: Int32.self)),
                 position: try row.decode("before_position", as: String?.self))
         }
         return FixedShiftRequestView(
-            id: try row.decode("id"), userId: userID, userName: userName, kind: kind,
+            id: try row.decode("id"), userId: userID, userName: userName, kind: .init(kind),
             fixedShiftId: fixedShiftID, fixedShift: fixedShift, before: before,
             weekday: try row.decode("weekday", as: Int32?.self).map(Int.init), startTime: try row.decode("start_time", as: String?.self),
             durationMinutes: try row.decode("duration_minutes", as: Int32?.self).map(Int.init),
             position: try row.decode("position", as: String?.self), validFrom: try row.decode("valid_from", as: String?.self),
-            validUntil: try row.decode("valid_until", as: String?.self), reason: try row.decode("reason"), status: status,
+            validUntil: try row.decode("valid_until", as: String?.self), reason: try row.decode("reason"), status: .init(status),
             managerNote: try row.decode("manager_note", as: String?.self), decidedBy: try row.decode("decided_by", as: Int64?.self),
             decidedAt: try row.decode("decided_at", as: Date?.self), createdAt: try row.decode("created_at"))
     }
@@ -97,7 +99,7 @@ enum FixedShiftRequestStore {
     /// `nil` when there is none. A kind or status the rules do not know is a decoding error.
     static func lockForDecision(_ id: FixedShiftRequestID, workplaceID: Int64, on connection: PostgresConnection) throws -> FixedShiftRequest? {
         try lock(id.rawValue, workplaceID: workplaceID, on: connection).map { view in
-            guard let kind = FixedShiftRequestKind(rawValue: view.kind), let status = FixedShiftRequestStatus(rawValue: view.status) else {
+            guard let kind = FixedShiftRequestKind(rawValue: view.kind.rawValue), let status = FixedShiftRequestStatus(rawValue: view.status.rawValue) else {
                 throw PostgresError(kind: .decoding, message: "fixed-shift request \(view.id) has an unknown kind \(view.kind) or status \(view.status)")
             }
             return FixedShiftRequest(

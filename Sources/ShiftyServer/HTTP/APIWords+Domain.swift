@@ -50,3 +50,27 @@ extension ShiftyAPI.ActionPreview.Action {
     init(_ action: PreviewedAction) { self.init(rawValue: action.rawValue) }
     init(_ action: BatchPreviewedAction) { self.init(rawValue: action.rawValue) }
 }
+
+extension ShiftyAPI.NotificationPreferencesView.Kind {
+    init(_ kind: NotificationKind) { self.init(rawValue: kind.rawValue) }
+}
+
+extension ShiftyAPI.NotificationPreferencesView.Channel {
+    init(_ channel: NotificationChannel) { self.init(rawValue: channel.rawValue) }
+}
+
+extension ShiftyAPI.FixedShiftRequestView.Kind {
+    init(_ kind: FixedShiftRequestKind) { self.init(rawValue: kind.rawValue) }
+}
+
+extension ShiftyAPI.FixedShiftRequestView.Status {
+    init(_ status: FixedShiftRequestStatus) { self.init(rawValue: status.rawValue) }
+}
+
+extension ShiftyAPI.MemberHourLimitsView {
+    init(_ limits: MemberHourLimits) {
+        self.init(
+            maxWeeklyHours: limits.maxWeeklyHours, minRestHours: limits.minRestHours, maxConsecutiveDays: limits.maxConsecutiveDays,
+            maxShiftHours: limits.maxShiftHours)
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyNotifications
 import ShiftyPostgres
@@ -35,48 +36,9 @@ struct NotificationPreferenceRoutes {
     }
 }
 
-/// The preferences as the Account page shows them, with what this server can send at all.
-struct NotificationPreferencesView: Encodable, Sendable {
-    struct Kind: Encodable, Sendable {
-        var kind: String
-        var channels: [String]
-        var defaultChannels: [String]
-    }
-
-    var emailEnabled: Bool
-    var pushEnabled: Bool
-    /// Whether the member has an e-mail address to send to (a manager sets it on the Team page).
-    var hasEmailAddress: Bool
-    var kinds: [Kind]
-    var quietHours: NotificationPreferencesInput.Window?
-    var digest: Bool
-    var digestTime: String
-    /// Quiet hours and the digest follow the workplace's clock.
-    var timeZone: String
-
-    init(_ preferences: NotificationPreferences, caller: AuthenticatedUser, channels: Set<NotificationChannel>) {
-        emailEnabled = channels.contains(.email)
-        pushEnabled = channels.contains(.push)
-        hasEmailAddress = !(caller.user.email ?? "").isEmpty
-        kinds = NotificationKind.allCases.filter(\.isConfigurable).map {
-            Kind(kind: $0.rawValue, channels: preferences.channels(for: $0).sorted().map(\.rawValue),
-                 defaultChannels: $0.defaultChannels.sorted().map(\.rawValue))
-        }
-        quietHours = preferences.quietHours.map {
-            .init(start: NotificationPreferencesInput.clock($0.startMinute), end: NotificationPreferencesInput.clock($0.endMinute))
-        }
-        digest = preferences.digest
-        digestTime = NotificationPreferencesInput.clock(preferences.digestMinute)
-        timeZone = caller.workplace.timeZone
-    }
-}
-
 /// The PUT body: every field optional; absent kinds keep their defaults.
 struct NotificationPreferencesInput: Decodable, Sendable {
-    struct Window: Codable, Sendable, Equatable {
-        var start: String
-        var end: String
-    }
+    typealias Window = NotificationPreferencesView.Window
 
     var channels: [String: [String]]?
     var quietHours: Window?

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
@@ -27,7 +28,3 @@ struct QualificationRoutes {
     }
 }
 
-struct SetQualificationsView: Encodable {
-    var userId: Int64
-    var positions: [String]
-}

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
@@ -22,7 +23,7 @@ struct QualificationService {
                 "SELECT id FROM users WHERE workplace_id = $1 ORDER BY id", [caller.workplaceID]
             ) {
                 let id: Int64 = try row.decode("id")
-                members[id] = MemberQualificationsView(userId: id, positions: [], hourLimits: MemberHourLimits())
+                members[id] = MemberQualificationsView(userId: id, positions: [], hourLimits: .init())
             }
             for row in try connection.query(
                 "SELECT user_id, position FROM member_qualifications WHERE workplace_id = $1 ORDER BY position", [caller.workplaceID]
@@ -37,7 +38,7 @@ struct QualificationService {
                 """, [caller.workplaceID]
             ) {
                 let id: Int64 = try row.decode("user_id")
-                members[id]?.hourLimits = try MarketplaceStore.memberHourLimits(from: row)
+                members[id]?.hourLimits = .init(try MarketplaceStore.memberHourLimits(from: row))
             }
             return PositionsView(positions: positions, members: members.keys.sorted().compactMap { members[$0] })
         }

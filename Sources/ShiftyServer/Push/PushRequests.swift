@@ -11,7 +11,3 @@ struct CreatePushSubscriptionRequest: Decodable, Sendable {
     var expirationTime: Double?
 }
 
-/// `GET /api/v1/push/vapid-public-key`: the `applicationServerKey` for `PushManager.subscribe`.
-struct VAPIDPublicKeyView: Encodable, Sendable {
-    var publicKey: String
-}

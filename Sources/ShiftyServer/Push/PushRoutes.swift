@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyAPI
 import ShiftyNotifications
 import ShiftyPostgres
 import ShiftySecurity

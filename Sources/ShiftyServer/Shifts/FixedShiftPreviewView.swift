@@ -4,48 +4,10 @@ import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
 
-/// What saving a fixed shift would answer (openapi.yaml `FixedShiftPreview`): the answer of
-/// `POST /fixed-shifts/preview`, `POST /fixed-shifts/{id}/preview` and
-/// `POST /fixed-shift-requests/{id}/approve/preview`. Like `ActionPreview`, but per week: every
-/// rule one of the weeks it would generate breaks or warns about, with that week's date.
-struct FixedShiftPreviewView: Encodable, Sendable {
-    /// `create`, `edit` or `approve`.
-    var action: String
-    /// The fixed shift (0 for a new one).
-    var fixedShiftId: Int64
-    /// Whether the save would be accepted now.
-    var allowed: Bool
-    var refusal: ShiftyAPI.ActionPreview.Refusal?
-    /// Whether a manager's override (with a reason) would let it through.
-    var overridable: Bool
-    /// Every date it would generate a shift on in the coming eight weeks.
-    var dates: [String]
-    var rules: [Rule]
-
-    /// One rule one week breaks or warns about.
-    struct Rule: Encodable, Sendable {
-        var code: String
-        var severity: RuleSeverity
-        var overridable: Bool
-        var detail: String
-        /// The week's date and local times.
-        var date: String
-        var startTime: String
-        var endTime: String
-        var userId: Int64
-        var userName: String
-        /// The member's shifts it clashes with.
-        var conflictingShifts: [ShiftyAPI.MarketShift]
-        /// The member's other fixed shifts' weeks it clashes with that are not generated yet.
-        var conflictingFixedShifts: [FixedShiftWeek]
-    }
-
-    struct FixedShiftWeek: Encodable, Sendable {
-        var fixedShiftId: Int64
-        var date: String
-    }
-
-    init(_ verdict: FixedShiftVerdict, action: String, fixedShiftID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
+/// The fixed-shift preview (``ShiftyAPI/FixedShiftPreviewView``) from the rulebook's verdict, with the
+/// clashing shifts and the members' names read in the caller's workplace.
+extension FixedShiftPreviewView {
+    init(_ verdict: FixedShiftVerdict, action: Action, fixedShiftID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         let (zone, _, _) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)
         let findings = verdict.findings
         let shiftIDs = Array(Set(findings.flatMap(\.conflictingShiftIDs).map(\.rawValue).filter { $0 > 0 })).sorted()
@@ -59,16 +21,10 @@ struct FixedShiftPreviewView: Encodable, Sendable {
                 .map { (try $0.decode("id", as: Int64.self), try $0.decode("display_name", as: String.self)) },
             uniquingKeysWith: { first, _ in first })
         let time: (Date) -> String = { zone.localDateTime(of: $0).time.description }
-        self.action = action
-        self.fixedShiftId = fixedShiftID
-        allowed = verdict.refusal == nil
-        refusal = verdict.refusal.map(ShiftyAPI.ActionPreview.Refusal.init)
-        overridable = verdict.acceptsOverride && verdict.refusal != nil && verdict.refusalWithOverride == nil
-        dates = verdict.occurrences.map(\.occurrence.date.description)
-        rules = verdict.occurrences.flatMap { checked in
+        let rules = verdict.occurrences.flatMap { checked in
             checked.findings.map { finding in
                 Rule(
-                    code: ProblemCode(finding.code).rawValue, severity: finding.severity, overridable: finding.isOverridable,
+                    code: ProblemCode(finding.code).rawValue, severity: .init(finding.severity), overridable: finding.isOverridable,
                     detail: finding.detail, date: checked.occurrence.date.description, startTime: time(checked.occurrence.start),
                     endTime: time(checked.occurrence.end), userId: finding.member.rawValue, userName: names[finding.member.rawValue] ?? "",
                     conflictingShifts: finding.conflictingShiftIDs.compactMap { shifts[$0.rawValue] },
@@ -77,5 +33,10 @@ struct FixedShiftPreviewView: Encodable, Sendable {
                     })
             }
         }
+        self.init(
+            action: action, fixedShiftId: fixedShiftID, allowed: verdict.refusal == nil,
+            refusal: verdict.refusal.map(ShiftyAPI.ActionPreview.Refusal.init),
+            overridable: verdict.acceptsOverride && verdict.refusal != nil && verdict.refusalWithOverride == nil,
+            dates: verdict.occurrences.map(\.occurrence.date.description), rules: rules)
     }
 }

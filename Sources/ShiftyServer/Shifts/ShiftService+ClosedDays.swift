@@ -69,11 +69,3 @@ extension ShiftService {
     }
 }
 
-/// The answer to `GET /closed-days/preview`.
-struct ClosingPreviewView: Encodable, Sendable {
-    var date: String
-    /// Shifts closing the day removes; their owners are told.
-    var removed: [ShiftyAPI.MarketShift]
-    /// Shifts on that day that stay (traded, reassigned, hand-made or already started).
-    var kept: [ShiftyAPI.MarketShift]
-}

@@ -102,7 +102,7 @@ struct ShiftService: Sendable {
             let rule = try Self.plannedFixedShift(owner: owner, body, workplaceID: workplaceID, now: executor.clock(), on: connection)
             let check = try FixedShiftCheck.load(
                 rule, replacing: nil, workplaceID: workplaceID, actor: Self.actor(caller), now: executor.clock(), lock: false, on: connection)
-            return try FixedShiftPreviewView(check.verdict, action: "create", fixedShiftID: 0, workplaceID: workplaceID, on: connection)
+            return try FixedShiftPreviewView(check.verdict, action: .create, fixedShiftID: 0, workplaceID: workplaceID, on: connection)
         }
     }
 
@@ -117,7 +117,7 @@ struct ShiftService: Sendable {
             let rule = try Self.editedFixedShift(current, body)
             let check = try FixedShiftCheck.load(
                 rule, replacing: id, workplaceID: workplaceID, actor: Self.actor(caller), now: executor.clock(), lock: false, on: connection)
-            return try FixedShiftPreviewView(check.verdict, action: "edit", fixedShiftID: id, workplaceID: workplaceID, on: connection)
+            return try FixedShiftPreviewView(check.verdict, action: .edit, fixedShiftID: id, workplaceID: workplaceID, on: connection)
         }
     }
 

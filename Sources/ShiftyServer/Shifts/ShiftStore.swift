@@ -64,11 +64,18 @@ enum ShiftStore {
             [shiftID, workplaceID]
         ).map { row in
             HistoryEntryView(
-                id: try row.decode("id"), subject: try row.decode("subject_type"), subjectId: try row.decode("subject_id"),
+                id: try row.decode("id"), subject: try Self.historySubject(try row.decode("subject_type")), subjectId: try row.decode("subject_id"),
                 actorId: try row.decode("actor_id"), actorName: try row.decode("actor_name"), at: try row.decode("at"),
                 action: try row.decode("action"), from: try row.decode("from_state"), to: try row.decode("to_state"),
                 note: try row.decode("note"))
         }
+    }
+
+    /// A history row's subject; a word the table's CHECK does not allow is a decoding error, not a guess.
+    static func historySubject(_ text: String) throws -> HistoryEntryView.Subject {
+        let subject = HistoryEntryView.Subject(rawValue: text)
+        guard subject.isKnown else { throw PostgresError(kind: .decoding, message: "shift history has an unknown subject \(text)") }
+        return subject
     }
 
     /// Appends one history row.
