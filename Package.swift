@@ -15,7 +15,10 @@ import PackageDescription
 /// - `ShiftyEvents`: the outbox: event kinds, their audiences and topics, the one event writer.
 /// - `ShiftyNotifications`: delivery channels: e-mail over SMTP, Web Push, the delivery queue.
 /// - `ShiftyLive`: the live hub: connections, shards, the event feed, the now board.
-/// - `ShiftyServer`: the features and their HTTP routes, the Hummingbird application.
+/// - `ShiftyFeatures`: the features: each service loads, lets the domain decide and writes through
+///   its store and writer; generation, seeding, reports. No routes, requests or contexts.
+/// - `ShiftyServer`: the HTTP edge and the application: routes on typed request contexts,
+///   middleware, problem documents made from refusals, the Hummingbird application.
 /// Dependencies run one way, in this order; the package graph refuses a cycle.
 /// - `ShiftyAPI`: the API's wire types, encoded by the server and read by the terminal client
 ///   (Foundation only; docs/api-shapes.md).
@@ -33,6 +36,7 @@ let package = Package(
         .library(name: "ShiftyPostgres", targets: ["ShiftyPostgres"]),
         .library(name: "ShiftySecurity", targets: ["ShiftySecurity"]),
         .library(name: "ShiftyWebSocket", targets: ["ShiftyWebSocket"]),
+        .library(name: "ShiftyFeatures", targets: ["ShiftyFeatures"]),
         .library(name: "ShiftyServer", targets: ["ShiftyServer"]),
         .library(name: "ShiftyTestSupport", targets: ["ShiftyTestSupport"]),
     ],
@@ -124,9 +128,22 @@ let package = Package(
             ]
         ),
         .target(
+            name: "ShiftyFeatures",
+            dependencies: [
+                "ShiftyServerCore", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
+                "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyLocalization",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
+        .target(
             name: "ShiftyServer",
             dependencies: [
-                "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
+                "ShiftyFeatures", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
                 "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftySecurity", "ShiftyWebSocket", "ShiftyLocalization", "CCurl",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -157,7 +174,7 @@ let package = Package(
         .executableTarget(
             name: "ShiftyCLI",
             dependencies: [
-                "ShiftyServer", "ShiftyServerCore", "ShiftyConnections", "ShiftyNotifications", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
+                "ShiftyServer", "ShiftyFeatures", "ShiftyServerCore", "ShiftyConnections", "ShiftyNotifications", "ShiftyPostgres", "ShiftyWebSocket", "ShiftyTerminal", "ShiftyLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,7 +185,7 @@ let package = Package(
         .target(
             name: "ShiftyTestSupport",
             dependencies: [
-                "ShiftyPostgres", "ShiftyServer", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyLive", "ShiftySecurity",
+                "ShiftyPostgres", "ShiftyServer", "ShiftyFeatures", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyLive", "ShiftySecurity",
                 "ShiftyWebSocket",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -199,14 +216,14 @@ let package = Package(
         .testTarget(
             name: "ShiftyServerTests",
             dependencies: [
-                "ShiftyServer", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
+                "ShiftyServer", "ShiftyFeatures", "ShiftyServerCore", "ShiftyConnections", "ShiftyEvents", "ShiftyNotifications", "ShiftyLive",
                 "ShiftyTestSupport", "ShiftyDomain", .product(name: "NIOEmbedded", package: "swift-nio"),
             ]
         ),
         .testTarget(
             name: "ShiftyTerminalTests",
             dependencies: [
-                "ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyServerCore", "ShiftyEvents",
+                "ShiftyTerminal", "ShiftyLocalization", "ShiftyTestSupport", "ShiftyServer", "ShiftyFeatures", "ShiftyServerCore", "ShiftyEvents",
                 "ShiftyLive", "ShiftyWebSocket", "ShiftyDomain",
             ]
         ),

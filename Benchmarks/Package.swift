@@ -32,6 +32,7 @@ let package = Package(
             name: "ReportBenchmark",
             dependencies: [
                 .product(name: "ShiftyServer", package: "Shifty"),
+                .product(name: "ShiftyFeatures", package: "Shifty"),
                 .product(name: "ShiftyPostgres", package: "Shifty"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,6 +62,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "ShiftyServer", package: "Shifty"),
+                .product(name: "ShiftyFeatures", package: "Shifty"),
                 .product(name: "ShiftyPostgres", package: "Shifty"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -70,6 +72,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "ShiftyServer", package: "Shifty"),
+                .product(name: "ShiftyFeatures", package: "Shifty"),
                 .product(name: "ShiftyPostgres", package: "Shifty"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,4 +1,5 @@
 import Logging
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServer
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServer
 import ShiftyServerCore

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftySecurity
 import ShiftyServer

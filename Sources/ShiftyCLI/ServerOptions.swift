@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ShiftyConnections
+import ShiftyFeatures
 import ShiftyNotifications
 import ShiftyPostgres
 import ShiftySecurity

@@ -3,6 +3,8 @@ import Foundation
 @testable import ShiftyServer
 import ShiftyTestSupport
 import Testing
+@testable import ShiftyNotifications
+@testable import ShiftyFeatures
 
 /// The personal iCalendar feed: RFC 5545 text rules without I/O, then the routes against
 /// PostgreSQL with every document checked by Python's `icalendar` parser.

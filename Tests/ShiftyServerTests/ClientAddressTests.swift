@@ -1,3 +1,4 @@
+import ShiftyFeatures
 import ShiftyServer
 import ShiftyTestSupport
 import Testing

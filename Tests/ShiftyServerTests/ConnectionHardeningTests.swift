@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyConnections
+import ShiftyFeatures
 import ShiftyServer
 import ShiftyTestSupport
 import Testing

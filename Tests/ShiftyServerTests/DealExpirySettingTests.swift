@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ShiftyDomain
+@testable import ShiftyFeatures
 @testable import ShiftyServer
 import ShiftyTestSupport
 import Testing

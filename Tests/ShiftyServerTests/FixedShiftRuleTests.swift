@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+@testable import ShiftyFeatures
 @testable import ShiftyNotifications
 @testable import ShiftyServer
 import ShiftyTestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyDomain
 @testable import ShiftyEvents
+@testable import ShiftyFeatures
 import ShiftyPostgres
 @testable import ShiftyServer
 import ShiftyTestSupport

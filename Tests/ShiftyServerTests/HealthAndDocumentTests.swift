@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftySecurity
 import ShiftyServer

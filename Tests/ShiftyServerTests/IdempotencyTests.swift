@@ -1,4 +1,5 @@
 import Foundation
+@testable import ShiftyFeatures
 import ShiftyPostgres
 @testable import ShiftyServer
 @testable import ShiftyServerCore
@@ -285,11 +286,12 @@ import Testing
             #expect(afterADay.status == 409, "\(afterADay.text)")  // request_already_open: it ran
 
             try await server.pool.execute("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND created_at > now() - interval '1 hour'", [bram.userID])
-            await ScheduleMaintenanceService(pool: server.pool, logger: .init(label: "test")).runOnce(generate: false)
+            await ScheduleMaintenanceService(pool: server.pool, logger: .init(label: "test"), housekeeping: IdempotencyStore.sweeper(server.pool))
+                .runOnce(generate: false)
             #expect(try await Self.count(server, "SELECT count(*) FROM idempotency_keys") == 1)
             #expect(try await Self.count(server, "SELECT count(*) FROM idempotency_keys WHERE created_at > now() - interval '24 hours'") == 1)
             // The sweep takes its clock from the caller: a day later, the last one goes too.
-            await ScheduleMaintenanceService(pool: server.pool, logger: .init(label: "test"))
+            await ScheduleMaintenanceService(pool: server.pool, logger: .init(label: "test"), housekeeping: IdempotencyStore.sweeper(server.pool))
                 .runOnce(generate: false, asOf: Date().addingTimeInterval(86_400))
             #expect(try await Self.count(server, "SELECT count(*) FROM idempotency_keys") == 0)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyFeatures
 
 /// The hand-written records that replaced `JSONEncoder` in the transition writer (issue 14) must be
 /// JSON that any parser reads back to the same values, whatever a note contains.

@@ -1,7 +1,8 @@
 import Foundation
 import ShiftyDomain
-@testable import ShiftyServer
+@testable import ShiftyFeatures
 import ShiftyPostgres
+@testable import ShiftyServer
 import ShiftyTestSupport
 import Testing
 

@@ -1,7 +1,8 @@
 import Foundation
-import NIOConcurrencyHelpers
 import Logging
+import NIOConcurrencyHelpers
 import ShiftyDomain
+@testable import ShiftyFeatures
 @testable import ShiftyServer
 import ShiftyTestSupport
 import Testing

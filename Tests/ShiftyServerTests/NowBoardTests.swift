@@ -6,6 +6,7 @@ import Testing
 
 @testable import ShiftyServer
 @testable import ShiftyLive
+@testable import ShiftyFeatures
 
 /// The "now" board: the pure computation at fixed instants, and `GET /api/v1/now` over HTTP.
 @Suite struct NowBoardTests {

@@ -5,6 +5,7 @@ import ShiftyTestSupport
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyFeatures
 
 /// Shift reminders against a real database: exactly once across concurrent instances, inside the
 /// window only, again after a move, to the owner at the time, and switchable off per workplace.

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyFeatures
 import ShiftyServer
 import ShiftyTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+@testable import ShiftyFeatures
 import ShiftyPostgres
 @testable import ShiftyServer
 import ShiftyTestSupport

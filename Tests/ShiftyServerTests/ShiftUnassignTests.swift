@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyDomain
+@testable import ShiftyFeatures
 @testable import ShiftyServer
 import ShiftyTestSupport
 import Testing

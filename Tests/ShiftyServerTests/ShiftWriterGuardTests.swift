@@ -11,10 +11,10 @@ import Testing
     @Test func onlyTheWriterAndGenerationWriteShifts() throws {
         let sources = TestServer.repositoryRoot.appendingPathComponent("Sources")
         let allowed: [String: Set<String>] = [
-            "ShiftyServer/Marketplace/TransitionWriter.swift": ["INSERT INTO shifts", "UPDATE shifts"],
-            "ShiftyServer/Shifts/ScheduleGenerator.swift": ["INSERT INTO shifts", "DELETE FROM shifts", "UPDATE shifts"],
-            "ShiftyServer/Demo/DemoSeeder+Punches.swift": ["INSERT INTO shifts"],
-            "ShiftyServer/Demo/DemoSeeder+Now.swift": ["INSERT INTO shifts"],
+            "ShiftyFeatures/Marketplace/TransitionWriter.swift": ["INSERT INTO shifts", "UPDATE shifts"],
+            "ShiftyFeatures/Shifts/ScheduleGenerator.swift": ["INSERT INTO shifts", "DELETE FROM shifts", "UPDATE shifts"],
+            "ShiftyFeatures/Demo/DemoSeeder+Punches.swift": ["INSERT INTO shifts"],
+            "ShiftyFeatures/Demo/DemoSeeder+Now.swift": ["INSERT INTO shifts"],
         ]
         var found: [String: Set<String>] = [:]
         let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)

@@ -6,6 +6,7 @@ import Testing
 import ShiftyConnections
 @testable import ShiftyServer
 @testable import ShiftyNotifications
+@testable import ShiftyFeatures
 
 /// The throttles under concurrency: every attempt is counted before its Argon2id verification, so
 /// however many arrive at once (and at however many instances) no more than the limit are verified.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyFeatures
 import ShiftyServer
 import ShiftyTestSupport
 import Testing

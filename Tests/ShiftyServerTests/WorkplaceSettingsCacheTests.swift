@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ShiftyServer
+@testable import ShiftyFeatures
 
 /// The decoded-settings cache (issue 14) must answer exactly what decoding the text answers, never a
 /// stale value, and stay bounded.

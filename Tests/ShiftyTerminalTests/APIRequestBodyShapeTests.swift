@@ -1,4 +1,5 @@
 import Foundation
+@testable import ShiftyFeatures
 @testable import ShiftyServer
 @testable import ShiftyTerminal
 import Testing

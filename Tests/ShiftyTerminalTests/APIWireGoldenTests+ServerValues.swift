@@ -1,5 +1,6 @@
 import Foundation
 @testable import ShiftyDomain
+@testable import ShiftyFeatures
 @testable import ShiftyLive
 import ShiftyLocalization
 @testable import ShiftyServer
@@ -90,7 +91,7 @@ extension APIWireGoldenTests {
     @Test func theServersSessionIsWrittenAsCaptured() throws {
         let start = APIWireGoldenTests.start
         let end = APIWireGoldenTests.end
-        var settings = ShiftyServer.StoredWorkplaceSettings()
+        var settings = ShiftyFeatures.StoredWorkplaceSettings()
         settings.autoApprove = true
         // Maria's address was stored before addresses were checked: the server marks it `emailInvalid`.
         let maria = UserView(
@@ -98,7 +99,7 @@ extension APIWireGoldenTests {
             payType: .normal, active: true)
         let ben = UserView(id: 8, workplaceID: 1, username: "ben", displayName: "Ben", email: nil, role: .employee, payType: .diligence, active: true)
         let demo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: settings)
-        let plainDemo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: ShiftyServer.StoredWorkplaceSettings())
+        let plainDemo = WorkplaceView(id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: ShiftyFeatures.StoredWorkplaceSettings())
         let write = { (value: any Encodable) in String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self) }
         #expect(try write(ShiftyAPI.Session(token: "tok-123", expiresAt: end, user: maria, workplace: demo)) == Self.golden["session"])
         #expect(try write(ShiftyAPI.Session(token: "tok-456", expiresAt: start, user: ben, workplace: plainDemo)) == Self.golden["bareSession"])
@@ -110,10 +111,10 @@ extension APIWireGoldenTests {
         limited.timeOffRule = .warn
         limited.language = .dutch
         limited.dealExpiryHours = 12
-        for stored in [ShiftyServer.StoredWorkplaceSettings(), settings, limited] {
+        for stored in [ShiftyFeatures.StoredWorkplaceSettings(), settings, limited] {
             let api = try write(ShiftyAPI.WorkplaceSettings(stored))
             #expect(try write(stored) == api)
-            #expect(try JSONDecoder().decode(ShiftyServer.StoredWorkplaceSettings.self, from: Data(api.utf8)) == stored)
+            #expect(try JSONDecoder().decode(ShiftyFeatures.StoredWorkplaceSettings.self, from: Data(api.utf8)) == stored)
         }
     }
 }

@@ -1,8 +1,10 @@
 import Foundation
 import ShiftyDomain
 @testable import ShiftyEvents
+@testable import ShiftyFeatures
 @testable import ShiftyLive
 @testable import ShiftyServer
+@testable import ShiftyServerCore
 @testable import ShiftyTerminal
 import Testing
 
@@ -34,7 +36,7 @@ import Testing
         same(RequestStatus.self, ShiftRequest.Status.self, ShiftRequest.Status.init)
         same(TimeOffStatus.self, TimeOffRequest.Status.self, TimeOffRequest.Status.init)
         same(Role.self, User.Role.self, User.Role.init)
-        same(ShiftyServer.PayType.self, User.PayType.self, User.PayType.init)
+        same(ShiftyFeatures.PayType.self, User.PayType.self, User.PayType.init)
         same(RuleSeverity.self, WorkplaceSettings.Severity.self, WorkplaceSettings.Severity.init)
         same(DayStatus.self, MyHours.Day.Status.self, MyHours.Day.Status.init)
         same(TimesheetAttention.self, MyHours.Entry.Attention.self, MyHours.Entry.Attention.init)

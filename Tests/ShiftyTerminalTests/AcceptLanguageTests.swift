@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import ShiftyConnections
 @testable import ShiftyTerminal
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ShiftyServer
 import ShiftyAPI
+@testable import ShiftyFeatures
+@testable import ShiftyServer
 import Testing
 
 /// `null` in a request body is refused unless openapi.yaml marks the field nullable (issue 26:

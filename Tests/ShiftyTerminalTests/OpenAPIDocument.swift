@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyNotifications
 import ShiftyTerminal
 import ShiftyTestSupport
 

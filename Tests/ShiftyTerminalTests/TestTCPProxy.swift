@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import ShiftyConnections
 @testable import ShiftyTerminal
 
 /// A TCP forwarder standing in for a load balancer: new connections go to whichever upstream port is

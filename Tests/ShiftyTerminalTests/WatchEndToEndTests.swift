@@ -1,9 +1,10 @@
 import Foundation
+import NIOCore
+import NIOPosix
+import ShiftyConnections
 @testable import ShiftyTerminal
 import ShiftyTestSupport
 import ShiftyWebSocket
-import NIOCore
-import NIOPosix
 import Testing
 
 /// The terminal client against a real server and database: REST commands, refusals, and `watch`

@@ -1,6 +1,7 @@
-import Foundation
 import BenchmarkSupport
+import Foundation
 import Logging
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServer
 

@@ -5,6 +5,7 @@ import ShiftyTerminal
 
 #if canImport(Glibc)
 import Glibc
+import ShiftyLive
 #endif
 
 /// `shifty watch`: the live marketplace in the terminal.

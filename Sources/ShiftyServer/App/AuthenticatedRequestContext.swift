@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 
 /// The context of a route that needs a signed-in member: it exists only once the request's session
 /// proved one, so a handler on ``APIGroups/members`` cannot run without a caller and never asks for

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ShiftyFeatures
 import ShiftyPostgres
 
 /// Resolves the database for `shifty serve` and `shifty migrate`: the configured URL, or the

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 
 /// The context of a kiosk route (punching and the tiles): it exists only once the request's kiosk
 /// token proved a kiosk, never from a member's session (a session proves only that someone knows a

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// The context of a route only a manager may use: its one initializer refuses anyone else with

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 
 /// Headers every answer carries: no inline scripts (CSP), no framing, no MIME sniffing.
 struct SecurityHeadersMiddleware: RouterMiddleware {

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ShiftyConnections
+import ShiftyFeatures
 import ShiftyLive
 import ShiftyNotifications
 import ShiftyPostgres
@@ -107,7 +108,9 @@ public enum ShiftyApplication {
                 availableConnectionsDelegate: SocketAcceptGate(ceiling: descriptors.acceptCeiling)
             ),
             services: [
-                ScheduleMaintenanceService(pool: pool, logger: logger, clock: configuration.clock), feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
+                ScheduleMaintenanceService(
+                    pool: pool, logger: logger, clock: configuration.clock, housekeeping: IdempotencyStore.sweeper(pool)),
+                feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(
                     pool: pool, senders: configuration.notificationSenders(pool: pool, keyring: keyring), links: configuration.notificationLinks, logger: logger,
                     interval: configuration.notificationInterval, lease: configuration.notificationLease, wakeup: wakeup),

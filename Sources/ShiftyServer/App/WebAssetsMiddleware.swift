@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// Serves the browser page from web/, but never looks at the disk for API or health paths.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServerCore
 

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 
 /// Looks up the caller a group of routes needs before the group's context is made from the
 /// request's (`ChildRequestContext.init(context:)` cannot wait for the database, so the lookup

@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// What one request's credentials proved: its session's member, its kiosk, or why not. Each is

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ShiftyAPI
+import ShiftyFeatures
 import ShiftyLocalization
 import ShiftyPostgres
 import ShiftyServerCore

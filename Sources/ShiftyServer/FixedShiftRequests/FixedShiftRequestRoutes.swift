@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// HTTP endpoints for fixed-shift requests (documented in openapi.yaml), in the style of time off.

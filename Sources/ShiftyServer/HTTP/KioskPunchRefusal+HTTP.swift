@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyServerCore
 
 extension Problem {

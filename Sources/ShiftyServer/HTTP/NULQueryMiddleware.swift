@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 
 /// Refuses a NUL character in any query parameter (`?search=a%00b`) with 400 `invalid_parameter`
 /// naming the parameter, as every bad query value is answered (``QueryParameters``), before a

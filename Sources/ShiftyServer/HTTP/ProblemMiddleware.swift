@@ -2,6 +2,8 @@ import Foundation
 import Hummingbird
 import Logging
 import ShiftyDomain
+import ShiftyEvents
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServerCore
 

@@ -18,7 +18,7 @@ struct QueryParameters {
 
     /// The 400 problem for a bad query value.
     static func invalid(_ name: String, _ detail: String) -> Problem {
-        Problem(.badRequest, code: .invalidParameter, detail: "\(name): \(detail)", errors: [.init(field: name, detail: detail)])
+        .invalidParameter(name, detail)
     }
 
     /// The raw value; a parameter given more than once is refused (which one was meant?).

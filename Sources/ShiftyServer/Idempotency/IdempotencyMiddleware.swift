@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ShiftyFeatures
 import ShiftyLocalization
 import ShiftyPostgres
 import ShiftyServerCore

@@ -64,6 +64,11 @@ enum IdempotencyStore {
         try connection.execute(
             "DELETE FROM idempotency_keys WHERE created_at <= $1 - make_interval(hours => $2::int)", [now, lifetimeHours])
     }
+
+    /// The sweep as schedule maintenance's housekeeping: it runs on the maintenance beat.
+    static func sweeper(_ pool: PostgresPool) -> @Sendable (Date) async throws -> Int {
+        { now in try await pool.withConnection { try sweep(asOf: now, on: $0) } }
+    }
 }
 
 extension IdempotencyScope {

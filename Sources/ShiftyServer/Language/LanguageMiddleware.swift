@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 import ShiftyLocalization
 
 /// Decides each request's language (``RequestLanguage``) and says it in `Content-Language`.

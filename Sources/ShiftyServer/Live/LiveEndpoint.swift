@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import ShiftyConnections
 import ShiftyEvents
+import ShiftyFeatures
 import ShiftyLive
 import ShiftyPostgres
 import ShiftyServerCore

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// HTTP endpoints of the marketplace workflows (documented in openapi.yaml).

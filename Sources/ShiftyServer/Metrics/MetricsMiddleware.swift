@@ -1,4 +1,5 @@
 import Hummingbird
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// Counts and times every HTTP request by method, route pattern and status.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// `POST /password-resets` (manager: a link for a member), `POST /password-resets/email`

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServerCore
 

@@ -1,5 +1,6 @@
 import Hummingbird
 import ShiftyAPI
+import ShiftyFeatures
 import ShiftyNotifications
 import ShiftyPostgres
 import ShiftySecurity

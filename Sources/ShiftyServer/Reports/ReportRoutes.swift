@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// Report endpoints: the monthly report as JSON, CSV or a print page, its stylesheet, and chart data.

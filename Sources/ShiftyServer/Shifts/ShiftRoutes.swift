@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServerCore
 

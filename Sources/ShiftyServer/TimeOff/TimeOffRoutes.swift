@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// HTTP endpoints for time off and availability (documented in openapi.yaml).

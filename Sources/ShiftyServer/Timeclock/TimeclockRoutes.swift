@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftyServerCore
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import ShiftyDomain
+import ShiftyFeatures
 import ShiftyServerCore
 
 /// Timesheet review and approval, employment terms and "My hours" (documented in openapi.yaml).

@@ -95,4 +95,9 @@ extension Problem {
             errors: [FieldError(field: field, detail: detail)]
         )
     }
+
+    /// 400 `invalid_parameter`: a query value (or a value a query needs) that is missing or malformed.
+    public static func invalidParameter(_ name: String, _ detail: String) -> Problem {
+        Problem(.badRequest, code: .invalidParameter, detail: "\(name): \(detail)", errors: [FieldError(field: name, detail: detail)])
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
+import ShiftyFeatures
 import ShiftyPostgres
 import ShiftySecurity
-import ServiceLifecycle
 import ShiftyServer
 
 /// Runs the real Shifty application on an ephemeral loopback port against an isolated test

@@ -1,0 +1,137 @@
+import Foundation
+import ShiftyAPI
+import ShiftyDomain
+import ShiftyPostgres
+import ShiftyServerCore
+
+/// The actions a shift's preview can show (the `action` query value).
+package enum PreviewedAction: String, Sendable, CaseIterable {
+    case pickUp = "pick-up"
+    case swap
+    case acceptSuggestion = "accept-suggestion"
+    case approve
+    case assign
+}
+
+/// The actions a list of shifts can be previewed for at once (`GET /marketplace/previews`): the
+/// ones that need nothing but the shift, which the page asks about for every shift it lists.
+package enum BatchPreviewedAction: String, Sendable, CaseIterable {
+    case pickUp = "pick-up"
+    case acceptSuggestion = "accept-suggestion"
+    case approve
+}
+
+extension MarketplaceService {
+    /// Most shifts one batch previews; the page asks in pages of this size.
+    package static let maximumBatchPreviews = 100
+
+    /// Previews `action` on each of `shiftIDs` for the caller, in the order given: one connection,
+    /// no locks, the same decisions ``preview(_:shiftID:action:offeredShiftID:ownerID:)`` makes one
+    /// by one. A shift that is gone answers its own refusal (`not_found`), like the single preview.
+    package func previews(_ caller: AuthenticatedUser, shiftIDs: [Int64], action kind: BatchPreviewedAction) async throws -> [ShiftyAPI.ActionPreview] {
+        let marketplaceCaller = MarketplaceCaller(caller)
+        let workplaceID = caller.workplaceID
+        return try await executor.previewing { connection, now in
+            var dealsByShift: [Int64: Int64] = [:]
+            if kind == .approve {
+                for row in try connection.query(
+                    "SELECT id, deal_id FROM shifts WHERE id = ANY($1) AND workplace_id = $2 AND deal_id IS NOT NULL", [shiftIDs, workplaceID]
+                ) {
+                    dealsByShift[try row.decode("id")] = try row.decode("deal_id", as: Int64.self)
+                }
+            }
+            return try shiftIDs.map { shiftID in
+                let shift = ShiftID(rawValue: shiftID)
+                let action: MarketplaceAction = switch kind {
+                case .pickUp: .pickUp(shift, newDealID: DealID(rawValue: 0))
+                case .acceptSuggestion: .acceptSuggestion(shift, newDealID: DealID(rawValue: 0))
+                case .approve: .approve(DealID(rawValue: dealsByShift[shiftID] ?? 0), note: nil)
+                }
+                let (_, preview) = try MarketplaceExecutor.preview(action, caller: marketplaceCaller, now: now, on: connection)
+                return try Self.view(of: preview, action: .init(kind), shiftID: shiftID, workplaceID: workplaceID, on: connection)
+            }
+        }
+    }
+
+    /// Previews `action` on shift `shiftID` for the caller: the same loader and `Marketplace.apply`
+    /// as the action itself (`MarketplaceExecutor.preview`), nothing written.
+    ///
+    /// - `swap`: the shift is the one wanted; `offeredShiftId` is the caller's shift.
+    /// - `approve`: the deal that currently holds the shift.
+    /// - `assign`: `ownerId` is the member who would get it (managers only, like the action).
+    package func preview(
+        _ caller: AuthenticatedUser, shiftID: Int64, action kind: PreviewedAction, offeredShiftID: Int64?, ownerID: Int64?
+    ) async throws -> ShiftyAPI.ActionPreview {
+        let workplaceID = caller.workplaceID
+        let placeholderDeal = DealID(rawValue: 0)
+        let shift = ShiftID(rawValue: shiftID)
+        if kind == .assign { try caller.requireManager() }
+        let (_, preview) = try await executor.preview(MarketplaceCaller(caller)) { connection -> MarketplaceAction in
+            switch kind {
+            case .pickUp:
+                return .pickUp(shift, newDealID: placeholderDeal)
+            case .swap:
+                guard let offeredShiftID else { throw Problem.invalidParameter("offeredShiftId", "is required for a swap") }
+                return .proposeSwap(offered: ShiftID(rawValue: offeredShiftID), wanted: shift, newDealID: placeholderDeal)
+            case .acceptSuggestion:
+                return .acceptSuggestion(shift, newDealID: placeholderDeal)
+            case .approve:
+                let dealID = try connection.query(
+                    "SELECT deal_id FROM shifts WHERE id = $1 AND workplace_id = $2", [shiftID, workplaceID]
+                ).first?.decode("deal_id", as: Int64?.self)
+                return .approve(DealID(rawValue: dealID ?? 0), note: nil)
+            case .assign:
+                guard let ownerID else { throw Problem.invalidParameter("ownerId", "is required to preview an assignment") }
+                try ShiftService.requireMember(ownerID, workplaceID: workplaceID, on: connection)
+                return .assign(shift, to: UserID(rawValue: ownerID), override: nil)
+            }
+        }
+        return try await view(of: preview, action: .init(kind), shiftID: shiftID, caller: caller)
+    }
+
+    package func view(of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, caller: AuthenticatedUser) async throws -> ShiftyAPI.ActionPreview {
+        let workplaceID = caller.workplaceID
+        return try await pool.withConnection { connection in
+            try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, on: connection)
+        }
+    }
+
+    /// The preview as the API shows it: the shifts it touches and the members it names, read on
+    /// `connection` (the batch reads them in the same transaction as its decisions).
+    package static func view(
+        of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, workplaceID: Int64, on connection: PostgresConnection
+    ) throws -> ShiftyAPI.ActionPreview {
+        var touched: [ShiftID] = []
+        for effect in preview.effects { touched += effect.incoming + effect.outgoing + effect.conflicting }
+        for finding in preview.findings { touched += finding.conflictingShiftIDs }
+        let shiftIDs: [Int64] = Array(Set(touched.map(\.rawValue))).sorted()
+        let memberIDs: [Int64] = preview.effects.map(\.member.rawValue) + preview.findings.map(\.member.rawValue)
+        let members: [Int64] = Array(Set(memberIDs)).sorted()
+        let shiftRows = shiftIDs.isEmpty ? [] : try connection.query(
+            "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID]
+        ).map(ShiftyAPI.MarketShift.init(row:))
+        let nameRows = members.isEmpty ? [] : try connection.query(
+            "SELECT id, display_name FROM users WHERE id = ANY($1) AND workplace_id = $2", [members, workplaceID]
+        ).map { (try $0.decode("id", as: Int64.self), try $0.decode("display_name", as: String.self)) }
+        let shifts = Dictionary(shiftRows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(nameRows, uniquingKeysWith: { first, _ in first })
+        let views: ([ShiftID]) -> [ShiftyAPI.MarketShift] = { $0.compactMap { shifts[$0.rawValue] } }
+        let hours: (Int) -> Double = { (Double($0) / 60 * 100).rounded() / 100 }
+        return ShiftyAPI.ActionPreview(
+            action: action, shiftId: shiftID, allowed: preview.refusal == nil,
+            refusal: preview.refusal.map(ShiftyAPI.ActionPreview.Refusal.init),
+            overridable: preview.acceptsOverride && preview.refusal != nil && preview.refusalWithOverride == nil,
+            rules: preview.findings.map {
+                ShiftyAPI.ActionPreview.Rule(
+                    code: ProblemCode($0.code).rawValue, severity: .init($0.severity), overridable: $0.isOverridable, detail: $0.detail,
+                    userId: $0.member.rawValue, userName: names[$0.member.rawValue] ?? "", shiftId: $0.shiftID.rawValue,
+                    conflictingShiftIds: $0.conflictingShiftIDs.map(\.rawValue))
+            },
+            effects: preview.effects.map {
+                ShiftyAPI.ActionPreview.Effect(
+                    userId: $0.member.rawValue, userName: names[$0.member.rawValue] ?? "", week: $0.week.description,
+                    hoursBefore: hours($0.minutesBefore), hoursAfter: hours($0.minutesAfter),
+                    incomingShifts: views($0.incoming), outgoingShifts: views($0.outgoing), conflictingShifts: views($0.conflicting))
+            })
+    }
+}

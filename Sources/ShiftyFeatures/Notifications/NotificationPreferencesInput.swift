@@ -1,0 +1,55 @@
+import Foundation
+import ShiftyAPI
+import ShiftyDomain
+import ShiftyServerCore
+
+/// The PUT body: every field optional; absent kinds keep their defaults.
+package struct NotificationPreferencesInput: Decodable, Sendable {
+    typealias Window = NotificationPreferencesView.Window
+
+    var channels: [String: [String]]?
+    var quietHours: Window?
+    var digest: Bool?
+    var digestTime: String?
+
+    package func validated() throws -> NotificationPreferences {
+        var preferences = NotificationPreferences()
+        for (key, values) in channels ?? [:] {
+            guard let kind = NotificationKind(rawValue: key), kind.isConfigurable else {
+                throw Problem.invalid("channels.\(key)", "is not a kind of notification (\(NotificationKind.allCases.filter(\.isConfigurable).map(\.rawValue).joined(separator: ", ")))")
+            }
+            var set: Set<NotificationChannel> = []
+            for value in values {
+                guard let channel = NotificationChannel(rawValue: value) else {
+                    throw Problem.invalid("channels.\(key)", "'\(value)' is not a channel (inApp, email, push)")
+                }
+                set.insert(channel)
+            }
+            preferences.channels[kind] = set
+        }
+        if let window = quietHours {
+            let start = try Self.minute(window.start, field: "quietHours.start")
+            let end = try Self.minute(window.end, field: "quietHours.end")
+            guard let hours = QuietHours(startMinute: start, endMinute: end) else {
+                throw Problem.invalid("quietHours", "must start and end at different times")
+            }
+            preferences.quietHours = hours
+        }
+        preferences.digest = digest ?? false
+        if let digestTime { preferences.digestMinute = try Self.minute(digestTime, field: "digestTime") }
+        return preferences
+    }
+
+    /// "22:30" → 1350.
+    static func minute(_ text: String, field: String) throws -> Int {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
+              (0..<24).contains(hour), (0..<60).contains(minute)
+        else { throw Problem.invalid(field, "must be a time like 22:00") }
+        return hour * 60 + minute
+    }
+
+    static func clock(_ minute: Int) -> String {
+        String(format: "%02d:%02d", minute / 60, minute % 60)
+    }
+}

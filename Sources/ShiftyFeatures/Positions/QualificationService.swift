@@ -1,0 +1,106 @@
+import Foundation
+import ShiftyAPI
+import ShiftyDomain
+import ShiftyPostgres
+import ShiftyServerCore
+
+/// Managers keep the workplace's positions, members' qualifications and members' own hour
+/// limits. Naming a position in a qualification starts tracking it: from then on a shift for it
+/// goes only to qualified members (see `ScheduleRule.qualification`).
+package struct QualificationService {
+    let pool: PostgresPool
+
+    package init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    static let maximumPositions = 50
+
+    package func list(_ caller: AuthenticatedUser) async throws -> PositionsView {
+        try caller.requireManager()
+        return try await pool.withConnection { connection in
+            let positions = try connection.query(
+                "SELECT name FROM workplace_positions WHERE workplace_id = $1 ORDER BY name", [caller.workplaceID]
+            ).map { try $0.decode("name", as: String.self) }
+            var members: [Int64: MemberQualificationsView] = [:]
+            for row in try connection.query(
+                "SELECT id FROM users WHERE workplace_id = $1 ORDER BY id", [caller.workplaceID]
+            ) {
+                let id: Int64 = try row.decode("id")
+                members[id] = MemberQualificationsView(userId: id, positions: [], hourLimits: .init())
+            }
+            for row in try connection.query(
+                "SELECT user_id, position FROM member_qualifications WHERE workplace_id = $1 ORDER BY position", [caller.workplaceID]
+            ) {
+                let id: Int64 = try row.decode("user_id")
+                members[id]?.positions.append(try row.decode("position"))
+            }
+            for row in try connection.query(
+                """
+                SELECT l.user_id, l.max_weekly_hours, l.min_rest_hours, l.max_consecutive_days, l.max_shift_hours
+                FROM member_hour_limits l JOIN users u ON u.id = l.user_id WHERE u.workplace_id = $1
+                """, [caller.workplaceID]
+            ) {
+                let id: Int64 = try row.decode("user_id")
+                members[id]?.hourLimits = .init(try MarketplaceStore.memberHourLimits(from: row))
+            }
+            return PositionsView(positions: positions, members: members.keys.sorted().compactMap { members[$0] })
+        }
+    }
+
+    package func setQualifications(_ caller: AuthenticatedUser, userID: Int64, positions: [String]) async throws -> [String] {
+        try caller.requireManager()
+        let names = Set(positions.map { $0.trimmingCharacters(in: .whitespaces) })
+        guard names.allSatisfy({ (1...100).contains($0.count) }) else {
+            throw Problem.invalid("positions", "each position must be 1 to 100 characters")
+        }
+        for name in names { try SingleLineText.check(name, field: "positions") }
+        guard names.count <= Self.maximumPositions else {
+            throw Problem.invalid("positions", "at most \(Self.maximumPositions) positions")
+        }
+        let sorted = names.sorted()
+        try await pool.transaction { connection in
+            guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
+                throw Problem.notFound("user")
+            }
+            try connection.execute(
+                "INSERT INTO workplace_positions (workplace_id, name) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
+                [caller.workplaceID, sorted])
+            try connection.execute("DELETE FROM member_qualifications WHERE user_id = $1", [userID])
+            try connection.execute(
+                "INSERT INTO member_qualifications (workplace_id, user_id, position) SELECT $1, $2, unnest($3::text[])",
+                [caller.workplaceID, userID, sorted])
+        }
+        return sorted
+    }
+
+    package func setHourLimits(_ caller: AuthenticatedUser, userID: Int64, limits: MemberHourLimits) async throws -> MemberHourLimits {
+        try caller.requireManager()
+        let values: [(String, Int?)] = [
+            ("maxWeeklyHours", limits.maxWeeklyHours), ("minRestHours", limits.minRestHours),
+            ("maxConsecutiveDays", limits.maxConsecutiveDays), ("maxShiftHours", limits.maxShiftHours),
+        ]
+        for (field, value) in values {
+            if let value, !(1...10_000).contains(value) { throw Problem.invalid(field, "must be between 1 and 10000") }
+        }
+        try await pool.transaction { connection in
+            guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
+                throw Problem.notFound("user")
+            }
+            if limits.isEmpty {
+                try connection.execute("DELETE FROM member_hour_limits WHERE user_id = $1", [userID])
+            } else {
+                try connection.execute(
+                    """
+                    INSERT INTO member_hour_limits (user_id, max_weekly_hours, min_rest_hours, max_consecutive_days, max_shift_hours)
+                    VALUES ($1, $2, $3, $4, $5)
+                    ON CONFLICT (user_id) DO UPDATE SET max_weekly_hours = EXCLUDED.max_weekly_hours,
+                        min_rest_hours = EXCLUDED.min_rest_hours, max_consecutive_days = EXCLUDED.max_consecutive_days,
+                        max_shift_hours = EXCLUDED.max_shift_hours
+                    """,
+                    [userID, limits.maxWeeklyHours, limits.minRestHours, limits.maxConsecutiveDays, limits.maxShiftHours])
+            }
+        }
+        return limits
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import ShiftyAPI
+import ShiftyDomain
+import ShiftyPostgres
+import ShiftyServerCore
+
+extension ShiftService {
+    /// Longest range of the team schedule in one request.
+    static let teamScheduleMaximumDays = 62
+
+    /// Everyone's shifts on local dates `[from, to]` (inclusive), for any member: who works when,
+    /// which is what a member needs to pick a coworker's shift for a swap. Cancelled shifts are left out.
+    package func teamSchedule(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> [ShiftyAPI.MarketShift] {
+        guard from <= to else { throw Problem.invalid("to", "must not be before from") }
+        guard from.adding(days: Self.teamScheduleMaximumDays - 1) >= to else {
+            throw Problem.invalid("to", "the range may span at most \(Self.teamScheduleMaximumDays) days")
+        }
+        let workplaceID = caller.workplaceID
+        return try await pool.withConnection { connection in
+            try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from, until: to.adding(days: 1), on: connection)
+        }
+    }
+}
+
+extension ShiftStore {
+    /// Every member's non-cancelled shifts on local dates `[from, until)`.
+    package static func teamSchedule(workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
+        try connection.query(
+            """
+            \(select)
+            WHERE s.workplace_id = $1 AND s.status <> 'cancelled'
+              AND s.local_date >= $2::date AND s.local_date < $3::date
+            ORDER BY s.starts_at, u.display_name, s.id
+            """,
+            [workplaceID, from.description, until.description]
+        ).map(ShiftyAPI.MarketShift.init(row:))
+    }
+}

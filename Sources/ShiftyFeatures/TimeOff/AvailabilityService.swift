@@ -1,0 +1,63 @@
+import Foundation
+import ShiftyDomain
+import ShiftyEvents
+import ShiftyPostgres
+import ShiftyServerCore
+
+/// Members' recurring availability: each member keeps their own (a manager may edit anyone's);
+/// managers see everyone's (the team page and the assign picker). `unavailable` entries are the
+/// `ScheduleRule.availability` rule; `preferred` ones are only shown.
+package struct AvailabilityService: Sendable {
+    let pool: PostgresPool
+
+    package init(pool: PostgresPool) {
+        self.pool = pool
+    }
+
+    static let maximumEntries = 50
+
+    package func list(_ caller: AuthenticatedUser) async throws -> [MemberAvailabilityView] {
+        try await pool.withConnection { connection in
+            let members: [Int64] = caller.isManager
+                ? try connection.query("SELECT id FROM users WHERE workplace_id = $1 ORDER BY id", [caller.workplaceID]).map { try $0.decode("id") }
+                : [caller.id]
+            let entries = try MarketplaceStore.availability(of: Set(members.map(UserID.init(rawValue:))), on: connection)
+            return members.map { MemberAvailabilityView(userId: $0, entries: entries[UserID(rawValue: $0)] ?? []) }
+        }
+    }
+
+    package func set(_ caller: AuthenticatedUser, userID: Int64, entries: [WeeklyAvailability]) async throws -> MemberAvailabilityView {
+        guard caller.isManager || caller.id == userID else { throw Problem.managerOnly }
+        guard entries.count <= Self.maximumEntries else {
+            throw Problem.invalid("entries", "at most \(Self.maximumEntries) entries")
+        }
+        let sorted = entries.sorted { ($0.weekday, $0.from, $0.to) < ($1.weekday, $1.from, $1.to) }
+        try await pool.transaction { connection in
+            guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
+                throw Problem.notFound("user")
+            }
+            try connection.execute("DELETE FROM member_availability WHERE user_id = $1", [userID])
+            for entry in sorted {
+                try connection.execute(
+                    "INSERT INTO member_availability (user_id, weekday, from_time, to_time, kind) VALUES ($1, $2, $3::time, $4::time, $5)",
+                    [userID, entry.weekday.rawValue, entry.from.description, entry.to.description, entry.kind.rawValue])
+            }
+            let managers = try TimeOffStore.managerIDs(workplaceID: caller.workplaceID, on: connection)
+            try EventWriter.insert(
+                workplaceID: caller.workplaceID, type: .server(.availabilityChanged), userIDs: Array(Set(managers + [userID])),
+                payload: MemberAvailabilityView(userId: userID, entries: sorted), on: connection)
+        }
+        return MemberAvailabilityView(userId: userID, entries: sorted)
+    }
+}
+
+/// Body of PUT /users/{id}/availability: the member's complete list.
+package struct SetAvailabilityBody: Decodable, Sendable {
+    package var entries: [WeeklyAvailability]
+}
+
+/// One member's availability entries.
+package struct MemberAvailabilityView: Codable, Sendable {
+    var userId: Int64
+    var entries: [WeeklyAvailability]
+}

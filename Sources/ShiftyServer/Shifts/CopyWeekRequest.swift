@@ -1,7 +1,0 @@
-import Foundation
-
-/// Body of POST /shifts/copy-week and /shifts/copy-week/preview.
-struct CopyWeekRequest: Decodable, Sendable {
-    /// Any date of the week to copy (its ISO week, Monday to Sunday, in the workplace's zone).
-    var from: String
-}
