@@ -39,7 +39,7 @@ public struct MarketplaceService: Sendable {
                 "SELECT request_id FROM shifts WHERE id = $1 AND workplace_id = $2", [shiftID, caller.workplaceID]
             ).first?.decode("request_id", as: Int64?.self)
             if let suggestedTo, suggestedTo != requestID {
-                throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to request \(requestID).")
+                throw MarketplaceRefusal(.shiftNotSuggested, .init(shift: ShiftID(rawValue: shiftID), request: RequestID(rawValue: requestID)))
             }
             return .acceptSuggestion(
                 ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
