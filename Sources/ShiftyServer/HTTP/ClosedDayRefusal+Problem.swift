@@ -20,7 +20,8 @@ extension Problem {
             self = .invalid("name", SingleLineText.text)
         case .invalidRows(let rows):
             self = .invalid(
-                code: .server(.invalidCSV), errors: rows.map { ("line \($0.line)", Self.describe($0.reason)) },
+                code: .server(.invalidCSV),
+                errors: rows.map { ("line \($0.line)", Self.describe($0.reason)) }, // i18n-exempt: the field names the CSV line, as openapi.yaml spells it
                 text: ProblemText("server.problem.invalid_csv.rows", ["count": String(rows.count)]))
         }
     }

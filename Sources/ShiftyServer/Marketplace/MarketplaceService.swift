@@ -59,7 +59,7 @@ public struct MarketplaceService: Sendable {
     func postRequests(_ caller: AuthenticatedUser, _ body: ShiftyAPI.PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         var dates: [LocalDate] = []
         for (index, text) in body.dates.enumerated() {
-            guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", "must be a date (YYYY-MM-DD)") }
+            guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", ProblemText("server.invalid.date")) }
             dates.append(date)
         }
         let chosen = dates
