@@ -71,6 +71,6 @@ import Testing
     @Test func theDescriptionIsTheCodeAndValuesForLogs() {
         let refusal = MarketplaceRefusal(.weeklyHoursExceeded, .init(member: W.alice, limit: 40, minutes: 2520))
         #expect(refusal.description == "weekly_hours_exceeded member=\(W.alice.rawValue) limit=40 minutes=2520")
-        #expect(MarketplaceRefusal(.notAManager, .decideDeals).description == "not_a_manager.decideDeals ")
+        #expect(MarketplaceRefusal(.notAManager, .decideDeals).description == "not_a_manager.decideDeals")
     }
 }

@@ -31,7 +31,7 @@ struct ServerTextScanner {
 
     /// Where a refusal's or a problem's words are written.
     nonisolated(unsafe) static let constructions = try! NSRegularExpression(
-        pattern: #"(?<![\w.])(?:MarketplaceRefusal|RuleFinding|Problem|ProblemText)\(|\.invalid\(|\btext:\s*\.init\("#)
+        pattern: #"(?<![\w.])(?:MarketplaceRefusal|RuleFinding|Problem|ProblemText)\(|\.invalid\(|\bself\.init\(|\btext:\s*\.init\("#)
 
     static let exemptMarker = "i18n-exempt"
 
@@ -62,8 +62,9 @@ struct ServerTextScanner {
     static func looksLikeASentence(_ literal: String) -> Bool {
         let plain = literal.replacing(/\\\([^)]*\)/, with: "0")
         guard plain.contains(where: \.isLetter) else { return false }
+        if plain.contains(/[A-Za-z]{2,}[.!?]$/) { return true }
         if plain.wholeMatch(of: /[A-Za-z][A-Za-z0-9_.\-]*/) != nil { return false }
-        return plain.contains(/[A-Za-z]{2,}[^\n]*\s+\S/) || plain.contains(/[A-Za-z]{2,}[.!?:]$/) || plain.contains(/\s[A-Za-z]{2,}/)
+        return plain.contains(/[A-Za-z]{2,}[^\n]*\s+\S/) || plain.contains(/\s[A-Za-z]{2,}/)
     }
 
     /// Every string literal inside a construction, outside comments and exempt lines.

@@ -23,6 +23,9 @@ import Testing
         "Sources/ShiftyServer/HTTP/ProblemMiddleware.swift": 1,
         "Sources/ShiftyServer/HTTP/NULQueryMiddleware.swift": 1,
         "Sources/ShiftyServer/Marketplace/MarketplaceService+Preview.swift": 2,
+        "Sources/ShiftyServer/Marketplace/MarketplaceRoutes.swift": 2,
+        "Sources/ShiftyServer/Marketplace/MarketplaceService.swift": 1,
+        "Sources/ShiftyServer/Marketplace/DealPage.swift": 1,
     ]
 
     static let swiftFiles: [String] = {

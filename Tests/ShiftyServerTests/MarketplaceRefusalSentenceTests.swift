@@ -55,7 +55,7 @@ import Testing
                 let refusal = MarketplaceRefusal(code, situation, values)
                 guard Catalogue.of(.english).has(refusal.text.key) else { continue }
                 for language in [LanguageCode.english, .dutch] {
-                    for names in [[7: "Anna"], [:]] {
+                    for names: [Int64: String] in [[7: "Anna"], [:]] {
                         let sentence = refusal.text.naming(names).written(in: language)
                         #expect(!sentence.contains("{") && !sentence.contains("server."), "\(code).\(situation) \(language): \(sentence)")
                     }

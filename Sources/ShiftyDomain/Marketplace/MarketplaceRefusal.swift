@@ -27,7 +27,9 @@ public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStri
 
     /// For logs and history notes: the code, the situation and the values, no sentence.
     public var description: String {
-        situation == .detail ? "\(code.rawValue) \(arguments)" : "\(code.rawValue).\(situation.rawValue) \(arguments)"
+        let sentence = situation == .detail ? code.rawValue : "\(code.rawValue).\(situation.rawValue)"
+        let values = arguments.description
+        return values.isEmpty ? sentence : "\(sentence) \(values)"
     }
 
     /// Which of a code's sentences fits, where the code is given in more than one situation (a
