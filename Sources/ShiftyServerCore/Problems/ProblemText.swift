@@ -44,7 +44,7 @@ public struct ProblemText: Sendable, Equatable {
         var values = arguments
         if !members.isEmpty {
             // Nobody is named by a number: the sentence that names nobody, else a neutral word.
-            if let unnamedKey {
+            if let unnamedKey, Catalogue.of(.english).has(unnamedKey) {
                 key = unnamedKey
             } else {
                 for placeholder in members.keys { values[placeholder] = Catalogue.of(language).text("server.problem.someone") }
