@@ -89,6 +89,7 @@ let package = Package(
             dependencies: [
                 "ShiftyDomain", "ShiftyAPI", "ShiftyPostgres", "ShiftyLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]

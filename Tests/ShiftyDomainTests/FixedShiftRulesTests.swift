@@ -50,8 +50,11 @@ import Testing
         let existing = shift(7, "2026-06-15", "12:00", minutes: 240)
         let verdict = FixedShiftRules.review(occurrences(monday), owner: anna, actor: manager, context: context(commitments: [existing]))
         #expect(verdict.refusal?.code == .overlappingShift)
-        #expect(verdict.refusal?.detail.contains("2026-06-15") == true, "the refusal names the week: \(String(describing: verdict.refusal))")
+        #expect(verdict.refusal?.arguments.fixedShiftWeek == LocalDate("2026-06-15"), "the refusal names the week: \(String(describing: verdict.refusal))")
+        #expect(verdict.refusal?.arguments.member == anna && verdict.refusal?.arguments.otherShift == ShiftID(rawValue: 7))
         #expect(verdict.refusalWithOverride?.code == .overlappingShift, "nobody can be in two places at once")
+        #expect(verdict.refusalWithOverride?.notOverridable == true, "the refusal says no override helps")
+        #expect(verdict.refusal?.notOverridable == false)
         let clashing = verdict.occurrences.filter { !$0.findings.isEmpty }
         #expect(clashing.map(\.occurrence.date.description) == ["2026-06-15"])
         #expect(clashing.first?.findings.first?.conflictingShiftIDs == [ShiftID(rawValue: 7)])
@@ -76,7 +79,7 @@ import Testing
             let verdict = FixedShiftRules.review(occurrences(fixed), owner: anna, actor: employee, context: context)
             #expect(verdict.refusal?.code == code, "\(code)")
             #expect(verdict.acceptsOverride == false)
-            #expect(throws: MarketplaceRefusal(.notAManager, "Only managers may override the rules.")) {
+            #expect(throws: MarketplaceRefusal(.notAManager, .overrideRules)) {
                 try FixedShiftRules.check(
                     occurrences(fixed), owner: anna, actor: employee, override: RuleOverride(reason: "please"), context: context)
             }

@@ -229,7 +229,7 @@ import Testing
             #expect(try await server.act("/shifts/\(shift)/supply", as: anna).status == 200)
             let own = try await server.act("/shifts/\(shift)/pick-up", as: anna)
             #expect(own.problemCode == "own_shift", "\(own.text)")
-            #expect(own.json["detail"] as? String == "Dit is je eigen dienst", "a rule's refusal: the code's Dutch sentence")
+            #expect(own.json["detail"] as? String == "Je kunt je eigen dienst niet overnemen.", "a refusal: its own Dutch sentence")
             #expect(own.json["title"] as? String == "Dit is je eigen dienst")
 
             let wrong = try await server.client.json(.PUT, "/api/v1/me/language", ["language": 7], token: anna.token)

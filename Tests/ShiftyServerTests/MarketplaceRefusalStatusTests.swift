@@ -27,13 +27,12 @@ import Testing
         #expect(Set(MarketplaceRefusal.Code.allCases.map(\.rawValue)) == Set(Self.promised.keys), "a new refusal needs its status here")
         for code in MarketplaceRefusal.Code.allCases {
             let status = try #require(Self.promised[code.rawValue])
-            let refusal = MarketplaceRefusal(code, "Because.")
+            let refusal = MarketplaceRefusal(code)
             let problem = Problem(refusal)
             #expect(problem.status.code == status, "\(code.rawValue)")
-            #expect(problem.detail == "Because.")
-            let reported = ShiftyAPI.ActionPreview.Refusal(refusal)
+            let reported = ShiftyAPI.ActionPreview.Refusal(refusal, in: .english)
             #expect(reported.status == status, "\(code.rawValue)")
-            #expect(reported.code == problem.code && reported.detail == "Because.")
+            #expect(reported.code == problem.code && reported.detail == problem.detail)
         }
     }
 }

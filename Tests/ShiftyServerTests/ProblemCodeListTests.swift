@@ -59,10 +59,10 @@ import Testing
         }
         // Every marketplace refusal's problem has a title (its status: MarketplaceRefusalStatusTests).
         for refusal in MarketplaceRefusal.Code.allCases {
-            let problem = Problem(MarketplaceRefusal(refusal, "x"))
+            let problem = Problem(MarketplaceRefusal(refusal))
             #expect(!problem.title.isEmpty, "\(refusal.rawValue)")
         }
-        #expect(Problem(MarketplaceRefusal(.overlappingShift, "x")).title == "Conflict")
+        #expect(Problem(MarketplaceRefusal(.overlappingShift)).title == "Conflict")
     }
 
     /// The marketplace's refusals are the domain's own codes nested in the list, not copies of them:
@@ -86,7 +86,7 @@ import Testing
 
     @Test func missingObjectsAreNotFoundEverywhere() {
         for refusal in [MarketplaceRefusal.Code.shiftNotFound, .dealNotFound, .requestNotFound] {
-            #expect(Problem(MarketplaceRefusal(refusal, "No such thing.")).code == "not_found")
+            #expect(Problem(MarketplaceRefusal(refusal)).code == "not_found")
         }
         #expect(Problem.notFound("shift").code == "not_found")
     }

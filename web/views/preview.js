@@ -6,7 +6,7 @@
 
 import { problemSentence, query } from '../api.js';
 import { el, formatShift } from '../ui.js';
-import { t, formatNumber } from '../i18n.js';
+import { t, hasText, formatNumber } from '../i18n.js';
 
 /** Asks the server what `action` on `shiftId` would do now; null when the preview itself fails. */
 export async function fetchPreview(ctx, shiftId, action, parameters = {}) {
@@ -41,10 +41,21 @@ export async function fetchPreviews(ctx, shiftIds, action) {
 
 const hours = (value) => t('preview.hours', { hours: formatNumber(Number(value)) });
 
-/** Why the action would be refused, in words, naming the shifts it clashes with. */
-export function refusalSentence(preview) {
+/**
+ * The refusal's sentence. A rule about the caller themselves (`myId`, e.g. a pick-up of a shift
+ * for a position they are not qualified for) says "you" where the page has such a sentence.
+ */
+function refusalWords(preview, myId) {
+  const { code, status } = preview.refusal;
+  const aboutMe = myId != null && (preview.rules || []).some((rule) => rule.code === code && rule.userId === myId);
+  if (aboutMe && hasText(`preview.you.${code}`)) return t(`preview.you.${code}`);
+  return problemSentence({ code, status });
+}
+
+/** Why the action would be refused, in words, naming the shifts it clashes with; `myId` is the caller's user id. */
+export function refusalSentence(preview, myId) {
   if (!preview?.refusal) return '';
-  const sentence = problemSentence({ code: preview.refusal.code, status: preview.refusal.status });
+  const sentence = refusalWords(preview, myId);
   const clashes = (preview.effects || []).flatMap((effect) => effect.conflictingShifts || []);
   if (!clashes.length) return sentence;
   return t('preview.alreadyWorking', {

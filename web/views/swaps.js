@@ -107,7 +107,7 @@ function proposeForm(ctx) {
     if (preview.allowed) {
       check.textContent = hoursLines(preview).join(' · ');
     } else {
-      check.textContent = t('swaps.notPossible', { reason: refusalSentence(preview) });
+      check.textContent = t('swaps.notPossible', { reason: refusalSentence(preview, ctx.me.user.id) });
       check.className = 'small swap-preview cannot-take';
       check.dataset.code = preview.refusal?.code ?? '';
       submit.disabled = true;

@@ -10,14 +10,13 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         guard actor.role == .manager else {
-            throw MarketplaceRefusal(.notAManager, "Only managers assign shifts.")
+            throw MarketplaceRefusal(.notAManager, .assignShifts)
         }
         try requireOverrideReason(override)
         try requireFuture(shift, context)
         try requireTradable(shift)
         guard shift.status == .scheduled || shift.status == .supplied else {
-            throw MarketplaceRefusal(
-                .shiftNotScheduled, "Only plain or offered future shifts can be reassigned (shift \(id) is \(shift.status.rawValue)).")
+            throw MarketplaceRefusal(.shiftNotScheduled, .assign, .init(shift: id, status: shift.status.rawValue))
         }
         try requireActive(receiver, context)
         let overridden = try Rulebook.check(
@@ -37,11 +36,11 @@ extension Marketplace {
         _ new: NewShift, override: RuleOverride?, actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         guard actor.role == .manager else {
-            throw MarketplaceRefusal(.notAManager, "Only managers add shifts.")
+            throw MarketplaceRefusal(.notAManager, .addShifts)
         }
         try requireOverrideReason(override)
         guard new.start > context.now else {
-            throw MarketplaceRefusal(.shiftInPast, "The new shift would already have started.")
+            throw MarketplaceRefusal(.shiftInPast, .newShift)
         }
         try requireActive(new.owner, context)
         let overridden = try Rulebook.check(
@@ -57,7 +56,7 @@ extension Marketplace {
     static func requireOverrideReason(_ override: RuleOverride?) throws(MarketplaceRefusal) {
         guard let override else { return }
         guard !override.reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw MarketplaceRefusal(.overrideReasonRequired, "Say why the rule is overridden (a reason is required).")
+            throw MarketplaceRefusal(.overrideReasonRequired)
         }
         try requireNote(override.reason)
     }
@@ -71,7 +70,7 @@ extension Marketplace {
         for finding in overridden {
             builder.note(
                 on: shiftID, status: status,
-                "rule overridden: \(finding.code.rawValue) (\(finding.detail)) — reason: \(override.reason)")
+                "rule overridden: \(finding.code.rawValue) (\(finding.arguments)) — reason: \(override.reason)")
         }
         var event = MarketplaceEvent(kind: .ruleOverridden, audience: .managers, shiftIDs: [shiftID])
         event.overriddenRules = overridden.map(\.code.rawValue)

@@ -4,7 +4,7 @@ import Foundation
 extension Marketplace {
     static func requireManager(_ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard actor.role == .manager else {
-            throw MarketplaceRefusal(.notAManager, "Only managers approve or reject deals.")
+            throw MarketplaceRefusal(.notAManager, .decideDeals)
         }
     }
 
@@ -17,7 +17,7 @@ extension Marketplace {
         let deal = try deal(id, in: context)
         try requirePending(deal)
         guard deal.state == .pendingApproval else {
-            throw MarketplaceRefusal(.dealNotPending, "Swap \(id) still waits for the counterparty.")
+            throw MarketplaceRefusal(.dealNotPending, .waitsForCounterparty, .init(deal: id))
         }
         // Approval re-checks every rule at this moment (the manager may override the overridable ones).
         let (shifts, overridden) = try recheck(deal, overriding: override, context: context)
@@ -51,7 +51,7 @@ extension Marketplace {
         let deal = try deal(id, in: context)
         try requirePending(deal)
         guard deal.state == .pendingApproval else {
-            throw MarketplaceRefusal(.dealNotPending, "Swap \(id) still waits for the counterparty.")
+            throw MarketplaceRefusal(.dealNotPending, .waitsForCounterparty, .init(deal: id))
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         try unwind(deal, to: .rejected, by: actor.userID, note: note, builder: &builder, context: context)
@@ -66,7 +66,7 @@ extension Marketplace {
         try requireNote(note)
         let deal = try deal(id, in: context)
         guard deal.participants.contains(actor.userID) else {
-            throw MarketplaceRefusal(.notInvolvedInDeal, "You are not part of deal \(id).")
+            throw MarketplaceRefusal(.notInvolvedInDeal, .init(deal: id))
         }
         try requirePending(deal)
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
@@ -82,7 +82,7 @@ extension Marketplace {
         let deal = try deal(id, in: context)
         try requirePending(deal)
         guard context.now >= deal.expiresAt else {
-            throw MarketplaceRefusal(.dealNotExpired, "Deal \(id) is pending until \(deal.expiresAt).")
+            throw MarketplaceRefusal(.dealNotExpired, .init(deal: id, until: deal.expiresAt))
         }
         var builder = TransitionBuilder(actor: nil, now: context.now)
         try unwind(deal, to: .expired, by: nil, note: nil, builder: &builder, context: context)
@@ -108,7 +108,7 @@ extension Marketplace {
         var backOnMarket: [ShiftID] = []
         for leg in deal.legs {
             guard let shift = context.shifts[leg.shiftID] else {
-                throw MarketplaceRefusal(.shiftNotFound, "Shift \(leg.shiftID) of deal \(deal.id) was not loaded.")
+                throw MarketplaceRefusal(.shiftNotFound, .init(shift: leg.shiftID, deal: deal.id))
             }
             // Only touch rows this deal still holds; never clobber a later change.
             guard shift.status == .inDeal, shift.dealID == deal.id else { continue }

@@ -9,17 +9,16 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(edit.id, in: context)
         guard actor.role == .manager else {
-            throw MarketplaceRefusal(.notAManager, "Only managers change shifts.")
+            throw MarketplaceRefusal(.notAManager, .changeShifts)
         }
         try requireOverrideReason(override)
         try requireFuture(shift, context)
         try requireTradable(shift)
         guard shift.status == .scheduled, !shift.isUnassigned else {
-            throw MarketplaceRefusal(
-                .shiftNotScheduled, "Only plain scheduled shifts can be changed (shift \(edit.id) is \(shift.status.rawValue)).")
+            throw MarketplaceRefusal(.shiftNotScheduled, .change, .init(shift: edit.id, status: shift.status.rawValue))
         }
         guard edit.start > context.now else {
-            throw MarketplaceRefusal(.shiftInPast, "The changed shift would already have started.")
+            throw MarketplaceRefusal(.shiftInPast, .changedShift)
         }
         try requireActive(shift.owner, context)
         let overridden = try Rulebook.check(

@@ -4,69 +4,68 @@ import Foundation
 extension Marketplace {
     static func shift(_ id: ShiftID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> OwnedShift {
         guard let shift = context.shifts[id] else {
-            throw MarketplaceRefusal(.shiftNotFound, "Shift \(id) does not exist.")
+            throw MarketplaceRefusal(.shiftNotFound, .init(shift: id))
         }
         guard !shift.status.isTerminal else {
-            throw MarketplaceRefusal(.shiftCancelled, "Shift \(id) was cancelled.")
+            throw MarketplaceRefusal(.shiftCancelled, .init(shift: id))
         }
         return shift
     }
 
     static func requireOwner(_ shift: OwnedShift, _ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard shift.owner == actor.userID else {
-            throw MarketplaceRefusal(.notShiftOwner, "Only the owner of shift \(shift.id) can do this.")
+            throw MarketplaceRefusal(.notShiftOwner, .init(shift: shift.id))
         }
     }
 
     static func requireFuture(_ shift: OwnedShift, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard shift.start > context.now else {
-            throw MarketplaceRefusal(.shiftInPast, "Shift \(shift.id) has already started.")
+            throw MarketplaceRefusal(.shiftInPast, .init(shift: shift.id))
         }
     }
 
     /// A shift may enter a new deal only when it is not locked by another one.
     static func requireTradable(_ shift: OwnedShift) throws(MarketplaceRefusal) {
         guard shift.status != .inDeal else {
-            throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(shift.id) already takes part in a pending deal.")
+            throw MarketplaceRefusal(.shiftInPendingDeal, .init(shift: shift.id))
         }
     }
 
     /// An unassigned shift waits on the marketplace for a pick-up; its owner cannot withdraw or trade it.
     static func requireNotUnassigned(_ shift: OwnedShift) throws(MarketplaceRefusal) {
         guard !shift.isUnassigned else {
-            throw MarketplaceRefusal(
-                .shiftUnassigned, "A manager unassigned shift \(shift.id); it stays open for pick-up unless a manager assigns it.")
+            throw MarketplaceRefusal(.shiftUnassigned, .init(shift: shift.id))
         }
     }
 
     static func requireActive(_ user: UserID, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard !context.inactiveUsers.contains(user) else {
-            throw MarketplaceRefusal(.counterpartyInactive, "Member \(user) is deactivated and cannot trade.")
+            throw MarketplaceRefusal(.counterpartyInactive, .init(member: user))
         }
     }
 
     static func requireNote(_ note: String?) throws(MarketplaceRefusal) {
         guard (note?.count ?? 0) <= maximumNoteLength else {
-            throw MarketplaceRefusal(.noteTooLong, "Notes are limited to \(maximumNoteLength) characters.")
+            throw MarketplaceRefusal(.noteTooLong, .init(limit: maximumNoteLength))
         }
     }
 
     static func deal(_ id: DealID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> Deal {
         guard let deal = context.deal, deal.id == id else {
-            throw MarketplaceRefusal(.dealNotFound, "Deal \(id) does not exist.")
+            throw MarketplaceRefusal(.dealNotFound, .init(deal: id))
         }
         return deal
     }
 
     static func requirePending(_ deal: Deal) throws(MarketplaceRefusal) {
         guard deal.state.isPending else {
-            throw MarketplaceRefusal(.dealNotPending, "Deal \(deal.id) was already decided (\(deal.state.rawValue)).")
+            throw MarketplaceRefusal(.dealNotPending, .init(deal: deal.id, status: deal.state.rawValue))
         }
     }
 
     static func requireNotExpired(_ deal: Deal, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard context.now < deal.expiresAt else {
-            throw MarketplaceRefusal(.dealExpired, "Deal \(deal.id) expired at \(deal.expiresAt), before anyone decided it.")
+            throw MarketplaceRefusal(.dealExpired, .init(deal: deal.id, until: deal.expiresAt))
         }
     }
 
@@ -74,9 +73,7 @@ extension Marketplace {
     /// already past its expiry: inside the workplace's `dealExpiryHours` before the start it is refused.
     static func requireOpenBeforeExpiry(_ expiresAt: Date, waits: Bool, _ context: MarketplaceContext) throws(MarketplaceRefusal) {
         guard waits, context.now >= expiresAt else { return }
-        throw MarketplaceRefusal(
-            .dealExpired,
-            "Trades of this shift closed \(context.settings.dealExpiryHours) hours before it starts (the workplace's deal expiry).")
+        throw MarketplaceRefusal(.dealExpired, .tradesClosed, .init(limit: context.settings.dealExpiryHours))
     }
 
     /// The receiver must pass every rule of the `Rulebook` (no overlapping shifts, one shift per
@@ -107,7 +104,7 @@ extension Marketplace {
         for leg in deal.legs {
             let current = try shift(leg.shiftID, in: context)
             guard current.status == .inDeal, current.dealID == deal.id, current.owner == leg.giver else {
-                throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(leg.shiftID) changed since the deal was made.")
+                throw MarketplaceRefusal(.shiftNoLongerAvailable, .changedSinceDeal, .init(shift: leg.shiftID))
             }
             try requireFuture(current, context)
             shifts.append(current)

@@ -4,7 +4,7 @@ import Foundation
 extension Marketplace {
     static func request(_ id: RequestID, in context: MarketplaceContext) throws(MarketplaceRefusal) -> ExtraWorkRequest {
         guard let request = context.request, request.id == id else {
-            throw MarketplaceRefusal(.requestNotFound, "Request \(id) does not exist.")
+            throw MarketplaceRefusal(.requestNotFound, .init(request: id))
         }
         return request
     }
@@ -16,22 +16,22 @@ extension Marketplace {
         _ drafts: [NewRequest], actor: MarketplaceActor, context: MarketplaceContext
     ) throws(MarketplaceRefusal) -> Transition {
         guard !drafts.isEmpty else {
-            throw MarketplaceRefusal(.noRequestDates, "Name at least one date.")
+            throw MarketplaceRefusal(.noRequestDates)
         }
         guard drafts.count <= maximumRequestDates else {
-            throw MarketplaceRefusal(.tooManyRequestDates, "At most \(maximumRequestDates) dates per request.")
+            throw MarketplaceRefusal(.tooManyRequestDates, .init(limit: maximumRequestDates))
         }
         let today = context.timeZone.localDate(of: context.now)
         var seen: Set<LocalDate> = []
         for draft in drafts {
             guard draft.date >= today else {
-                throw MarketplaceRefusal(.requestDateInPast, "\(draft.date) is in the past.")
+                throw MarketplaceRefusal(.requestDateInPast, .init(date: draft.date))
             }
             guard seen.insert(draft.date).inserted else {
-                throw MarketplaceRefusal(.duplicateRequestDate, "\(draft.date) is named twice.")
+                throw MarketplaceRefusal(.duplicateRequestDate, .init(date: draft.date))
             }
             guard !context.actorRequestDates.contains(draft.date) else {
-                throw MarketplaceRefusal(.requestAlreadyOpen, "You already have a request for \(draft.date).")
+                throw MarketplaceRefusal(.requestAlreadyOpen, .init(date: draft.date))
             }
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
@@ -48,10 +48,10 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let request = try request(id, in: context)
         guard request.requester == actor.userID else {
-            throw MarketplaceRefusal(.notRequestOwner, "Only the requester can withdraw request \(id).")
+            throw MarketplaceRefusal(.notRequestOwner, .init(request: id))
         }
         guard request.status == .open else {
-            throw MarketplaceRefusal(.requestNotOpen, "Request \(id) is \(request.status.rawValue).")
+            throw MarketplaceRefusal(.requestNotOpen, .init(request: id, status: request.status.rawValue))
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         var withdrawn = request
@@ -69,19 +69,19 @@ extension Marketplace {
         let request = try request(requestID, in: context)
         try requireOwner(shift, actor)
         guard request.requester != actor.userID else {
-            throw MarketplaceRefusal(.ownRequest, "You cannot suggest a shift to your own request.")
+            throw MarketplaceRefusal(.ownRequest)
         }
         try requireFuture(shift, context)
         guard request.status == .open else {
-            throw MarketplaceRefusal(.requestNotOpen, "Request \(requestID) is \(request.status.rawValue).")
+            throw MarketplaceRefusal(.requestNotOpen, .init(request: requestID, status: request.status.rawValue))
         }
         try requireTradable(shift)
         guard shift.status == .scheduled else {
-            throw MarketplaceRefusal(.shiftNotScheduled, "Shift \(shiftID) is \(shift.status.rawValue), not on the plain schedule.")
+            throw MarketplaceRefusal(.shiftNotScheduled, .init(shift: shiftID, status: shift.status.rawValue))
         }
         let shiftDate = context.timeZone.localDate(of: shift.start)
         guard shiftDate == request.date else {
-            throw MarketplaceRefusal(.wrongDateForRequest, "Shift \(shiftID) is on \(shiftDate), the request is for \(request.date).")
+            throw MarketplaceRefusal(.wrongDateForRequest, .init(shift: shiftID, date: shiftDate, otherDate: request.date))
         }
         try requireActive(request.requester, context)
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
@@ -98,7 +98,7 @@ extension Marketplace {
         try requireOwner(shift, actor)
         try requireTradable(shift)
         guard shift.status == .suggested else {
-            throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to any request.")
+            throw MarketplaceRefusal(.shiftNotSuggested, .noRequest, .init(shift: shiftID))
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         builder.change(shift, to: ShiftState(owner: shift.owner, status: .scheduled))
@@ -113,22 +113,22 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(shiftID, in: context)
         guard let requestID = shift.requestID ?? context.request?.id else {
-            throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to any request.")
+            throw MarketplaceRefusal(.shiftNotSuggested, .noRequest, .init(shift: shiftID))
         }
         let request = try request(requestID, in: context)
         guard request.requester == actor.userID else {
-            throw MarketplaceRefusal(.notRequestOwner, "Only the requester can accept suggestions for request \(requestID).")
+            throw MarketplaceRefusal(.notRequestOwner, .acceptSuggestion, .init(request: requestID))
         }
         guard shift.owner != actor.userID else {
-            throw MarketplaceRefusal(.ownShift, "You cannot take your own shift.")
+            throw MarketplaceRefusal(.ownShift)
         }
         try requireFuture(shift, context)
         guard request.status == .open else {
-            throw MarketplaceRefusal(.requestNotOpen, "Request \(requestID) is \(request.status.rawValue).")
+            throw MarketplaceRefusal(.requestNotOpen, .init(request: requestID, status: request.status.rawValue))
         }
         try requireTradable(shift)
         guard shift.status == .suggested, shift.requestID == requestID else {
-            throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to request \(requestID).")
+            throw MarketplaceRefusal(.shiftNotSuggested, .init(shift: shiftID, request: requestID))
         }
         try requireActive(shift.owner, context)
         try requireReceivable(shift, by: actor.userID, givingAway: [], context: context)

@@ -7,7 +7,7 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         guard actor.role == .manager else {
-            throw MarketplaceRefusal(.notAManager, "Only managers remove shifts from the schedule.")
+            throw MarketplaceRefusal(.notAManager, .removeShifts)
         }
         try requireNote(note)
         try requireFuture(shift, context)

@@ -8,7 +8,7 @@ extension Marketplace {
         try requireFuture(shift, context)
         try requireTradable(shift)
         guard shift.status == .scheduled else {
-            throw MarketplaceRefusal(.shiftNotScheduled, "Shift \(id) is \(shift.status.rawValue), not on the plain schedule.")
+            throw MarketplaceRefusal(.shiftNotScheduled, .init(shift: id, status: shift.status.rawValue))
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         builder.change(shift, to: ShiftState(owner: shift.owner, status: .supplied))
@@ -21,11 +21,11 @@ extension Marketplace {
         try requireOwner(shift, actor)
         try requireFuture(shift, context)
         if shift.status == .inDeal {
-            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(id) was already taken; cancel the deal instead.")
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, .alreadyTaken, .init(shift: id))
         }
         try requireNotUnassigned(shift)
         guard shift.status == .supplied else {
-            throw MarketplaceRefusal(.shiftNotSupplied, "Shift \(id) is not on the marketplace.")
+            throw MarketplaceRefusal(.shiftNotSupplied, .init(shift: id))
         }
         var builder = TransitionBuilder(actor: actor.userID, now: context.now)
         builder.change(shift, to: ShiftState(owner: shift.owner, status: .scheduled))
@@ -38,14 +38,14 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         guard shift.owner != actor.userID else {
-            throw MarketplaceRefusal(.ownShift, "You cannot take your own shift.")
+            throw MarketplaceRefusal(.ownShift)
         }
         try requireFuture(shift, context)
         guard shift.status != .inDeal else {
-            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Someone else already took shift \(id).")
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, .takenBySomeoneElse, .init(shift: id))
         }
         guard shift.status == .supplied else {
-            throw MarketplaceRefusal(.shiftNotSupplied, "Shift \(id) is not on the marketplace.")
+            throw MarketplaceRefusal(.shiftNotSupplied, .init(shift: id))
         }
         try requireActive(shift.owner, context)
         try requireReceivable(shift, by: actor.userID, givingAway: [], context: context)

@@ -9,7 +9,7 @@ extension Marketplace {
         let wanted = try shift(wantedID, in: context)
         try requireOwner(offered, actor)
         guard wanted.owner != actor.userID else {
-            throw MarketplaceRefusal(.swapWithOwnShift, "Both shifts are yours; a swap needs a coworker's shift.")
+            throw MarketplaceRefusal(.swapWithOwnShift)
         }
         try requireFuture(offered, context)
         try requireFuture(wanted, context)
@@ -51,13 +51,13 @@ extension Marketplace {
     static func requireCounterparty(_ deal: Deal, _ actor: MarketplaceActor) throws(MarketplaceRefusal) {
         guard deal.kind == .swap, counterparty(of: deal) == actor.userID else {
             if deal.participants.contains(actor.userID) {
-                throw MarketplaceRefusal(.notSwapCounterparty, "Only the member asked can answer swap \(deal.id).")
+                throw MarketplaceRefusal(.notSwapCounterparty, .init(deal: deal.id))
             }
-            throw MarketplaceRefusal(.notInvolvedInDeal, "You are not part of deal \(deal.id).")
+            throw MarketplaceRefusal(.notInvolvedInDeal, .init(deal: deal.id))
         }
         try requirePending(deal)
         guard deal.state == .proposed else {
-            throw MarketplaceRefusal(.dealNotProposed, "Swap \(deal.id) was already accepted.")
+            throw MarketplaceRefusal(.dealNotProposed, .init(deal: deal.id))
         }
     }
 

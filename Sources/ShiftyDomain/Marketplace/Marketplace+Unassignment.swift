@@ -14,15 +14,13 @@ extension Marketplace {
     ) throws(MarketplaceRefusal) -> Transition {
         let shift = try shift(id, in: context)
         guard actor.role == .manager else {
-            throw MarketplaceRefusal(.notAManager, "Only managers unassign shifts.")
+            throw MarketplaceRefusal(.notAManager, .unassignShifts)
         }
         try requireNote(note)
         try requireFuture(shift, context)
         try requireTradable(shift)
         guard shift.status == .scheduled || shift.status == .supplied else {
-            throw MarketplaceRefusal(
-                .shiftNotScheduled,
-                "Shift \(id) is \(shift.status.rawValue); withdraw the suggestion before unassigning it.")
+            throw MarketplaceRefusal(.shiftNotScheduled, .unassign, .init(shift: id, status: shift.status.rawValue))
         }
         var reason = "unassigned by a manager: open to pick-up; the owner covers it until a pick-up is approved"
         if let note, !note.isEmpty { reason += "; \(note)" }

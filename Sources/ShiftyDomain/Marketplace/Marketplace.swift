@@ -34,7 +34,7 @@ public enum Marketplace {
             return try expire(dealID, context: context)
         }
         guard actor.isActive else {
-            throw MarketplaceRefusal(.userInactive, "Deactivated members cannot use the marketplace.")
+            throw MarketplaceRefusal(.userInactive)
         }
         switch action {
         case .supply(let shiftID):

@@ -2,19 +2,62 @@
 ///
 /// `code` is a stable snake_case string clients may switch on; its ``Kind`` says what sort of
 /// "no" it is (the preview tells those who may not act nothing more; the server's edge chooses
-/// its answer by it); `detail` is for humans.
+/// its answer by it). The refusal carries no sentence: `situation` says which of the code's
+/// sentences fits and `arguments` what it names, and the edge writes it in the caller's language
+/// (naming members by their display names).
 public struct MarketplaceRefusal: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     public var code: Code
-    public var detail: String
+    public var situation: Situation
+    public var arguments: RefusalArguments
+    /// A rule's refusal under a manager's override: the rule is one nobody may set aside (an overlap).
+    public var notOverridable: Bool
 
-    public init(_ code: Code, _ detail: String) {
+    public init(_ code: Code, _ situation: Situation = .detail, _ arguments: RefusalArguments = .init(), notOverridable: Bool = false) {
         self.code = code
-        self.detail = detail
+        self.situation = situation
+        self.arguments = arguments
+        self.notOverridable = notOverridable
+    }
+
+    public init(_ code: Code, _ arguments: RefusalArguments, notOverridable: Bool = false) {
+        self.init(code, .detail, arguments, notOverridable: notOverridable)
     }
 
     public var kind: Kind { code.kind }
 
-    public var description: String { "\(code.rawValue): \(detail)" }
+    /// For logs and history notes: the code, the situation and the values, no sentence.
+    public var description: String {
+        let sentence = situation == .detail ? code.rawValue : "\(code.rawValue).\(situation.rawValue)"
+        let values = arguments.description
+        return values.isEmpty ? sentence : "\(sentence) \(values)"
+    }
+
+    /// Which of a code's sentences fits, where the code is given in more than one situation (a
+    /// manager-only refusal says what only managers do). Most codes have one: ``detail``. The
+    /// edge's catalogue key is `server.problem.<code>.<situation>`.
+    public enum Situation: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The code's one (or usual) sentence.
+        case detail
+        // `not_a_manager`: what only managers do.
+        case changeShifts, unassignShifts, removeShifts, assignShifts, addShifts, decideDeals, overrideRules
+        // `shift_in_past`: a manager's changed or new shift that would already have started.
+        case changedShift, newShift
+        // `shift_not_scheduled`: a shift a manager changes, reassigns or unassigns.
+        case change, assign, unassign
+        // `not_request_owner`: accepting a suggestion rather than withdrawing.
+        case acceptSuggestion
+        // `request_not_open`, `shift_no_longer_available`, `deal_not_pending`: someone else was
+        // first in the moment between the decision and the write.
+        case changedJustNow
+        // `shift_not_suggested`: suggested to no request at all.
+        case noRequest
+        // `shift_no_longer_available`
+        case alreadyTaken, takenBySomeoneElse, changedSinceDeal
+        // `deal_not_pending`: a swap its counterparty has not accepted.
+        case waitsForCounterparty
+        // `deal_expired`: trades of the shift closed before it was asked.
+        case tradesClosed
+    }
 
     /// What sort of "no" a refusal is.
     public enum Kind: Sendable, Hashable, CaseIterable {

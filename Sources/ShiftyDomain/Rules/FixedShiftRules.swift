@@ -31,8 +31,8 @@ public enum FixedShiftRules {
             refusalWithOverride: actor.role == .manager ? overridden.failure : refusal, acceptsOverride: actor.role == .manager)
     }
 
-    /// The decision of saving: refuses like the verdict (the first refusing rule, its date in the
-    /// detail) or returns the findings `override` sets aside, to record. Only a manager may
+    /// The decision of saving: refuses like the verdict (the first refusing rule, naming its
+    /// week) or returns the findings `override` sets aside, to record. Only a manager may
     /// override, with a reason; a rule nobody may break (an overlap) refuses even then.
     public static func check(
         _ occurrences: [ShiftOccurrence], owner: UserID, actor: MarketplaceActor, override: RuleOverride?,
@@ -111,13 +111,13 @@ public enum FixedShiftRules {
     }
 
     /// The save's answer for `placed`: who may override, the reason, then every occurrence through
-    /// `Rulebook.check` (the refusal's detail names the occurrence's date).
+    /// `Rulebook.check` (the refusal names the occurrence's date as its `fixedShiftWeek`).
     static func decision(
         _ placed: [Placed], actor: MarketplaceActor, override: RuleOverride?, context: MarketplaceContext
     ) -> Result<[RuleFinding], MarketplaceRefusal> {
         do throws(MarketplaceRefusal) {
             if override != nil, actor.role != .manager {
-                throw MarketplaceRefusal(.notAManager, "Only managers may override the rules.")
+                throw MarketplaceRefusal(.notAManager, .overrideRules)
             }
             try Marketplace.requireOverrideReason(override)
             var overridden: [RuleFinding] = []
@@ -125,7 +125,9 @@ public enum FixedShiftRules {
                 do throws(MarketplaceRefusal) {
                     overridden += try Rulebook.check(item.placement, overriding: override, context: context)
                 } catch {
-                    throw MarketplaceRefusal(error.code, "The fixed shift's week of \(item.occurrence.date): \(error.detail)")
+                    var refusal = error
+                    refusal.arguments.fixedShiftWeek = item.occurrence.date
+                    throw refusal
                 }
             }
             return .success(overridden)

@@ -10,29 +10,32 @@ public struct RuleFinding: Sendable, Hashable, Codable {
     public var shiftID: ShiftID
     /// The member's other shifts that clash with it.
     public var conflictingShiftIDs: [ShiftID]
-    /// A sentence for people (the code is the stable part).
-    public var detail: String
+    /// What the finding names, for the edge's sentence (the member and the shift among them).
+    public var arguments: RefusalArguments
     /// Whether the finding refuses the action or only warns (the rule's own severity, or the
     /// workplace's setting for the hour limits).
     public var severity: RuleSeverity
 
     public init(
-        rule: ScheduleRule, member: UserID, shiftID: ShiftID, conflictingShiftIDs: [ShiftID], detail: String,
-        severity: RuleSeverity? = nil
+        rule: ScheduleRule, member: UserID, shiftID: ShiftID, conflictingShiftIDs: [ShiftID],
+        arguments: RefusalArguments = .init(), severity: RuleSeverity? = nil
     ) {
         self.severity = severity ?? rule.severity
         self.rule = rule
         self.member = member
         self.shiftID = shiftID
         self.conflictingShiftIDs = conflictingShiftIDs
-        self.detail = detail
+        var arguments = arguments
+        arguments.member = member
+        arguments.shift = shiftID
+        self.arguments = arguments
     }
 
     public var code: MarketplaceRefusal.Code { rule.code }
     public var isOverridable: Bool { rule.isOverridable }
 
     /// The refusal an action gets for this finding.
-    public var refusal: MarketplaceRefusal { MarketplaceRefusal(rule.code, detail) }
+    public var refusal: MarketplaceRefusal { MarketplaceRefusal(rule.code, arguments) }
 }
 
 /// A manager's explicit decision to break the overridable rules of one action, with the reason

@@ -19,7 +19,7 @@ public enum Rulebook {
                 if let first = clashes.first {
                     result.append(RuleFinding(
                         rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: clashes,
-                        detail: "Shift \(incoming.shiftID) overlaps shift \(first) of member \(member)."))
+                        arguments: .init(otherShift: first)))
                 }
             case .onePerDay:
                 guard context.settings.onePerDay else { continue }
@@ -28,20 +28,20 @@ public enum Rulebook {
                 if let first = sameDay.first {
                     result.append(RuleFinding(
                         rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: sameDay,
-                        detail: "Member \(member) already works shift \(first) on \(day)."))
+                        arguments: .init(otherShift: first, date: day)))
                 }
             case .qualification:
                 guard let position = incoming.position, context.trackedPositions.contains(position),
                       !(context.qualifications[member] ?? []).contains(position) else { continue }
                 result.append(RuleFinding(
                     rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: [],
-                    detail: "Member \(member) is not qualified for \(position)."))
+                    arguments: .init(position: position)))
             case .timeOff:
                 let away = (context.timeOff[member] ?? []).filter { $0.overlaps(incoming) }
                 guard let first = away.first else { continue }
                 result.append(RuleFinding(
                     rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: [],
-                    detail: "Member \(member) has approved time off (request \(first.requestID)) during shift \(incoming.shiftID).",
+                    arguments: .init(timeOffRequest: first.requestID),
                     severity: context.settings.timeOffRule))
             case .availability:
                 let entries = (context.availability[member] ?? []).filter {
@@ -50,7 +50,7 @@ public enum Rulebook {
                 guard let first = entries.first else { continue }
                 result.append(RuleFinding(
                     rule: rule, member: member, shiftID: incoming.shiftID, conflictingShiftIDs: [],
-                    detail: "Member \(member) is unavailable \(first.label) (shift \(incoming.shiftID)).",
+                    arguments: .init(weekday: first.weekday, from: first.from, to: first.to),
                     severity: context.settings.availabilityRule))
             default:
                 if let finding = hourLimitFinding(rule, placement: placement, others: others, context: context) {
@@ -71,24 +71,24 @@ public enum Rulebook {
         let limits = context.hourLimits(for: member)
         let zone = context.timeZone
         let minutes: (ShiftInterval) -> Int = { Int(($0.end.timeIntervalSince($0.start) / 60).rounded()) }
-        func finding(_ limit: HourLimit, _ conflicting: [ShiftInterval], _ detail: String) -> RuleFinding {
-            RuleFinding(
+        func finding(_ limit: HourLimit, _ conflicting: [ShiftInterval], _ arguments: RefusalArguments = .init()) -> RuleFinding {
+            var arguments = arguments
+            arguments.limit = limit.limit
+            return RuleFinding(
                 rule: rule, member: member, shiftID: incoming.shiftID,
-                conflictingShiftIDs: conflicting.map(\.shiftID).sorted(), detail: detail, severity: limit.severity)
+                conflictingShiftIDs: conflicting.map(\.shiftID).sorted(), arguments: arguments, severity: limit.severity)
         }
         switch rule {
         case .maxShiftLength:
             guard let limit = limits.maxShiftHours, minutes(incoming) > limit.limit * 60 else { return nil }
-            return finding(limit, [], "Shift \(incoming.shiftID) is longer than \(limit.limit) hours.")
+            return finding(limit, [], .init(minutes: minutes(incoming)))
         case .maxWeeklyHours:
             guard let limit = limits.maxWeeklyHours else { return nil }
             let week = ISOWeek(containing: zone.localDate(of: incoming.start))
             let sameWeek = others.filter { ISOWeek(containing: zone.localDate(of: $0.start)) == week }
             let total = sameWeek.reduce(minutes(incoming)) { $0 + minutes($1) }
             guard total > limit.limit * 60 else { return nil }
-            return finding(
-                limit, sameWeek,
-                "Member \(member) would work \(Self.hours(total)) hours in week \(week), more than \(limit.limit).")
+            return finding(limit, sameWeek, .init(week: week, minutes: total))
         case .minRest:
             guard let limit = limits.minRestHours else { return nil }
             let rest = TimeInterval(limit.limit * 3600)
@@ -99,7 +99,7 @@ public enum Rulebook {
                 return gap > 0 && gap < rest
             }
             guard !tooClose.isEmpty else { return nil }
-            return finding(limit, tooClose, "Member \(member) would have less than \(limit.limit) hours of rest around shift \(incoming.shiftID).")
+            return finding(limit, tooClose)
         case .maxConsecutiveDays:
             guard let limit = limits.maxConsecutiveDays else { return nil }
             let day = zone.localDate(of: incoming.start)
@@ -110,14 +110,10 @@ public enum Rulebook {
             let run = first.days(until: last) + 1
             guard run > limit.limit else { return nil }
             let inRun = others.filter { (first...last).contains(zone.localDate(of: $0.start)) }
-            return finding(limit, inRun, "Member \(member) would work \(run) days in a row, more than \(limit.limit).")
+            return finding(limit, inRun, .init(days: run))
         default:
             return nil
         }
-    }
-
-    static func hours(_ minutes: Int) -> String {
-        minutes % 60 == 0 ? "\(minutes / 60)" : String(format: "%.1f", Double(minutes) / 60)
     }
 
     /// Refuses with the first finding that refuses and is not overridden; returns the findings the
@@ -132,7 +128,9 @@ public enum Rulebook {
         for finding in findings(for: placement, context: context) where finding.severity == .refuse {
             guard override != nil else { throw finding.refusal }
             guard finding.isOverridable else {
-                throw MarketplaceRefusal(finding.code, finding.detail + " This rule cannot be overridden.")
+                var refusal = finding.refusal
+                refusal.notOverridable = true
+                throw refusal
             }
             overridden.append(finding)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyLocalization
 import ShiftyPostgres
 import ShiftyServerCore
 
@@ -31,6 +32,7 @@ extension MarketplaceService {
     package func previews(_ caller: AuthenticatedUser, shiftIDs: [Int64], action kind: BatchPreviewedAction) async throws -> [ShiftyAPI.ActionPreview] {
         let marketplaceCaller = MarketplaceCaller(caller)
         let workplaceID = caller.workplaceID
+        let language = RequestLanguage.resolved
         return try await executor.previewing { connection, now in
             var dealsByShift: [Int64: Int64] = [:]
             if kind == .approve {
@@ -48,7 +50,8 @@ extension MarketplaceService {
                 case .approve: .approve(DealID(rawValue: dealsByShift[shiftID] ?? 0), note: nil)
                 }
                 let (_, preview) = try MarketplaceExecutor.preview(action, caller: marketplaceCaller, now: now, on: connection)
-                return try Self.view(of: preview, action: .init(kind), shiftID: shiftID, workplaceID: workplaceID, on: connection)
+                return try Self.view(
+                    of: preview, action: .init(kind), shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
             }
         }
     }
@@ -91,39 +94,40 @@ extension MarketplaceService {
 
     package func view(of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, caller: AuthenticatedUser) async throws -> ShiftyAPI.ActionPreview {
         let workplaceID = caller.workplaceID
+        let language = RequestLanguage.resolved
         return try await pool.withConnection { connection in
-            try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, on: connection)
+            try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
         }
     }
 
     /// The preview as the API shows it: the shifts it touches and the members it names, read on
-    /// `connection` (the batch reads them in the same transaction as its decisions).
+    /// `connection` (the batch reads them in the same transaction as its decisions), its refusal's
+    /// and findings' sentences in `language`, naming members by their display names.
     package static func view(
-        of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, workplaceID: Int64, on connection: PostgresConnection
+        of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, workplaceID: Int64,
+        language: LanguageCode, on connection: PostgresConnection
     ) throws -> ShiftyAPI.ActionPreview {
         var touched: [ShiftID] = []
         for effect in preview.effects { touched += effect.incoming + effect.outgoing + effect.conflicting }
         for finding in preview.findings { touched += finding.conflictingShiftIDs }
         let shiftIDs: [Int64] = Array(Set(touched.map(\.rawValue))).sorted()
-        let memberIDs: [Int64] = preview.effects.map(\.member.rawValue) + preview.findings.map(\.member.rawValue)
-        let members: [Int64] = Array(Set(memberIDs)).sorted()
+        var members = Set(preview.effects.map(\.member.rawValue) + preview.findings.map(\.member.rawValue))
+        if let refusal = preview.refusal { members.formUnion(refusal.memberIDs) }
         let shiftRows = shiftIDs.isEmpty ? [] : try connection.query(
             "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID]
         ).map(ShiftyAPI.MarketShift.init(row:))
-        let nameRows = members.isEmpty ? [] : try connection.query(
-            "SELECT id, display_name FROM users WHERE id = ANY($1) AND workplace_id = $2", [members, workplaceID]
-        ).map { (try $0.decode("id", as: Int64.self), try $0.decode("display_name", as: String.self)) }
+        let names = try MemberNames.lookUp(members, workplaceID: workplaceID, on: connection)
         let shifts = Dictionary(shiftRows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let names = Dictionary(nameRows, uniquingKeysWith: { first, _ in first })
         let views: ([ShiftID]) -> [ShiftyAPI.MarketShift] = { $0.compactMap { shifts[$0.rawValue] } }
         let hours: (Int) -> Double = { (Double($0) / 60 * 100).rounded() / 100 }
         return ShiftyAPI.ActionPreview(
             action: action, shiftId: shiftID, allowed: preview.refusal == nil,
-            refusal: preview.refusal.map(ShiftyAPI.ActionPreview.Refusal.init),
+            refusal: preview.refusal.map { ShiftyAPI.ActionPreview.Refusal($0, naming: names, in: language) },
             overridable: preview.acceptsOverride && preview.refusal != nil && preview.refusalWithOverride == nil,
             rules: preview.findings.map {
                 ShiftyAPI.ActionPreview.Rule(
-                    code: ProblemCode($0.code).rawValue, severity: .init($0.severity), overridable: $0.isOverridable, detail: $0.detail,
+                    code: ProblemCode($0.code).rawValue, severity: .init($0.severity), overridable: $0.isOverridable,
+                    detail: $0.text(naming: names).written(in: language),
                     userId: $0.member.rawValue, userName: names[$0.member.rawValue] ?? "", shiftId: $0.shiftID.rawValue,
                     conflictingShiftIds: $0.conflictingShiftIDs.map(\.rawValue))
             },

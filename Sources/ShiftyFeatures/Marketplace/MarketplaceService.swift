@@ -39,7 +39,7 @@ public struct MarketplaceService: Sendable {
                 "SELECT request_id FROM shifts WHERE id = $1 AND workplace_id = $2", [shiftID, caller.workplaceID]
             ).first?.decode("request_id", as: Int64?.self)
             if let suggestedTo, suggestedTo != requestID {
-                throw MarketplaceRefusal(.shiftNotSuggested, "Shift \(shiftID) is not suggested to request \(requestID).")
+                throw MarketplaceRefusal(.shiftNotSuggested, .init(shift: ShiftID(rawValue: shiftID), request: RequestID(rawValue: requestID)))
             }
             return .acceptSuggestion(
                 ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
@@ -59,7 +59,7 @@ public struct MarketplaceService: Sendable {
     package func postRequests(_ caller: AuthenticatedUser, _ body: ShiftyAPI.PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         var dates: [LocalDate] = []
         for (index, text) in body.dates.enumerated() {
-            guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", "must be a date (YYYY-MM-DD)") }
+            guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", ProblemText("server.invalid.date")) }
             dates.append(date)
         }
         let chosen = dates

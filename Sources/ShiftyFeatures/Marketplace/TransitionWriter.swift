@@ -57,7 +57,7 @@ enum TransitionWriter {
                 """
             ).first?.decode("updated", as: Int64.self) ?? 0
             guard updated == 1 else {
-                throw MarketplaceRefusal(.dealNotPending, "Deal \(deal.id) was decided by someone else just now.")
+                throw MarketplaceRefusal(.dealNotPending, .changedJustNow, .init(deal: deal.id))
             }
         } else {
             do {
@@ -79,8 +79,7 @@ enum TransitionWriter {
                          previous_owner_id bigint, previous_status text, previous_deal_id bigint, previous_request_id bigint)
                     """)
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
-                let shifts = deal.legs.map { "\($0.shiftID)" }.joined(separator: ", ")
-                throw MarketplaceRefusal(.shiftInPendingDeal, "Shift \(shifts) already takes part in a pending deal.")
+                throw MarketplaceRefusal(.shiftInPendingDeal, .init(shift: deal.legs.first?.shiftID))
             }
         }
     }
@@ -109,7 +108,7 @@ enum TransitionWriter {
                 "UPDATE requests SET status = $2, deal_id = $3, updated_at = now() WHERE id = $1 AND status = $4",
                 [request.id.rawValue, request.status.rawValue, request.dealID?.rawValue, previous.status.rawValue])
             guard updated == 1 else {
-                throw MarketplaceRefusal(.requestNotOpen, "Request \(request.id) changed just now.")
+                throw MarketplaceRefusal(.requestNotOpen, .changedJustNow, .init(request: request.id))
             }
         } else {
             do {
@@ -121,7 +120,7 @@ enum TransitionWriter {
                     [request.id.rawValue, workplaceID, request.requester.rawValue, request.date.description,
                      request.status.rawValue, request.dealID?.rawValue])
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
-                throw MarketplaceRefusal(.requestAlreadyOpen, "You already have a request for \(request.date).")
+                throw MarketplaceRefusal(.requestAlreadyOpen, .init(date: request.date))
             }
         }
     }
@@ -147,7 +146,7 @@ enum TransitionWriter {
             """,
             [change.shiftID.rawValue, change.to.start, change.to.end, change.to.position])
         guard updated == 1 else {
-            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, .changedJustNow, .init(shift: change.shiftID))
         }
     }
 
@@ -169,7 +168,7 @@ enum TransitionWriter {
               AND deal_id IS NOT DISTINCT FROM \(from.dealID?.rawValue) AND request_id IS NOT DISTINCT FROM \(from.requestID?.rawValue)
             """)
         guard updated == 1 else {
-            throw MarketplaceRefusal(.shiftNoLongerAvailable, "Shift \(change.shiftID) changed just now; someone else was first.")
+            throw MarketplaceRefusal(.shiftNoLongerAvailable, .changedJustNow, .init(shift: change.shiftID))
         }
     }
 }

@@ -235,7 +235,7 @@ package struct ShiftService: Sendable {
     ) throws {
         guard let override, !overridden.isEmpty else { return }
         for rule in rules(of: overridden) {
-            let detail = overridden.first { $0.rule == rule }?.detail ?? ""
+            let detail = overridden.first { $0.rule == rule }?.arguments.description ?? ""
             let weeks = overridden.filter { $0.rule == rule }.count
             try ShiftStore.recordHistory(
                 workplaceID: workplaceID, subject: "fixed_shift", subjectID: fixedShiftID, actorID: actor.userID.rawValue, at: now,

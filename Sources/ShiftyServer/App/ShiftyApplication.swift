@@ -21,7 +21,7 @@ public enum ShiftyApplication {
         let routeMethods = RouteMethodIndex()
         router.add(middleware: MetricsMiddleware(metrics: metrics))
         router.add(middleware: LanguageMiddleware())
-        router.add(middleware: ProblemMiddleware(routeMethods: routeMethods))
+        router.add(middleware: ProblemMiddleware(routeMethods: routeMethods, pool: pool))
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: NULQueryMiddleware())
 

@@ -28,6 +28,7 @@ public struct Authenticator: Sendable {
             throw Problem(.unauthorized, code: .sessionExpired, text: .init("server.problem.session_expired.detail"))
         }
         RequestLanguage.current?.signedIn(caller.language)
+        RequestWorkplace.current?.signedIn(caller.workplaceID)
         return caller
     }
 

@@ -17,13 +17,17 @@ public struct ProblemMiddleware: RouterMiddleware {
 
     /// Turns "no route" into 405 with `Allow` when the path has routes for other methods.
     let routeMethods: RouteMethodIndex?
+    /// Where the members a refusal names are looked up (``MemberNames``); nil: nobody is named.
+    let pool: PostgresPool?
 
     public init() {
         self.routeMethods = nil
+        self.pool = nil
     }
 
-    init(routeMethods: RouteMethodIndex) {
+    init(routeMethods: RouteMethodIndex, pool: PostgresPool) {
         self.routeMethods = routeMethods
+        self.pool = pool
     }
 
     public func handle(
@@ -32,10 +36,13 @@ public struct ProblemMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let started = ContinuousClock.now
         let response: Response
+        let workplace = RequestWorkplace()
         do {
-            response = try await next(request, context)
+            response = try await RequestWorkplace.$current.withValue(workplace) { try await next(request, context) }
         } catch {
-            var problem = Self.problem(for: error, request: request, context: context)
+            var problem = await RequestWorkplace.$current.withValue(workplace) {
+                await MemberNames.naming(Self.problem(for: error, request: request, context: context), pool: pool)
+            }
             var allow: String?
             if problem.code == ProblemCode.Server.routeNotFound.rawValue, let routeMethods,
                let methods = await routeMethods.allow(for: request, context: context),

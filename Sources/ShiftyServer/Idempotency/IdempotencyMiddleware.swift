@@ -127,7 +127,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
         do {
             response = try await IdempotentRequest.$current.withValue(marker) { try await next(request, context) }
         } catch {
-            response = ProblemMiddleware.problem(for: error, request: request, context: context).localized(to: RequestLanguage.resolved).response()
+            let problem = await MemberNames.naming(ProblemMiddleware.problem(for: error, request: request, context: context), pool: pool)
+            response = problem.localized(to: RequestLanguage.resolved).response()
         }
         let body = try await ResponseBodyCollector.collect(response)
         response.body = .init(byteBuffer: body)

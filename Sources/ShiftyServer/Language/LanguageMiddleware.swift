@@ -1,6 +1,7 @@
 import Hummingbird
 import ShiftyFeatures
 import ShiftyLocalization
+import ShiftyServerCore
 
 /// Decides each request's language (``RequestLanguage``) and says it in `Content-Language`.
 ///

@@ -16,9 +16,10 @@ package enum SingleLineText {
     /// 422 `validation_failed` naming `field` when `text` is not one line.
     package static func check(_ text: String, field: String) throws {
         if hasControlCharacters(text) {
-            throw Problem.invalid(field, detail)
+            throw Problem.invalid(field, text)
         }
     }
 
-    package static let detail = "must not contain control characters or line breaks"
+    /// What is wrong with such a field, as its field error says it.
+    package static let text = ProblemText("server.invalid.singleLine")
 }

@@ -14,6 +14,9 @@ extension Problem {
         if catalogue.has(titleKey) || Catalogue.of(.english).has(titleKey) {
             problem.title = catalogue.text(titleKey)
         }
+        if errorTexts.count == errors.count {
+            for (index, text) in errorTexts.enumerated() { problem.errors[index].detail = text.written(in: language) }
+        }
         if let text {
             problem.detail = text.written(in: language)
         } else if language != .english {

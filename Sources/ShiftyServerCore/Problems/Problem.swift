@@ -21,6 +21,9 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
     /// The catalogue sentence `detail` was made from, so the edge can write it in the caller's
     /// language (``localized(to:)``); nil for details not yet in the catalogue.
     public var text: ProblemText?
+    /// The catalogue sentence of each field error's `detail`, in `errors`' order, so the edge writes
+    /// those in the caller's language too; empty for field errors not in the catalogue.
+    public var errorTexts: [ProblemText]
 
     /// One invalid field, as the problem document lists it.
     public typealias FieldError = ShiftyAPI.APIProblem.FieldError
@@ -37,6 +40,7 @@ public struct Problem: Error, Sendable, Encodable, Equatable {
         self.retryAfterSeconds = retryAfterSeconds
         self.errors = errors
         self.text = nil
+        self.errorTexts = []
     }
 
     /// A problem whose `detail` is a catalogue sentence (`web/i18n/<language>/server.json`);
@@ -88,6 +92,38 @@ extension Problem {
     public static let managerOnly = Problem(
         .forbidden, code: .managerOnly, text: .init("server.problem.manager_only.detail")
     )
+
+    /// 422 `validation_failed` naming `field` and what is wrong with it, as a catalogue sentence
+    /// (`reason`): the detail reads "field: reason" and the field error says the reason.
+    public static func invalid(_ field: String, _ reason: ProblemText) -> Problem {
+        invalid(errors: [(field, reason)], text: ProblemText("server.problem.validation_failed.reason", ["field": field], sentences: ["reason": reason]))
+    }
+
+    /// 422 `validation_failed` with several fields' catalogue sentences and the `text` of its detail.
+    public static func invalid(
+        _ status: HTTPResponse.Status = .unprocessableContent, code: ProblemCode = .server(.validationFailed),
+        errors: [(field: String, reason: ProblemText)], text: ProblemText
+    ) -> Problem {
+        var problem = Problem(
+            status, code: code, text: text,
+            errors: errors.map { FieldError(field: $0.field, detail: $0.reason.written(in: .english)) })
+        problem.errorTexts = errors.map(\.reason)
+        return problem
+    }
+
+    /// Every member the problem's sentences still have to name (``naming(_:)``).
+    public var memberIDs: Set<Int64> {
+        errorTexts.reduce(into: text?.memberIDs ?? []) { $0.formUnion($1.memberIDs) }
+    }
+
+    /// The problem with the members `names` knows named by their display names.
+    public func naming(_ names: [Int64: String]) -> Problem {
+        var named = self
+        named.text = text?.naming(names)
+        named.errorTexts = errorTexts.map { $0.naming(names) }
+        named.detail = named.text?.written(in: .english) ?? detail
+        return named
+    }
 
     public static func invalid(_ field: String, _ detail: String) -> Problem {
         Problem(

@@ -12,29 +12,30 @@ extension Problem {
         case .notClosed:
             self = .notFound("closed day")
         case .malformedDate:
-            self = .invalid("date", "must be a date (YYYY-MM-DD)")
+            self = .invalid("date", ProblemText("server.invalid.date"))
         case .nameLength:
-            self = .invalid("name", "must be 1 to \(ClosedDayDecider.maximumNameLength) characters")
+            self = .invalid("name", ProblemText("server.invalid.length", ["limit": String(ClosedDayDecider.maximumNameLength)]))
         case .nameNotOneLine:
-            self = .invalid("name", SingleLineText.detail)
+            self = .invalid("name", SingleLineText.text)
         case .invalidRows(let rows):
-            self.init(
-                .unprocessableContent, code: .invalidCSV, detail: "\(rows.count) row(s) are invalid; nothing was imported.",
-                errors: rows.map { FieldError(field: "line \($0.line)", detail: Self.describe($0.reason)) })
+            self = .invalid(
+                code: .server(.invalidCSV),
+                errors: rows.map { ("line \($0.line)", Self.describe($0.reason)) }, // i18n-exempt: the field names the CSV line, as openapi.yaml spells it
+                text: ProblemText("server.problem.invalid_csv.rows", ["count": String(rows.count)]))
         }
     }
 
     /// What is wrong with an imported row, as its field error says it.
-    private static func describe(_ reason: ClosedDayCSV.Reason) -> String {
+    private static func describe(_ reason: ClosedDayCSV.Reason) -> ProblemText {
         switch reason {
-        case .tooManyRows: "more than \(ClosedDayCSV.maximumRows) rows"
-        case .notDateAndName: "expected 'date,name'"
-        case .notADate(let text): "'\(text.prefix(40))' is not a date (YYYY-MM-DD)"
-        case .unterminatedQuote: "the name has an unterminated quote"
-        case .nameLength: "the name must be 1 to \(ClosedDayDecider.maximumNameLength) characters"
-        case .nameNotOneLine: "the name \(SingleLineText.detail)"
-        case .repeated(let date): "\(date) appears twice"
-        case .noRows: "the file has no rows"
+        case .tooManyRows: ProblemText("server.invalid.csv.tooManyRows", ["limit": String(ClosedDayCSV.maximumRows)])
+        case .notDateAndName: ProblemText("server.invalid.csv.notDateAndName")
+        case .notADate(let text): ProblemText("server.invalid.csv.notADate", ["text": String(text.prefix(40))])
+        case .unterminatedQuote: ProblemText("server.invalid.csv.unterminatedQuote")
+        case .nameLength: ProblemText("server.invalid.csv.nameLength", ["limit": String(ClosedDayDecider.maximumNameLength)])
+        case .nameNotOneLine: ProblemText("server.invalid.csv.nameNotOneLine")
+        case .repeated(let date): ProblemText("server.invalid.csv.repeated", ["date": date.description])
+        case .noRows: ProblemText("server.invalid.csv.noRows")
         }
     }
 }

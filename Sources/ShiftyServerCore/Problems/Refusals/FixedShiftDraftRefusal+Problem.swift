@@ -7,13 +7,15 @@ extension Problem {
     package init(_ refusal: FixedShiftDraftRefusal) {
         let field = refusal.field.rawValue
         switch refusal {
-        case .weekdayOutOfRange: self = .invalid(field, "must be 1 (Monday) to 7 (Sunday)")
-        case .malformedStartTime: self = .invalid(field, "must be HH:MM")
-        case .malformedValidFrom, .malformedValidUntil: self = .invalid(field, "must be a date (YYYY-MM-DD)")
-        case .positionNotOneLine: self = .invalid(field, SingleLineText.detail)
-        case .durationOutOfRange: self = .invalid(field, "must be between 1 and \(FixedShift.maximumDurationMinutes)")
-        case .validUntilBeforeValidFrom: self = .invalid(field, "must not be before validFrom")
-        case .positionTooLong: self = .invalid(field, "must be at most \(FixedShift.maximumPositionLabelLength) characters")
+        case .weekdayOutOfRange: self = .invalid(field, ProblemText("server.invalid.weekday"))
+        case .malformedStartTime: self = .invalid(field, ProblemText("server.invalid.time"))
+        case .malformedValidFrom, .malformedValidUntil: self = .invalid(field, ProblemText("server.invalid.date"))
+        case .positionNotOneLine: self = .invalid(field, SingleLineText.text)
+        case .durationOutOfRange:
+            self = .invalid(field, ProblemText("server.invalid.duration", ["limit": String(FixedShift.maximumDurationMinutes)]))
+        case .validUntilBeforeValidFrom: self = .invalid(field, ProblemText("server.invalid.validUntilBeforeValidFrom"))
+        case .positionTooLong:
+            self = .invalid(field, ProblemText("server.invalid.mustBeAtMost", ["limit": String(FixedShift.maximumPositionLabelLength)]))
         }
     }
 }

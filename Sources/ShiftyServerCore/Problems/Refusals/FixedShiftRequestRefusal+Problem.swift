@@ -22,19 +22,19 @@ extension Problem {
                 .conflict, code: .fixedShiftRequestOutdated,
                 text: .init("server.problem.fixed_shift_request_outdated.\(Self.key(why))", ["id": id.description]))
         case .unknownKind:
-            self = .invalid("kind", "must be one of add, change, end")
+            self = .invalid("kind", ProblemText("server.invalid.unknownKind"))
         case .reasonTooLong:
-            self = .invalid("reason", "at most \(FixedShiftRequestDecider.maximumReasonLength) characters")
+            self = .invalid("reason", ProblemText("server.invalid.atMost", ["limit": String(FixedShiftRequestDecider.maximumReasonLength)]))
         case .noteTooLong:
-            self = .invalid("note", "at most \(Marketplace.maximumNoteLength) characters")
+            self = .invalid("note", ProblemText("server.invalid.atMost", ["limit": String(Marketplace.maximumNoteLength)]))
         case .fixedShiftGiven:
-            self = .invalid("fixedShiftId", "must not be given when adding a fixed shift")
+            self = .invalid("fixedShiftId", ProblemText("server.invalid.fixedShiftGiven"))
         case .fixedShiftMissing(let kind):
-            self = .invalid("fixedShiftId", "is required to \(kind.rawValue) a fixed shift")
+            self = .invalid("fixedShiftId", ProblemText("server.invalid.fixedShiftMissing.\(kind.rawValue)"))
         case .missing(let field):
-            self = .invalid(field.rawValue, "is required when adding a fixed shift")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.requiredWhenAdding"))
         case .nothingChanges:
-            self = .invalid("body", "name what changes: weekday, startTime, durationMinutes, position, validFrom or validUntil")
+            self = .invalid("body", ProblemText("server.invalid.nothingChanges"))
         case .proposal(let refusal):
             self.init(refusal)
         }

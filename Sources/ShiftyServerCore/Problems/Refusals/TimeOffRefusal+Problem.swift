@@ -20,28 +20,28 @@ extension Problem {
                 .conflict, code: ProblemCode(refusal.code),
                 text: .init("server.problem.time_off_not_withdrawable.detail", ["id": id.description, "status": status.rawValue]))
         case .malformedDate(let field):
-            self = .invalid(field.rawValue, "expected YYYY-MM-DD")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.dateExpected"))
         case .malformedTime(let field):
-            self = .invalid(field.rawValue, "expected HH:MM")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.timeExpected"))
         case .lastDateBeforeFirstDate:
-            self = .invalid(refusal, "must not be before firstDate")
+            self = .invalid(refusal, ProblemText("server.invalid.lastDateBeforeFirstDate"))
         case .tooManyDays:
-            self = .invalid(refusal, "a request covers at most \(TimeOffPeriod.maximumDays) days")
+            self = .invalid(refusal, ProblemText("server.invalid.tooManyDays", ["limit": String(TimeOffPeriod.maximumDays)]))
         case .endTimeNotAfterStartTime:
-            self = .invalid(refusal, "must be after startTime on the same day")
+            self = .invalid(refusal, ProblemText("server.invalid.endTimeNotAfterStartTime"))
         case .emptyPeriod:
-            self = .invalid(refusal, "the time off must not be empty")
+            self = .invalid(refusal, ProblemText("server.invalid.emptyPeriod"))
         case .alreadyOver:
-            self = .invalid(refusal, "the time off is already over")
+            self = .invalid(refusal, ProblemText("server.invalid.alreadyOver"))
         case .reasonTooLong:
-            self = .invalid(refusal, "at most \(TimeOffDecider.maximumReasonLength) characters")
+            self = .invalid(refusal, ProblemText("server.invalid.atMost", ["limit": String(TimeOffDecider.maximumReasonLength)]))
         case .noteTooLong:
-            self = .invalid(refusal, "at most \(Marketplace.maximumNoteLength) characters")
+            self = .invalid(refusal, ProblemText("server.invalid.atMost", ["limit": String(Marketplace.maximumNoteLength)]))
         }
     }
 
     /// 422 naming the field the domain says the refusal is about.
-    private static func invalid(_ refusal: TimeOffRefusal, _ reason: String) -> Problem {
+    private static func invalid(_ refusal: TimeOffRefusal, _ reason: ProblemText) -> Problem {
         .invalid(refusal.field?.rawValue ?? "body", reason)
     }
 }

@@ -14,14 +14,16 @@ extension Problem {
         case .approvalNotFound:
             self = .notFound("locked approval")
         case .periodOutOfRange:
-            self = .invalid("to", "must be on or after from, at most \(TimesheetDecider.longestPeriodDays) days (a week or a month)")
+            self = .invalid("to", ProblemText("server.invalid.periodOutOfRange", ["limit": String(TimesheetDecider.longestPeriodDays)]))
         case .periodNotOver:
-            self = .invalid("to", "a period can be approved once it is over (to must be before today)")
+            self = .invalid("to", ProblemText("server.invalid.periodNotOver"))
         case .thresholdOutOfRange:
             let range = TimesheetDecider.thresholdMinutes
-            self = .invalid("threshold", "must be between \(range.lowerBound) and \(range.upperBound) minutes")
+            self = .invalid(
+                "threshold",
+                ProblemText("server.invalid.thresholdOutOfRange", ["lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
         case .reasonLength:
-            self = .invalid("reason", "must be 1 to \(TimesheetDecider.maximumReasonLength) characters: say why the punch changes")
+            self = .invalid("reason", ProblemText("server.invalid.punchReason", ["limit": String(TimesheetDecider.maximumReasonLength)]))
         case .locked(let date, let approval):
             self.init(
                 .conflict, code: .timesheetLocked,
