@@ -42,6 +42,9 @@ public struct ServerConfiguration: Sendable {
     /// The wall clock of rules decided in Swift (a kiosk's double-tap window, …); tests pass a
     /// fixed or moving instant instead of sleeping or depending on how fast the machine is.
     public var clock: @Sendable () -> Date = { Date() }
+    /// How often schedule maintenance expires due deals (it also runs once at start). A test that
+    /// needs a deal left past its expiry by everything but itself sets this beyond its own length.
+    public var dealExpiryInterval: Duration = .seconds(60)
     /// Apply pending migrations at start (as `shifty migrate` does).
     public var migrateOnStart: Bool = true
     /// How long events are kept for clients resuming the live stream (older ones get `resync_required`).

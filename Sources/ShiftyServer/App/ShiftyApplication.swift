@@ -109,7 +109,8 @@ public enum ShiftyApplication {
             ),
             services: [
                 ScheduleMaintenanceService(
-                    pool: pool, logger: logger, clock: configuration.clock, housekeeping: IdempotencyStore.sweeper(pool)),
+                    pool: pool, logger: logger, clock: configuration.clock, expiryInterval: configuration.dealExpiryInterval,
+                    housekeeping: IdempotencyStore.sweeper(pool)),
                 feed, ShiftReminderService(pool: pool, logger: logger), nowBoard,
                 NotificationDeliveryService(
                     pool: pool, senders: configuration.notificationSenders(pool: pool, keyring: keyring), links: configuration.notificationLinks, logger: logger,

@@ -15,9 +15,12 @@ actor TestDatabaseAdministrator {
         if let admin { return admin }
         var logger = Logger(label: "shifty.test-admin")
         logger.logLevel = .notice
+        // Every test asks for its own database at once (a few hundred in `swift test`) and takes
+        // its turn on these four connections; on a loaded machine a turn can take minutes, which is
+        // waiting, not failing. The acquire timeout is only a hang guard.
         let pool = PostgresPool(
             configuration: PostgresConfiguration(
-                connectionString: connectionString, poolSize: 4, acquireTimeout: .seconds(120), statementTimeout: nil
+                connectionString: connectionString, poolSize: 4, acquireTimeout: .seconds(900), statementTimeout: nil
             ),
             logger: logger
         )
