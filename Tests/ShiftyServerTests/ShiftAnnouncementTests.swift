@@ -126,6 +126,41 @@ import Testing
     }
 }
 
+extension ShiftAnnouncementTests {
+    /// Rows reach the outbox through `EventWriter` (one row) or `EventBatch` (one statement), and
+    /// only `ShiftAnnouncer` composes events about shifts: the other writers announce requests,
+    /// availability, reminders and settings. A new file writing events fails here until it is
+    /// listed (or, being about shifts, says its news to the announcer instead).
+    @Test func onlyTheAnnouncerWritesEventsAboutShifts() throws {
+        let sources = TestServer.repositoryRoot.appendingPathComponent("Sources")
+        let allowed: [String: Set<String>] = [
+            "ShiftyEvents/EventWriter.swift": ["INSERT INTO events"],
+            "ShiftyEvents/EventBatch.swift": ["INSERT INTO events"],
+            "ShiftyServer/Shifts/ShiftAnnouncer.swift": ["EventBatch("],
+            "ShiftyServer/TimeOff/TimeOffService.swift": ["EventWriter.insert("],
+            "ShiftyServer/TimeOff/AvailabilityService.swift": ["EventWriter.insert("],
+            "ShiftyServer/Reminders/ShiftReminderService.swift": ["EventWriter.insert("],
+            "ShiftyServer/Accounts/AccountService.swift": ["EventWriter.insert("],
+            "ShiftyServer/FixedShiftRequests/FixedShiftRequestService.swift": ["EventWriter.insert("],
+        ]
+        var found: [String: Set<String>] = [:]
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let relative = String(file.path.dropFirst(sources.path.count + 1))
+            for writer in ["INSERT INTO events", "EventWriter.insert(", "EventBatch("]
+            where text.range(of: writer, options: .caseInsensitive) != nil {
+                found[relative, default: []].insert(writer)
+            }
+        }
+        #expect(found.keys.sorted() == allowed.keys.sorted(), "files writing events: \(found)")
+        for (file, writers) in found {
+            #expect(writers.isSubset(of: allowed[file] ?? []), "\(file) writes events with \(writers)")
+        }
+    }
+}
+
 /// Runs one step of the scenario: the workplace's shifts before and after, and the events the step wrote.
 struct ShiftEventRecorder {
     let server: TestServer
