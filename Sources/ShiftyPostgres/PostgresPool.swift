@@ -42,6 +42,8 @@ public final class PostgresPool: Sendable {
     let clock: PostgresPoolClock
     /// How many times a caller checked a connection out (``checkoutCount``).
     private let checkouts = LockedBox(0)
+    /// How many uses got a connection handed on instead (``handedOnCount``).
+    private let handedOn = LockedBox(0)
 
     public convenience init(configuration: PostgresConfiguration, logger: Logger) {
         self.init(configuration: configuration, logger: logger, clock: .continuous)
@@ -76,6 +78,12 @@ public final class PostgresPool: Sendable {
     /// handed on by ``handingOnFirstCheckout(_:)`` counts once), for tests and benchmarks.
     public var checkoutCount: Int {
         checkouts.withLock { $0 }
+    }
+
+    /// How many uses got the connection of an earlier checkout handed on (``handingOnFirstCheckout(_:)``)
+    /// instead of checking out, for tests and benchmarks.
+    public var handedOnCount: Int {
+        handedOn.withLock { $0 }
     }
 
     var isShutDown: Bool {
@@ -201,6 +209,7 @@ public final class PostgresPool: Sendable {
     func acquire() async throws -> Lease {
         // A connection kept for this use (``handingOnFirstCheckout(_:)``) is no new checkout.
         if let handoff = PostgresCheckoutHandoff.on(self), let box = handoff.take() {
+            handedOn.withLock { $0 += 1 }
             return .connection(box)
         }
         checkouts.withLock { $0 += 1 }

@@ -21,6 +21,7 @@ struct CheckoutHandoffTests {
             }
             #expect(first == second, "the route's first read runs on the lookup's connection")
             #expect(pool.checkoutCount - before == 2, "the lookup and the third use check out; the second does not")
+            #expect(pool.handedOnCount == 1)
             _ = third
             #expect(pool.statistics.inUse == 0)
 
