@@ -1,12 +1,9 @@
-import ShiftyPostgres
-
 /// The workplace-wide `team_schedule.changed` event: some shifts of the team's week changed.
 ///
 /// Personal events (`shift.assigned`, `deal.approved`, …) reach only the people a change concerns,
 /// but every member's team week grid shows everybody's shifts, so every writer of shifts also
-/// tells the whole workplace which shifts, dates and people changed (`TransitionWriter` in its
-/// batched event insert, schedule generation in its own statement, fixed-shift changes here); a
-/// grid reloads only when a date it shows is among them. It carries no more than the grid already shows every member
+/// tells the whole workplace which shifts, dates and people changed (`ShiftAnnouncer` in the
+/// server writes it for every writer of shifts); a grid reloads only when a date it shows is among them. It carries no more than the grid already shows every member
 /// (`GET /team-schedule`): ids, dates and owners.
 package enum TeamScheduleAnnouncement {
     /// Above this many shifts a generation's announcement lists no ids (`shiftIds` is empty; the
@@ -32,13 +29,5 @@ package enum TeamScheduleAnnouncement {
             self.ownerIds = ownerIds
             self.fixedShiftId = fixedShiftId
         }
-    }
-
-    /// Announces that one member's fixed shift (a weekly rule) changed: its future occurrences
-    /// were regenerated or removed, on dates the event does not list (`dates` is empty).
-    package static func insert(fixedShiftID: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
-        try EventWriter.insert(
-            workplaceID: workplaceID, type: .server(.teamScheduleChanged),
-            payload: Payload(shiftIds: [], dates: [], ownerIds: [owner], fixedShiftId: fixedShiftID), on: connection)
     }
 }

@@ -40,6 +40,10 @@ public final class PostgresPool: Sendable {
     let isCheckingRecovery = LockedBox(false)
     /// The clock of the waiters' deadlines.
     let clock: PostgresPoolClock
+    /// How many times a caller checked a connection out (``checkoutCount``).
+    private let checkouts = LockedBox(0)
+    /// How many uses got a connection handed on instead (``handedOnCount``).
+    private let handedOn = LockedBox(0)
 
     public convenience init(configuration: PostgresConfiguration, logger: Logger) {
         self.init(configuration: configuration, logger: logger, clock: .continuous)
@@ -68,6 +72,18 @@ public final class PostgresPool: Sendable {
     /// and none answered since): callers are refused at once until it answers again.
     public var isServerUnresponsive: Bool {
         state.withLock { $0.machine.unresponsiveSince != nil }
+    }
+
+    /// How many times a caller checked a connection out since the pool started (a connection
+    /// handed on by ``handingOnFirstCheckout(_:)`` counts once), for tests and benchmarks.
+    public var checkoutCount: Int {
+        checkouts.withLock { $0 }
+    }
+
+    /// How many uses got the connection of an earlier checkout handed on (``handingOnFirstCheckout(_:)``)
+    /// instead of checking out, for tests and benchmarks.
+    public var handedOnCount: Int {
+        handedOn.withLock { $0 }
     }
 
     var isShutDown: Bool {
@@ -191,6 +207,12 @@ public final class PostgresPool: Sendable {
     // MARK: - Leasing
 
     func acquire() async throws -> Lease {
+        // A connection kept for this use (``handingOnFirstCheckout(_:)``) is no new checkout.
+        if let handoff = PostgresCheckoutHandoff.on(self), let box = handoff.take() {
+            handedOn.withLock { $0 += 1 }
+            return .connection(box)
+        }
+        checkouts.withLock { $0 += 1 }
         // The common case first, without a continuation (see `acquireWithoutWaiting`).
         switch state.withLock({ $0.machine.acquireWithoutWaiting() }) {
         case .use(let box):
@@ -314,6 +336,8 @@ public final class PostgresPool: Sendable {
     /// unresponsive state when it is newer, in the same lock as the release.
     func release(_ box: ConnectionBox, answeredAt answered: ContinuousClock.Instant? = nil) {
         box.connection.lastReleased = .now
+        // Kept for the next use of a `handingOnFirstCheckout` (still checked out).
+        if let handoff = PostgresCheckoutHandoff.on(self), handoff.park(box) { return }
         let reusable = box.connection.isUsable
         let (action, recovered, stale) = state.withLock { state in
             if !reusable {

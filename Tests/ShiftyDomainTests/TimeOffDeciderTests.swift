@@ -6,17 +6,17 @@ import ShiftyDomain
 /// order the checks run.
 @Suite struct TimeOffDeciderTests {
     let zone = try! WorkplaceTimeZone(identifier: "Europe/Amsterdam")
-    let bram = TimeOffActor(userID: UserID(rawValue: 2), isManager: false)
-    let anna = TimeOffActor(userID: UserID(rawValue: 3), isManager: false)
-    let maria = TimeOffActor(userID: UserID(rawValue: 1), isManager: true)
+    let bram = WorkplaceActor(userID: UserID(rawValue: 2), isManager: false)
+    let anna = WorkplaceActor(userID: UserID(rawValue: 3), isManager: false)
+    let maria = WorkplaceActor(userID: UserID(rawValue: 1), isManager: true)
     /// Monday 1 June 2026, 12:00 in Amsterdam.
     var now: Date { zone.instant(on: LocalDate("2026-06-01")!, at: LocalTime("12:00")!) }
 
-    func request(_ draft: TimeOffDraft, by actor: TimeOffActor? = nil) -> Result<TimeOffTransition, TimeOffRefusal> {
+    func request(_ draft: TimeOffDraft, by actor: WorkplaceActor? = nil) -> Result<TimeOffTransition, TimeOffRefusal> {
         Result { () throws(TimeOffRefusal) in try TimeOffDecider.request(draft, by: actor ?? bram, in: zone, now: now) }
     }
 
-    func apply(_ decision: TimeOffDecider.Decision, to current: TimeOff?, by actor: TimeOffActor) -> Result<TimeOffTransition, TimeOffRefusal> {
+    func apply(_ decision: TimeOffDecider.Decision, to current: TimeOff?, by actor: WorkplaceActor) -> Result<TimeOffTransition, TimeOffRefusal> {
         Result { () throws(TimeOffRefusal) in try TimeOffDecider.apply(decision, to: current, by: actor, now: now) }
     }
 

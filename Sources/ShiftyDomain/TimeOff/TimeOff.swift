@@ -23,15 +23,3 @@ public struct TimeOff: Sendable, Hashable, Codable {
         self.status = status
     }
 }
-
-/// Who acts on time off, as the server authenticated them. Time off has only two roles: the
-/// member who asks (and may withdraw) and the managers who decide.
-public struct TimeOffActor: Sendable, Hashable, Codable {
-    public var userID: UserID
-    public var isManager: Bool
-
-    public init(userID: UserID, isManager: Bool) {
-        self.userID = userID
-        self.isManager = isManager
-    }
-}

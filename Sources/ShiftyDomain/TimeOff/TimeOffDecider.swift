@@ -21,7 +21,7 @@ public enum TimeOffDecider {
 
     /// `actor` asks for the time off `draft` names, in the workplace's `zone`, at `now`.
     public static func request(
-        _ draft: TimeOffDraft, by actor: TimeOffActor, in zone: WorkplaceTimeZone, now: Date
+        _ draft: TimeOffDraft, by actor: WorkplaceActor, in zone: WorkplaceTimeZone, now: Date
     ) throws(TimeOffRefusal) -> TimeOffTransition {
         let (period, reason) = try check(draft)
         let interval = period.interval(in: zone)
@@ -35,7 +35,7 @@ public enum TimeOffDecider {
     /// `actor` decides on `current` (the request the command names, `nil` when the workplace has
     /// no such request) at `now`.
     public static func apply(
-        _ decision: Decision, to current: TimeOff?, by actor: TimeOffActor, now: Date
+        _ decision: Decision, to current: TimeOff?, by actor: WorkplaceActor, now: Date
     ) throws(TimeOffRefusal) -> TimeOffTransition {
         try check(decision, by: actor)
         switch decision {
@@ -71,7 +71,7 @@ public enum TimeOffDecider {
 
     /// The checks of a decision that need no request: the server refuses these before it loads
     /// (and locks) anything; ``apply(_:to:by:now:)`` runs them first too.
-    public static func check(_ decision: Decision, by actor: TimeOffActor) throws(TimeOffRefusal) {
+    public static func check(_ decision: Decision, by actor: WorkplaceActor) throws(TimeOffRefusal) {
         switch decision {
         case .approve(let note), .decline(let note):
             guard actor.isManager else { throw .managerOnly }

@@ -1,5 +1,5 @@
 /// Who acts on the workplace's schedule and hours outside the marketplace (closed days, fixed-shift
-/// requests, timesheets), as the server authenticated them: the member, and whether they manage
+/// requests, time off, timesheets), as the server authenticated them: the member, and whether they manage
 /// the workplace. The deciders refuse a manager's step to anyone else.
 public struct WorkplaceActor: Sendable, Hashable, Codable {
     public var userID: UserID

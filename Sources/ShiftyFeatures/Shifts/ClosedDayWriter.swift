@@ -1,7 +1,6 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
-import ShiftyEvents
 import ShiftyPostgres
 
 /// Writes what `ClosedDayDecider` decided, on the caller's transaction: the closed days, the shifts
@@ -13,40 +12,20 @@ enum ClosedDayWriter {
         _ transition: ClosedDayTransition, shifts: [ShiftID: ShiftyAPI.MarketShift], workplaceID: Int64, actorID: Int64, now: Date,
         on connection: PostgresConnection
     ) throws {
+        var news: [ShiftNews] = []
         switch transition {
         case .close(let closings):
             for closing in closings {
                 try ClosedDayStore.upsert(closing.day, workplaceID: workplaceID, on: connection)
                 try ScheduleGenerator.remove(closing.removed, workplaceID: workplaceID, connection: connection)
-                let removed = closing.removed.compactMap { shifts[$0] }
-                guard !removed.isEmpty else { continue }
-                try EventWriter.insert(
-                    workplaceID: workplaceID, type: .server(.shiftsRemovedByClosedDay), userIDs: Array(Set(removed.map(\.ownerId))),
-                    payload: ClosedDayRemovalPayload(
-                        date: closing.day.date.description, name: closing.day.name, removedShifts: removed, actorId: actorID),
-                    on: connection)
+                news.append(.removedByClosedDay(closing.day, removed: closing.removed.compactMap { shifts[$0] }, actorID: actorID))
             }
         case .reopen(let date):
             try ClosedDayStore.delete(date, workplaceID: workplaceID, on: connection)
-            // The day is open again: fill it in from the fixed shifts.
+            // The day is open again: fill it in from the fixed shifts (generation announces what it made).
             try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, on: connection)
         }
-        try announce(transition.dates, workplaceID: workplaceID, on: connection)
+        news.append(.closedDaysChanged(transition.dates))
+        try ShiftAnnouncer.announce(news, workplaceID: workplaceID, on: connection)
     }
-
-    static func announce(_ dates: [LocalDate], workplaceID: Int64, on connection: PostgresConnection) throws {
-        struct Payload: Encodable { var dates: [String] }
-        try EventWriter.insert(
-            workplaceID: workplaceID, type: .server(.closedDaysChanged),
-            payload: Payload(dates: dates.map(\.description)), on: connection)
-    }
-}
-
-/// The `shift.closed_day` event's payload. The shifts are gone, so they are not under `shifts`
-/// (which live clients read as the shifts' current state).
-struct ClosedDayRemovalPayload: Encodable, Sendable {
-    var date: String
-    var name: String
-    var removedShifts: [ShiftyAPI.MarketShift]
-    var actorId: Int64
 }

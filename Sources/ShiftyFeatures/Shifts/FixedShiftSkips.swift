@@ -67,8 +67,6 @@ enum FixedShiftSkips {
                 rules: codes($0))
         }
         let managers = try TimeOffStore.managerIDs(workplaceID: workplaceID, on: connection)
-        guard !managers.isEmpty else { return }
-        try EventWriter.insert(
-            workplaceID: workplaceID, type: .server(.fixedShiftWeekSkipped), userIDs: managers, payload: Payload(skipped: weeks), on: connection)
+        try ShiftAnnouncer.announce([.weeksSkipped(weeks, managers: managers)], workplaceID: workplaceID, on: connection)
     }
 }

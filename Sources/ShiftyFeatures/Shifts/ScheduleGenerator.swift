@@ -67,7 +67,7 @@ enum ScheduleGenerator {
             try insert(decision.accepted, workplaceID: workplace, into: &runs, on: connection)
             try FixedShiftSkips.record(decision, workplaceID: workplace, timeZone: zone, on: connection)
         }
-        try announce(runs, on: connection)
+        try ShiftAnnouncer.announce(generated: runs, on: connection)
         let created = runs.values.reduce(0) { $0 + $1.count }
         // New occurrences inside approved time off go to the marketplace like the approval's (issue 16):
         // weeks the time-off rule only warns about, or a manager set it aside for.
@@ -250,37 +250,6 @@ enum ScheduleGenerator {
         runs[workplaceID, default: GenerationRun()].add(
             count: rows.count, ids: try rows.map { try $0.decode("id") }, dates: try rows.map { try $0.decode("local_date") },
             owners: try rows.map { try $0.decode("owner_id") })
-    }
-
-    /// The run's events, one statement for every workplace: `schedule.generated` to the members
-    /// who got shifts, and `team_schedule.changed` to the workplace (TeamScheduleAnnouncement's
-    /// payload; a large run lists no ids: grids reload by `dates`).
-    static func announce(_ runs: [Int64: GenerationRun], on connection: PostgresConnection) throws {
-        struct Generated: Encodable { var shifts: Int }
-        var workplaces: [Int64] = [], types: [String] = [], audiences: [String] = [], users: [String] = [], payloads: [String] = []
-        func add<Payload: Encodable>(_ workplace: Int64, _ type: EventType, _ userIDs: [Int64], _ payload: Payload) throws {
-            workplaces.append(workplace)
-            types.append(type.rawValue)
-            audiences.append(type.audience.rawValue)
-            users.append("{" + userIDs.map(String.init).joined(separator: ",") + "}")
-            payloads.append(String(decoding: try APIJSON.encoder.encode(payload), as: UTF8.self))
-        }
-        for (workplace, run) in runs.sorted(by: { $0.key < $1.key }) where run.count > 0 {
-            let owners = run.owners.sorted()
-            try add(workplace, .server(.scheduleGenerated), owners, Generated(shifts: run.count))
-            try add(workplace, .server(.teamScheduleChanged), [], TeamScheduleAnnouncement.Payload(
-                shiftIds: run.listedIDs, dates: run.dates.sorted(), ownerIds: owners, fixedShiftId: nil))
-        }
-        guard !workplaces.isEmpty else { return }
-        try connection.execute(
-            """
-            INSERT INTO events (workplace_id, type, audience, user_ids, manager_only, payload)
-            SELECT e.workplace_id, e.type, e.audience, e.user_ids::bigint[], false, e.payload::jsonb
-            FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
-                 AS e(workplace_id, type, audience, user_ids, payload, n)
-            ORDER BY e.n
-            """,
-            [workplaces, types, audiences, users, payloads])
     }
 
     /// Removes the shifts `ids` that a closed day takes (`ClosedDayDecider` chose them from rows this

@@ -2,7 +2,6 @@ import Foundation
 import Logging
 import ShiftyAPI
 import ShiftyDomain
-import ShiftyEvents
 import ShiftyPostgres
 import ShiftyServerCore
 
@@ -243,31 +242,16 @@ package struct ShiftService: Sendable {
                 note: "rule overridden: \(rule.code.rawValue) (\(weeks) week\(weeks == 1 ? "" : "s"); \(detail)) — reason: \(override.reason)",
                 on: connection)
         }
-        struct Payload: Encodable {
-            var shiftIds: [Int64] = []
-            var shifts: [Int64] = []
-            var fixedShiftId: Int64
-            var ownerId: Int64
-            var ownerName: String
-            var overriddenRules: [String]
-            var overrideReason: String
-            var actorId: Int64
-        }
         let name = try connection.query("SELECT display_name FROM users WHERE id = $1", [owner]).first?.decode("display_name", as: String.self) ?? ""
-        try EventWriter.insert(
-            workplaceID: workplaceID, type: .marketplace(.ruleOverridden),
-            payload: Payload(
+        try ShiftAnnouncer.announce(
+            [.fixedShiftRulesOverridden(FixedShiftOverridePayload(
                 fixedShiftId: fixedShiftID, ownerId: owner, ownerName: name, overriddenRules: rules(of: overridden).map(\.code.rawValue),
-                overrideReason: override.reason, actorId: actor.userID.rawValue),
-            on: connection)
+                overrideReason: override.reason, actorId: actor.userID.rawValue))],
+            workplaceID: workplaceID, on: connection)
     }
 
     package static func announceFixedShift(_ id: Int64, owner: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
-        struct Payload: Encodable { var fixedShiftId: Int64 }
-        try EventWriter.insert(
-            workplaceID: workplaceID, type: .server(.scheduleChanged), userIDs: [owner],
-            payload: Payload(fixedShiftId: id), on: connection)
-        try TeamScheduleAnnouncement.insert(fixedShiftID: id, owner: owner, workplaceID: workplaceID, on: connection)
+        try ShiftAnnouncer.announce([.fixedShiftChanged(id: id, owner: owner)], workplaceID: workplaceID, on: connection)
     }
 
     /// Validates input through the domain's `FixedShiftDraft` (a refusal names the offending field).

@@ -1,5 +1,4 @@
 import Foundation
-import ShiftyEvents
 import ShiftyPostgres
 
 /// What changing a workplace's time zone does to its schedule, inside the transaction that
@@ -11,7 +10,7 @@ import ShiftyPostgres
 /// hand-made and deleted shifts keep their instant: a person decided those.
 enum WorkplaceTimeZoneChange {
     /// The `workplace.time_zone_changed` event's payload.
-    struct Payload: Encodable {
+    struct Payload: Encodable, Sendable {
         var previousTimeZone: String
         var timeZone: String
         /// How many shifts moved to the new zone's wall-clock times.
@@ -28,9 +27,8 @@ enum WorkplaceTimeZoneChange {
         let moved = try ScheduleGenerator.moveUntouched(
             after: now, workplaceID: workplaceID, from: oldZone, to: newZone, connection: connection)
         try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, on: connection)
-        try EventWriter.insert(
-            workplaceID: workplaceID, type: .server(.workplaceTimeZoneChanged),
-            payload: Payload(previousTimeZone: oldZone, timeZone: newZone, movedShifts: moved.count, actorId: actorID),
-            on: connection)
+        try ShiftAnnouncer.announce(
+            [.timeZoneChanged(Payload(previousTimeZone: oldZone, timeZone: newZone, movedShifts: moved.count, actorId: actorID))],
+            workplaceID: workplaceID, on: connection)
     }
 }

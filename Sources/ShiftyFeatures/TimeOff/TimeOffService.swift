@@ -50,7 +50,7 @@ package struct TimeOffService: Sendable {
     package static func approve(
         _ id: Int64, by manager: MarketplaceCaller, note: String?, now: Date, on connection: PostgresConnection
     ) throws -> ShiftyAPI.TimeOffRequest {
-        let actor = TimeOffActor(userID: UserID(rawValue: manager.userID), isManager: manager.isManager)
+        let actor = WorkplaceActor(userID: UserID(rawValue: manager.userID), isManager: manager.isManager)
         return try decide(.approve(note: note), id: id, by: actor, workplaceID: manager.workplaceID, now: now, on: connection)
     }
 
@@ -76,7 +76,7 @@ package struct TimeOffService: Sendable {
 
     /// Loads and locks the request, asks the rules, writes what they decided.
     private static func decide(
-        _ decision: TimeOffDecider.Decision, id: Int64, by actor: TimeOffActor, workplaceID: Int64, now: Date,
+        _ decision: TimeOffDecider.Decision, id: Int64, by actor: WorkplaceActor, workplaceID: Int64, now: Date,
         on connection: PostgresConnection
     ) throws -> ShiftyAPI.TimeOffRequest {
         let current = try TimeOffStore.lockForDecision(TimeOffID(rawValue: id), workplaceID: workplaceID, on: connection)
@@ -84,8 +84,8 @@ package struct TimeOffService: Sendable {
         return try TimeOffWriter.write(transition, workplaceID: workplaceID, now: now, on: connection)
     }
 
-    package static func actor(_ caller: AuthenticatedUser) -> TimeOffActor {
-        TimeOffActor(userID: UserID(rawValue: caller.id), isManager: caller.isManager)
+    package static func actor(_ caller: AuthenticatedUser) -> WorkplaceActor {
+        caller.workplaceActor
     }
 
     /// The request's event, to the member and every active manager of the workplace.

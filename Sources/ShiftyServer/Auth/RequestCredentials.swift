@@ -24,6 +24,9 @@ struct RequestCredentials: Sendable {
         return caller
     }
 
+    /// Whether someone looked the session up already (its answer is kept).
+    var hasLookedUpMember: Bool { memberLookup != nil }
+
     /// The kiosk; the lookup's refusal, or 403 `kiosk_required` when nobody looked.
     func kiosk() throws -> AuthenticatedKiosk {
         guard let kioskLookup else { throw KioskAuthenticator.required }
