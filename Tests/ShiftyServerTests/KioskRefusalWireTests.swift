@@ -5,7 +5,8 @@ import Testing
 
 /// The refusals of kiosk devices, PINs and a member identifying at a kiosk as the wire shows them,
 /// in English and Dutch (the punch decision itself is `KioskPunchRefusalWireTests`'). The rules
-/// live in the domain (`KioskRefusal`); this pins what the edge makes of them.
+/// live in the domain (`KioskRules`); this pins what the edge makes of them. A secret that matches
+/// nobody reads in Dutch too (it fell back to the login's sentence before).
 @Suite struct KioskRefusalWireTests {
     @Test func everyKioskRefusalAnswersAsItAlwaysHas() async throws {
         let frozen = Date()
@@ -108,13 +109,13 @@ import Testing
         #"check in as an action [en] 422 {"code":"validation_failed","detail":"action: must be break_start or break_end (leave it out to check in or out)","errors":[{"detail":"must be break_start or break_end (leave it out to check in or out)","field":"action"}],"status":422,"title":"A field is not right","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
         #"check in as an action [nl] 422 {"code":"validation_failed","detail":"action: deze waarde klopt niet.","errors":[{"detail":"must be break_start or break_end (leave it out to check in or out)","field":"action"}],"status":422,"title":"Een veld klopt niet","type":"https:\/\/shifty.example\/problems\/validation_failed"}"#,
         #"wrong password [en] 401 {"code":"invalid_credentials","detail":"That username and password do not match.","status":401,"title":"Wrong login","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
-        #"wrong password [nl] 401 {"code":"invalid_credentials","detail":"De werkplek, gebruikersnaam of het wachtwoord klopt niet.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
+        #"wrong password [nl] 401 {"code":"invalid_credentials","detail":"Die gebruikersnaam en dat wachtwoord horen niet bij elkaar.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
         #"wrong pin [en] 401 {"code":"invalid_credentials","detail":"That username and PIN do not match.","status":401,"title":"Wrong login","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
-        #"wrong pin [nl] 401 {"code":"invalid_credentials","detail":"De werkplek, gebruikersnaam of het wachtwoord klopt niet.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
+        #"wrong pin [nl] 401 {"code":"invalid_credentials","detail":"Die gebruikersnaam en die pincode horen niet bij elkaar.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
         #"unknown member [en] 401 {"code":"invalid_credentials","detail":"That username and PIN do not match.","status":401,"title":"Wrong login","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
-        #"unknown member [nl] 401 {"code":"invalid_credentials","detail":"De werkplek, gebruikersnaam of het wachtwoord klopt niet.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
+        #"unknown member [nl] 401 {"code":"invalid_credentials","detail":"Die gebruikersnaam en die pincode horen niet bij elkaar.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
         #"pin nobody has [en] 401 {"code":"invalid_credentials","detail":"That PIN does not belong to anybody here.","status":401,"title":"Wrong login","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
-        #"pin nobody has [nl] 401 {"code":"invalid_credentials","detail":"De werkplek, gebruikersnaam of het wachtwoord klopt niet.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
+        #"pin nobody has [nl] 401 {"code":"invalid_credentials","detail":"Die pincode is van niemand hier.","status":401,"title":"Inloggen mislukt","type":"https:\/\/shifty.example\/problems\/invalid_credentials"}"#,
         #"throttled [en] 429 {"code":"kiosk_throttled","detail":"Too many wrong attempts. Try again in {n} seconds.","status":429,"title":"Too many wrong PINs","type":"https:\/\/shifty.example\/problems\/kiosk_throttled"}"#,
         #"throttled [nl] 429 {"code":"kiosk_throttled","detail":"Te veel verkeerde pogingen. Probeer het over {n} seconden opnieuw.","status":429,"title":"Te veel verkeerde pincodes","type":"https:\/\/shifty.example\/problems\/kiosk_throttled"}"#,
     ]

@@ -88,6 +88,14 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refused as RefusedPunch:
             return Problem(refused)
+        case let refusal as KioskRefusal:
+            return Problem(refusal)
+        case let refusal as PunchRefusal:
+            return Problem(refusal)
+        case let refusal as EmploymentRefusal:
+            return Problem(refusal)
+        case let refusal as TimeclockRulesRefusal:
+            return Problem(refusal)
         case let error as StoreError:
             return Problem(error)
         case let error as HTTPError:

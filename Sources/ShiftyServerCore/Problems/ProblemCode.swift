@@ -24,6 +24,12 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A time-off refusal, under the domain's code. The codes it shares with the server's own checks
     /// (`manager_only`, `not_found`, `validation_failed`) are those, listed once (see the initializer).
     case timeOff(TimeOffRefusal.Code)
+    /// A kiosk refusal (setting up kiosks and PINs, a member identifying at a kiosk), under the
+    /// domain's code; the codes it shares with the server's own checks are those.
+    case kiosk(KioskRefusal.Code)
+    /// A punch-edit refusal, under the domain's code; the codes it shares with the server's own
+    /// checks are those.
+    case punch(PunchRefusal.Code)
 
     /// The codes of the server's own checks (requests, sessions, schedule, timeclock, time off, the
     /// live stream, Web Push).
@@ -80,12 +86,7 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         // Timeclock and kiosks.
         case kioskRequired = "kiosk_required"
         case kioskRevoked = "kiosk_revoked"
-        case kioskThrottled = "kiosk_throttled"
-        /// A kiosk's budget for PINs typed without a name is used up: the member taps their name first.
-        case kioskPinOnlyPaused = "kiosk_pin_only_paused"
-        case punchInFuture = "punch_in_future"
         case punchRepeated = "punch_repeated"
-        case pinTaken = "pin_taken"
         case kioskNetworkRefused = "kiosk_network_refused"
         case timesheetLocked = "timesheet_locked"
         // Live stream.
@@ -118,6 +119,16 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .timeOff(refusal)
     }
 
+    /// The code a kiosk refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: KioskRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .kiosk(refusal)
+    }
+
+    /// The code a punch-edit refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: PunchRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .punch(refusal)
+    }
+
     public init?(rawValue: String) {
         guard let code = Self.byRawValue[rawValue] else { return nil }
         self = code
@@ -128,15 +139,19 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .server(let code): code.rawValue
         case .marketplace(let code): code.rawValue
         case .timeOff(let code): code.rawValue
+        case .kiosk(let code): code.rawValue
+        case .punch(let code): code.rawValue
         }
     }
 
     /// Every code a client can receive: the server's own, then the marketplace's refusals that are
-    /// not a missing object, then time off's own.
+    /// not a missing object, then time off's, the kiosk's and punch edits' own.
     public static let allCases: [ProblemCode] =
         Server.allCases.map(ProblemCode.server)
         + MarketplaceRefusal.Code.allCases.map(ProblemCode.init).filter { $0 != .server(.notFound) }
         + TimeOffRefusal.Code.allCases.map(ProblemCode.init).filter { if case .timeOff = $0 { true } else { false } }
+        + KioskRefusal.Code.allCases.map(ProblemCode.init).filter { if case .kiosk = $0 { true } else { false } }
+        + PunchRefusal.Code.allCases.map(ProblemCode.init).filter { if case .punch = $0 { true } else { false } }
 
     private static let byRawValue = Dictionary(allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }

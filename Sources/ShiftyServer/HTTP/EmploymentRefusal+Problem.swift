@@ -1,0 +1,18 @@
+import Hummingbird
+import ShiftyDomain
+import ShiftyServerCore
+
+extension Problem {
+    /// An employment refusal as the client sees it: 404 no such member, 422 terms that make no sense.
+    init(_ refusal: EmploymentRefusal) {
+        switch refusal {
+        case .memberNotFound:
+            self = .notFound("user")
+        case .contractOutOfRange:
+            let range = EmploymentRules.contractMinutesPerWeek
+            self = .invalid("contractMinutesPerWeek", "must be between \(range.lowerBound) and \(range.upperBound) minutes, or null")
+        case .endBeforeStart:
+            self = .invalid("end", "must be on or after start")
+        }
+    }
+}
