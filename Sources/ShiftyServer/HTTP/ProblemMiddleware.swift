@@ -96,6 +96,12 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as TimeclockRulesRefusal:
             return Problem(refusal)
+        case let refusal as AccountRefusal:
+            return Problem(refusal)
+        case let refusal as PasswordResetRefusal:
+            return Problem(refusal)
+        case let refused as EmailAddressRefused:
+            return Problem(refused)
         case let error as StoreError:
             return Problem(error)
         case let error as HTTPError:

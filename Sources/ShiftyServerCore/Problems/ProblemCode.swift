@@ -30,6 +30,12 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A punch-edit refusal, under the domain's code; the codes it shares with the server's own
     /// checks are those.
     case punch(PunchRefusal.Code)
+    /// An account refusal (onboarding, login, members, invites), under the domain's code; the codes
+    /// it shares with the server's own checks are those.
+    case account(AccountRefusal.Code)
+    /// A password-reset refusal, under the domain's code; the codes it shares with the server's own
+    /// checks are those.
+    case passwordReset(PasswordResetRefusal.Code)
 
     /// The codes of the server's own checks (requests, sessions, schedule, timeclock, time off, the
     /// live stream, Web Push).
@@ -60,19 +66,11 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case unauthenticated
         case sessionExpired = "session_expired"
         case invalidCredentials = "invalid_credentials"
-        case loginThrottled = "login_throttled"
-        case passwordChangeThrottled = "password_change_throttled"
         case signupThrottled = "signup_throttled"
         case originNotAllowed = "origin_not_allowed"
         case managerOnly = "manager_only"
-        case wrongPassword = "wrong_password"
-        case signupDisabled = "signup_disabled"
-        case inviteInvalid = "invite_invalid"
         case usernameTaken = "username_taken"
         case workplaceSlugTaken = "workplace_slug_taken"
-        case lastManager = "last_manager"
-        case resetLinkInvalid = "reset_link_invalid"
-        case resetThrottled = "reset_throttled"
         case emailDisabled = "email_disabled"
         /// A language the server has no catalogue for (`PUT /me/language`, workplace `settings.language`).
         case unknownLanguage = "unknown_language"
@@ -129,6 +127,16 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .punch(refusal)
     }
 
+    /// The code an account refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: AccountRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .account(refusal)
+    }
+
+    /// The code a password-reset refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: PasswordResetRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .passwordReset(refusal)
+    }
+
     public init?(rawValue: String) {
         guard let code = Self.byRawValue[rawValue] else { return nil }
         self = code
@@ -141,17 +149,22 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .timeOff(let code): code.rawValue
         case .kiosk(let code): code.rawValue
         case .punch(let code): code.rawValue
+        case .account(let code): code.rawValue
+        case .passwordReset(let code): code.rawValue
         }
     }
 
     /// Every code a client can receive: the server's own, then the marketplace's refusals that are
-    /// not a missing object, then time off's, the kiosk's and punch edits' own.
+    /// not a missing object, then the own codes of time off, the kiosk, punch edits, accounts and
+    /// password resets.
     public static let allCases: [ProblemCode] =
         Server.allCases.map(ProblemCode.server)
         + MarketplaceRefusal.Code.allCases.map(ProblemCode.init).filter { $0 != .server(.notFound) }
         + TimeOffRefusal.Code.allCases.map(ProblemCode.init).filter { if case .timeOff = $0 { true } else { false } }
         + KioskRefusal.Code.allCases.map(ProblemCode.init).filter { if case .kiosk = $0 { true } else { false } }
         + PunchRefusal.Code.allCases.map(ProblemCode.init).filter { if case .punch = $0 { true } else { false } }
+        + AccountRefusal.Code.allCases.map(ProblemCode.init).filter { if case .account = $0 { true } else { false } }
+        + PasswordResetRefusal.Code.allCases.map(ProblemCode.init).filter { if case .passwordReset = $0 { true } else { false } }
 
     private static let byRawValue = Dictionary(allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }
