@@ -96,6 +96,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as TimeclockRulesRefusal:
             return Problem(refusal)
+        case let refusal as ShiftRefusal:
+            return Problem(refusal)
         case let refusal as AccountRefusal:
             return Problem(refusal)
         case let refusal as PasswordResetRefusal:
