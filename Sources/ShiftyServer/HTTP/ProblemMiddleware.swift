@@ -98,6 +98,10 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as ShiftRefusal:
             return Problem(refusal)
+        case let refusal as QualificationRefusal:
+            return Problem(refusal)
+        case let refusal as AvailabilityRefusal:
+            return Problem(refusal)
         case let refusal as AccountRefusal:
             return Problem(refusal)
         case let refusal as PasswordResetRefusal:

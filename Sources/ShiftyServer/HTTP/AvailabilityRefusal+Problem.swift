@@ -1,0 +1,18 @@
+import Hummingbird
+import ShiftyDomain
+import ShiftyServerCore
+
+extension Problem {
+    /// A weekly-availability refusal as the client sees it: 403 someone else's week, 404 no such
+    /// member, 422 too many entries.
+    init(_ refusal: AvailabilityRefusal) {
+        switch refusal {
+        case .managerOnly:
+            self = .managerOnly
+        case .tooManyEntries:
+            self = .invalid("entries", "at most \(AvailabilityRules.maximumEntries) entries")
+        case .memberNotFound:
+            self = .notFound("user")
+        }
+    }
+}
