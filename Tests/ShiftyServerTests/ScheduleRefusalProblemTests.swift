@@ -50,3 +50,23 @@ import Testing
         #expect(refusal.detail == "ownerId: is not a member of this workplace")
     }
 }
+
+/// The report and marketplace-look refusals, as the edge answers them.
+@Suite struct ReportAndMarketplaceQueryRefusalProblemTests {
+    @Test func eachRefusalAnswersNotFoundOrNamesItsField() {
+        let answers: [(Problem, String, String?)] = [
+            (Problem(ReportRefusal.workplaceNotFound), "No such workplace.", nil),
+            (Problem(ReportRefusal.memberNotFound), "No such user.", nil),
+            (Problem(MarketplaceQueryRefusal.dealNotFound), "No such deal.", nil),
+            (Problem(MarketplaceQueryRefusal.malformedRequestDate(index: 2)), "dates.2: must be a date (YYYY-MM-DD)", "dates.2"),
+            (Problem(MarketplaceQueryRefusal.tradesRangeOutOfRange), "to: must be on or after 'from' and at most a year later", "to"),
+        ]
+        for (problem, detail, field) in answers {
+            #expect(problem.detail == detail)
+            #expect(problem.errors.first?.field == field)
+            #expect(ProblemCode(rawValue: problem.code) != nil)
+        }
+        #expect(MarketplaceQueryRefusal.malformedRequestDate(index: 2).field == "dates.2")
+        #expect(ReportRefusal.memberNotFound.code.rawValue == Problem(ReportRefusal.memberNotFound).code)
+    }
+}

@@ -102,6 +102,10 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as AvailabilityRefusal:
             return Problem(refusal)
+        case let refusal as ReportRefusal:
+            return Problem(refusal)
+        case let refusal as MarketplaceQueryRefusal:
+            return Problem(refusal)
         case let refusal as AccountRefusal:
             return Problem(refusal)
         case let refusal as PasswordResetRefusal:
