@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ShiftyFeatures
+import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServer
 import ShiftyServerCore
@@ -43,7 +44,7 @@ struct ReportCommand: AsyncParsableCommand {
             let report: MonthlyReport
             do {
                 report = try await ReportService(pool: pool).monthlyReport(workplaceSlug: slug, month: reportMonth)
-            } catch let problem as Problem where problem.code == "not_found" {
+            } catch ReportRefusal.workplaceNotFound {
                 throw CLIFailure("No workplace '\(slug)' in this database.")
             }
             switch format {

@@ -21,9 +21,9 @@ import Testing
         let custom = TimeclockRules(saturdayQuotaMinutes: nil, sundayQuotaMinutes: 240, diligenceAbsenceCap: 5)
         let stored = try JSONEncoder().encode(TimeclockRulesDocument(custom))
         #expect(try JSONDecoder().decode(TimeclockRulesDocument.self, from: stored).applied(to: .seed) == custom)
-        #expect(throws: Problem.self) { try TimeclockRulesDocument.validate(TimeclockRules(dailyOvertimeFloorMinutes: 60)) }
-        #expect(throws: Problem.self) { try TimeclockRulesDocument.validate(TimeclockRules(mondayToFridayQuotaMinutes: -1)) }
-        try TimeclockRulesDocument.validate(.seed)
+        #expect(throws: TimeclockRulesRefusal.outOfRange(.dailyOvertimeFloorMinutes)) { try TimeclockRules(dailyOvertimeFloorMinutes: 60).validate() }
+        #expect(throws: TimeclockRulesRefusal.outOfRange(.mondayToFridayQuotaMinutes)) { try TimeclockRules(mondayToFridayQuotaMinutes: -1).validate() }
+        try TimeclockRules.seed.validate()
     }
 
     @Test func csvCellsAreQuotedAndFormulasDefused() {

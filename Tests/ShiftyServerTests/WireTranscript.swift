@@ -31,6 +31,20 @@ struct WireTranscript {
         }
     }
 
+    /// Sends a request that carries no member (a kiosk, someone signed out) once in each language,
+    /// asking for it with `Accept-Language`, and records both answers.
+    mutating func record(_ label: String, accepting send: (_ acceptLanguage: String) async throws -> TestHTTPClient.Response) async throws {
+        for language in ["en", "nl"] {
+            let response = try await send(language)
+            lines.append("\(label) [\(language)] \(response.status) \(response.text)")
+        }
+    }
+
+    /// Rewrites every recorded line, for values a transcript cannot pin (seconds left on a clock).
+    mutating func rewrite(_ transform: (String) -> String) {
+        lines = lines.map(transform)
+    }
+
     /// Compares with `expected` line by line, naming each line that differs.
     func expect(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(lines.count == expected.count, "\(lines.count) answers, expected \(expected.count)", sourceLocation: sourceLocation)

@@ -26,15 +26,15 @@ public struct AccountService: Sendable {
 
     package func createWorkplace(_ input: CreateWorkplaceRequest, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         guard configuration.allowSignup else {
-            throw Problem(.forbidden, code: .signupDisabled, text: .init("server.problem.signup_disabled.detail"))
+            throw AccountRefusal.signupDisabled
         }
         try await countSignup(from: remoteAddress)
-        let name = try AccountValidation.displayName(input.name, field: "name")
-        let timeZone = try AccountValidation.timeZone(input.timeZone)
-        let username = try AccountValidation.username(input.manager.username, field: "manager.username")
-        let displayName = try AccountValidation.displayName(input.manager.displayName, field: "manager.displayName")
+        let name = try AccountRules.name(input.name, field: .name)
+        let timeZone = try AccountRules.timeZone(input.timeZone)
+        let username = try AccountRules.username(input.manager.username, field: .managerUsername)
+        let displayName = try AccountRules.name(input.manager.displayName, field: .managerDisplayName)
         let email = try AccountValidation.email(input.manager.email, field: "manager.email")
-        let slug = try input.slug.map { try AccountValidation.slug($0) } ?? AccountValidation.slug(fromName: name)
+        let slug = try input.slug.map { try AccountRules.slug($0) } ?? AccountValidation.slug(fromName: name)
         let hash = try await passwords.hashNewPassword(input.manager.password, field: "manager.password")
         let kind = input.client ?? .cookie
         let lifetime = configuration.sessionLifetime
@@ -52,8 +52,8 @@ public struct AccountService: Sendable {
     package func signup(_ input: SignupRequest, remoteAddress: String?, userAgent: String?) async throws -> ShiftyAPI.Session {
         try await countSignup(from: remoteAddress)
         let slug = input.workplace.trimmingCharacters(in: .whitespaces).lowercased()
-        let username = try AccountValidation.username(input.username)
-        let displayName = try AccountValidation.displayName(input.displayName)
+        let username = try AccountRules.username(input.username)
+        let displayName = try AccountRules.name(input.displayName)
         let email = try AccountValidation.email(input.email)
         let hash = try await passwords.hashNewPassword(input.password)
         let kind = input.client ?? .cookie
@@ -62,7 +62,7 @@ public struct AccountService: Sendable {
             guard let workplace = try AccountStore.workplace(slug: slug, on: connection),
                   let role = try InviteStore.redeem(code: input.inviteCode, workplaceID: workplace.id, on: connection)
             else {
-                throw Problem(.unprocessableContent, code: .inviteInvalid, text: .init("server.problem.invite_invalid.detail"))
+                throw AccountRefusal.inviteInvalid
             }
             let user = try AccountStore.insertUser(
                 workplaceID: workplace.id, username: username, displayName: displayName, email: email,
@@ -95,16 +95,13 @@ public struct AccountService: Sendable {
             do {
                 reservation = try await LoginThrottle.reserve([accountKey] + (addressKey.map { [$0] } ?? []), in: pool)
             } catch let refusal as ThrottleRefusal {
-                let retryAfter = refusal.retryAfterSeconds
-                throw Problem(.tooManyRequests, code: .loginThrottled, text: .init("server.problem.login_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
+                throw AccountRefusal.loginThrottled(retryAfterSeconds: refusal.retryAfterSeconds)
             }
             let credentials = try await pool.withConnection { try AccountStore.credentials(workplaceSlug: slug, username: username, on: $0) }
             // Always verify, against a dummy hash for unknown users, so timing does not reveal who exists.
             // A failure keeps its slots: they are the count of failures.
             let matches = try await passwords.verify(input.password, encoded: credentials?.passwordHash)
-            guard matches, let credentials, credentials.user.active else {
-                throw Problem(.unauthorized, code: .invalidCredentials, text: .init("server.problem.invalid_credentials.detail"))
-            }
+            guard matches, let credentials, credentials.user.active else { throw AccountRefusal.invalidCredentials }
             // The owner's earlier typos at this address are forgiven; the address gets its slot back.
             try await LoginThrottle.settleSuccess(reservation, clearing: [accountKey.key], in: pool)
             return credentials
@@ -114,7 +111,9 @@ public struct AccountService: Sendable {
         let lifetime = configuration.sessionLifetime
         return try await pool.transaction { connection in
             if let rehash { try AccountStore.setPasswordHash(rehash, userID: credentials.user.id, on: connection) }
-            guard let workplace = try AccountStore.workplace(id: credentials.user.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            guard let workplace = try AccountStore.workplace(id: credentials.user.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: credentials.user.workplaceID)
+            }
             let session = try SessionStore.create(userID: credentials.user.id, kind: kind, lifetime: lifetime, userAgent: userAgent, on: connection)
             return ShiftyAPI.Session(token: session.token, expiresAt: session.expiresAt, user: credentials.user, workplace: workplace)
         }
@@ -138,15 +137,10 @@ public struct AccountService: Sendable {
             do {
                 reservation = try await LoginThrottle.reserve([key], in: pool)
             } catch let refusal as ThrottleRefusal {
-                throw Problem(
-                    .tooManyRequests, code: .passwordChangeThrottled,
-                    text: .init("server.problem.password_change_throttled.detail", ["seconds": String(refusal.retryAfterSeconds)]),
-                    retryAfterSeconds: refusal.retryAfterSeconds)
+                throw AccountRefusal.passwordChangeThrottled(retryAfterSeconds: refusal.retryAfterSeconds)
             }
             let stored = try await pool.withConnection { try AccountStore.passwordHash(userID: caller.id, on: $0) }
-            guard try await passwords.verify(input.currentPassword, encoded: stored) else {
-                throw Problem(.forbidden, code: .wrongPassword, text: .init("server.problem.wrong_password.detail"))
-            }
+            guard try await passwords.verify(input.currentPassword, encoded: stored) else { throw AccountRefusal.wrongPassword }
             try await LoginThrottle.settleSuccess(reservation, clearing: [key.key], in: pool)
         }
         let hash = try await passwords.hashNewPassword(input.newPassword, field: "newPassword")
@@ -172,8 +166,8 @@ public struct AccountService: Sendable {
 
     package func createUser(_ caller: AuthenticatedUser, _ input: CreateUserRequest) async throws -> UserView {
         try caller.requireManager()
-        let username = try AccountValidation.username(input.username)
-        let displayName = try AccountValidation.displayName(input.displayName)
+        let username = try AccountRules.username(input.username)
+        let displayName = try AccountRules.name(input.displayName)
         let email = try AccountValidation.email(input.email)
         let hash = try await passwords.hashNewPassword(input.password)
         return try await pool.transaction { connection in
@@ -186,17 +180,14 @@ public struct AccountService: Sendable {
 
     package func updateUser(_ caller: AuthenticatedUser, id: Int64, _ input: UpdateUserRequest) async throws -> UserView {
         try caller.requireManager()
-        let displayName = try input.displayName.map { try AccountValidation.displayName($0) }
+        let displayName = try input.displayName.map { try AccountRules.name($0) }
         let email: String?? = try input.email.map { try AccountValidation.email($0) }
         return try await pool.transaction { connection in
             guard let updated = try AccountStore.updateUser(
                 id: id, workplaceID: caller.workplaceID, displayName: displayName, email: email,
                 role: input.role, payType: input.payType, active: input.active, on: connection
-            ) else { throw Problem.notFound("user") }
-            // A workplace must keep at least one active manager, or nobody could manage it again.
-            if try AccountStore.activeManagerCount(workplaceID: caller.workplaceID, on: connection) == 0 {
-                throw Problem(.conflict, code: .lastManager, text: .init("server.problem.last_manager.detail"))
-            }
+            ) else { throw AccountRefusal.memberNotFound }
+            try AccountRules.checkManagers(activeAfterChange: try AccountStore.activeManagerCount(workplaceID: caller.workplaceID, on: connection))
             if !updated.active {
                 try SessionStore.revokeAll(userID: id, on: connection)
             }
@@ -217,7 +208,7 @@ public struct AccountService: Sendable {
 
     package func user(_ caller: AuthenticatedUser, id: Int64) async throws -> UserView {
         guard let user = try await pool.withConnection({ try AccountStore.user(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
-            throw Problem.notFound("user")
+            throw AccountRefusal.memberNotFound
         }
         return user
     }
@@ -232,20 +223,18 @@ public struct AccountService: Sendable {
     /// Everyone hears of it through one `workplace.time_zone_changed` event.
     package func updateWorkplace(_ caller: AuthenticatedUser, _ input: UpdateWorkplaceRequest, now: Date = Date()) async throws -> WorkplaceView {
         try caller.requireManager()
-        let name = try input.name.map { try AccountValidation.displayName($0, field: "name") }
-        let timeZone = try input.timeZone.map { try AccountValidation.timeZone($0) }
+        let name = try input.name.map { try AccountRules.name($0, field: .name) }
+        let timeZone = try input.timeZone.map { try AccountRules.timeZone($0) }
         let patch = input.settings.map { JSONValue.object($0).data }
         return try await pool.transaction { connection in
             guard let current = try AccountStore.lockWorkplace(id: caller.workplaceID, on: connection) else {
-                throw Problem.notFound("workplace")
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
             }
             let settings = try patch.map { try current.settings.applying(patch: $0) }
             if let settings, settings.reminderMinutesBefore != current.settings.reminderMinutesBefore {
                 try ReminderLeadTime.validate(settings.reminderMinutesBefore)
             }
-            if let settings, !(0...MarketplaceSettings.maximumDealExpiryHours).contains(settings.dealExpiryHours) {
-                throw Problem.invalid("settings.dealExpiryHours", "must be 0 (at the shift's start) to \(MarketplaceSettings.maximumDealExpiryHours) hours")
-            }
+            if let settings { try AccountRules.checkDealExpiry(hours: settings.dealExpiryHours) }
             let updated = try AccountStore.updateWorkplace(
                 id: caller.workplaceID, name: name, timeZone: timeZone, settings: settings, on: connection)
             if updated.timeZone != current.timeZone {
@@ -272,13 +261,12 @@ public struct AccountService: Sendable {
     package func createInvite(_ caller: AuthenticatedUser, _ input: CreateInviteRequest) async throws -> InviteView {
         try caller.requireManager()
         let hours = input.validForHours ?? 168
-        guard (1...720).contains(hours) else { throw Problem.invalid("validForHours", "must be between 1 and 720") }
         let uses = input.maxUses ?? 1
-        guard (1...1000).contains(uses) else { throw Problem.invalid("maxUses", "must be between 1 and 1000") }
+        try AccountRules.checkInvite(validForHours: hours, maxUses: uses)
         let note = input.note.map { String($0.prefix(200)) }
         let email = try AccountValidation.email(input.email)
         if email != nil, configuration.smtp == nil {
-            throw Problem(.conflict, code: .emailDisabled, text: .init("server.problem.email_disabled.invite"))
+            throw AccountRefusal.emailDisabled
         }
         let links = configuration.notificationLinks
         return try await pool.transaction { connection in
@@ -301,7 +289,7 @@ public struct AccountService: Sendable {
     package func revokeInvite(_ caller: AuthenticatedUser, id: Int64) async throws {
         try caller.requireManager()
         guard try await pool.withConnection({ try InviteStore.revoke(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
-            throw Problem.notFound("invite")
+            throw AccountRefusal.inviteNotFound
         }
     }
 }

@@ -59,7 +59,7 @@ public struct MarketplaceService: Sendable {
     package func postRequests(_ caller: AuthenticatedUser, _ body: ShiftyAPI.PostRequestsBody) async throws -> ShiftyAPI.MarketplaceActionResult {
         var dates: [LocalDate] = []
         for (index, text) in body.dates.enumerated() {
-            guard let date = LocalDate(text) else { throw Problem.invalid("dates.\(index)", ProblemText("server.invalid.date")) }
+            guard let date = LocalDate(text) else { throw MarketplaceQueryRefusal.malformedRequestDate(index: index) }
             dates.append(date)
         }
         let chosen = dates
@@ -155,7 +155,7 @@ public struct MarketplaceService: Sendable {
             try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.id = $2", parameters: [id], on: $0).first
         }
         guard let found, caller.isManager || found.legs.contains(where: { $0.giverId == caller.id || $0.receiverId == caller.id }) else {
-            throw Problem.notFound("deal")
+            throw MarketplaceQueryRefusal.dealNotFound
         }
         return found
     }
@@ -163,8 +163,8 @@ public struct MarketplaceService: Sendable {
     /// Every deal with a shift on local dates `[from, until]` (manager only).
     package func trades(_ caller: AuthenticatedUser, from: LocalDate, until: LocalDate, state: String?, page: DealPage) async throws -> [ShiftyAPI.MarketDeal] {
         try caller.requireManager()
-        guard from <= until, from.days(until: until) <= 366 else {
-            throw Problem.invalid("to", "must be on or after 'from' and at most a year later")
+        guard from <= until, from.days(until: until) <= MarketplaceQueryRefusal.longestTradesRangeDays else {
+            throw MarketplaceQueryRefusal.tradesRangeOutOfRange
         }
         return try await pool.withConnection {
             try MarketplaceQueries.deals(

@@ -34,7 +34,7 @@ package struct PasswordResetService: Sendable {
         try caller.requireManager()
         return try await pool.transaction { connection in
             guard let user = try AccountStore.user(id: userID, workplaceID: caller.workplaceID, on: connection), user.active else {
-                throw Problem.notFound("user")
+                throw PasswordResetRefusal.memberNotFound
             }
             let made = try PasswordResetStore.create(userID: user.id, createdBy: caller.id, lifetime: Self.managerLinkLifetime, on: connection)
             return PasswordResetLinkView(link: links.page("#/reset?token=\(made.token)"), expiresAt: made.expiresAt)
@@ -46,7 +46,7 @@ package struct PasswordResetService: Sendable {
     /// learn who has an account; a member gets at most ``emailsPerMemberPerHour`` links an hour.
     package func requestByEmail(workplace slug: String, identifier: String, remoteAddress: String?) async throws {
         guard configuration.smtp != nil else {
-            throw Problem(.conflict, code: .emailDisabled, text: .init("server.problem.email_disabled.reset"))
+            throw PasswordResetRefusal.emailDisabled
         }
         if let remoteAddress {
             // Counted before anything is looked up, in one statement: parallel requests cannot pass the limit.
@@ -55,9 +55,7 @@ package struct PasswordResetService: Sendable {
             do {
                 _ = try await LoginThrottle.reserve([key], in: pool)
             } catch let refusal as ThrottleRefusal {
-                let retryAfter = refusal.retryAfterSeconds
-                throw Problem(.tooManyRequests, code: .resetThrottled,
-                              text: .init("server.problem.reset_throttled.detail", ["seconds": String(retryAfter)]), retryAfterSeconds: retryAfter)
+                throw PasswordResetRefusal.throttled(retryAfterSeconds: refusal.retryAfterSeconds)
             }
         }
         let wanted = identifier.trimmingCharacters(in: .whitespaces).lowercased()
@@ -117,9 +115,7 @@ package struct PasswordResetService: Sendable {
         }
     }
 
-    package static let invalidLink = Problem(
-        .unprocessableContent, code: .resetLinkInvalid,
-        text: .init("server.problem.reset_link_invalid.detail"))
+    package static let invalidLink = PasswordResetRefusal.linkInvalid
 
     package static func plausible(_ token: String) -> Bool {
         (20...100).contains(token.count) && token.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }

@@ -14,8 +14,6 @@ package struct QualificationService {
         self.pool = pool
     }
 
-    static let maximumPositions = 50
-
     package func list(_ caller: AuthenticatedUser) async throws -> PositionsView {
         try caller.requireManager()
         return try await pool.withConnection { connection in
@@ -50,18 +48,10 @@ package struct QualificationService {
 
     package func setQualifications(_ caller: AuthenticatedUser, userID: Int64, positions: [String]) async throws -> [String] {
         try caller.requireManager()
-        let names = Set(positions.map { $0.trimmingCharacters(in: .whitespaces) })
-        guard names.allSatisfy({ (1...100).contains($0.count) }) else {
-            throw Problem.invalid("positions", "each position must be 1 to 100 characters")
-        }
-        for name in names { try SingleLineText.check(name, field: "positions") }
-        guard names.count <= Self.maximumPositions else {
-            throw Problem.invalid("positions", "at most \(Self.maximumPositions) positions")
-        }
-        let sorted = names.sorted()
+        let sorted = try QualificationRules.checkedPositions(positions)
         try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
-                throw Problem.notFound("user")
+                throw QualificationRefusal.memberNotFound
             }
             try connection.execute(
                 "INSERT INTO workplace_positions (workplace_id, name) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
@@ -76,16 +66,10 @@ package struct QualificationService {
 
     package func setHourLimits(_ caller: AuthenticatedUser, userID: Int64, limits: MemberHourLimits) async throws -> MemberHourLimits {
         try caller.requireManager()
-        let values: [(String, Int?)] = [
-            ("maxWeeklyHours", limits.maxWeeklyHours), ("minRestHours", limits.minRestHours),
-            ("maxConsecutiveDays", limits.maxConsecutiveDays), ("maxShiftHours", limits.maxShiftHours),
-        ]
-        for (field, value) in values {
-            if let value, !(1...10_000).contains(value) { throw Problem.invalid(field, "must be between 1 and 10000") }
-        }
+        try QualificationRules.check(limits)
         try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
-                throw Problem.notFound("user")
+                throw QualificationRefusal.memberNotFound
             }
             if limits.isEmpty {
                 try connection.execute("DELETE FROM member_hour_limits WHERE user_id = $1", [userID])

@@ -8,8 +8,12 @@ extension ReportService {
     package func chart(_ caller: AuthenticatedUser, range: ChartRange, userID requested: Int64?, smooth: Bool) async throws -> ChartData {
         let userID = caller.isManager ? requested : caller.id
         return try await pool.transaction(isolation: .repeatableRead) { connection in
-            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
-            if let userID, try AccountStore.user(id: userID, workplaceID: caller.workplaceID, on: connection) == nil { throw Problem.notFound("user") }
+            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
+            }
+            if let userID, try AccountStore.user(id: userID, workplaceID: caller.workplaceID, on: connection) == nil {
+                throw ReportRefusal.memberNotFound
+            }
             return try Self.chart(context: context, range: range, userID: userID, smooth: smooth, now: Date(), on: connection)
         }
     }

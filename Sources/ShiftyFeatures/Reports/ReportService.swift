@@ -18,7 +18,7 @@ public struct ReportService: Sendable {
     /// The report of a workplace found by its slug: what `shifty report` prints.
     public func monthlyReport(workplaceSlug: String, month: ReportMonth, now: Date = Date(), includeDays: Bool = false) async throws -> MonthlyReport {
         try await pool.transaction(isolation: .repeatableRead) { connection in
-            guard let context = try TimeclockSettingsStore.context(slug: workplaceSlug, on: connection) else { throw Problem.notFound("workplace") }
+            guard let context = try TimeclockSettingsStore.context(slug: workplaceSlug, on: connection) else { throw ReportRefusal.workplaceNotFound }
             return try Self.build(context: context, month: month, userID: nil, now: now, includeDays: includeDays, on: connection)
         }
     }
@@ -27,7 +27,9 @@ public struct ReportService: Sendable {
     package func monthlyReport(_ caller: AuthenticatedUser, month: ReportMonth, userID requested: Int64?, includeDays: Bool = false) async throws -> MonthlyReport {
         let userID = caller.isManager ? requested : caller.id
         return try await pool.transaction(isolation: .repeatableRead) { connection in
-            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
+            }
             return try Self.build(context: context, month: month, userID: userID, now: Date(), includeDays: includeDays, on: connection)
         }
     }
@@ -41,7 +43,7 @@ public struct ReportService: Sendable {
         let today = context.timeZone.localDate(of: now)
         let judgedThrough: LocalDate? = today < last ? today : nil
         let members = try TimeclockQueries.members(context: context, userID: userID, first: first, last: last, on: connection)
-        if userID != nil, members.isEmpty { throw Problem.notFound("user") }
+        if userID != nil, members.isEmpty { throw ReportRefusal.memberNotFound }
         let ids: [Int64]? = userID.map { [$0] }
         let window = TimeclockQueries.punchWindow(first: first, last: last, timeZone: context.timeZone)
         let punches = try PunchStore.punchesByMember(workplaceID: context.workplaceID, userIDs: ids, from: window.from, to: window.to, on: connection)

@@ -15,31 +15,15 @@ extension ShiftService {
         return try await view(of: shiftID, caller)
     }
 
-    /// The shift's new times from the request: the fields left out keep their current values; the
-    /// local date never changes (a shift moves to another day by deleting and creating it).
+    /// The shift's new times from the request (`ShiftDraft.edit`): the fields left out keep their
+    /// current values; the local date never changes (a shift moves to another day by deleting and
+    /// creating it).
     package static func plannedEdit(_ caller: AuthenticatedUser, current: ShiftyAPI.MarketShift, _ body: EditShiftRequest) throws -> ShiftEdit {
-        guard let date = LocalDate(current.date) else { throw Problem.notFound("shift") }
-        guard let time = LocalTime(body.startTime ?? current.startTime) else { throw Problem.invalid("startTime", "must be HH:MM") }
+        guard let date = LocalDate(current.date) else { throw ShiftRefusal.shiftNotFound }
         let minutes = body.durationMinutes ?? Int((current.endsAt.timeIntervalSince(current.startsAt) / 60).rounded())
-        guard (1...FixedShift.maximumDurationMinutes).contains(minutes) else {
-            throw Problem.invalid("durationMinutes", "must be between 1 and \(FixedShift.maximumDurationMinutes)")
-        }
-        var position = current.position
-        if let given = body.position {
-            let trimmed = given.trimmingCharacters(in: .whitespaces)
-            guard trimmed.count <= FixedShift.maximumPositionLabelLength else {
-                throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
-            }
-            try SingleLineText.check(trimmed, field: "position")
-            position = trimmed.isEmpty ? nil : trimmed
-        }
-        guard let zone = try? WorkplaceTimeZone(identifier: caller.workplace.timeZone) else {
-            throw Problem(.internalServerError, code: .internalError, detail: "The workplace time zone is unknown.")
-        }
-        let start = zone.instant(on: date, at: time)
-        return ShiftEdit(
-            id: ShiftID(rawValue: current.id), start: start, end: start.addingTimeInterval(TimeInterval(minutes * 60)),
-            position: position)
+        return try ShiftDraft.edit(
+            ShiftID(rawValue: current.id), on: date, startTime: body.startTime ?? current.startTime, durationMinutes: minutes,
+            position: body.position, current: current.position, in: try caller.workplaceTimeZone())
     }
 }
 
@@ -50,7 +34,7 @@ extension MarketplaceService {
         try caller.requireManager()
         let workplaceID = caller.workplaceID
         guard let current = try await pool.withConnection({ try ShiftStore.shift(id: shiftID, workplaceID: workplaceID, on: $0) }) else {
-            throw Problem.notFound("shift")
+            throw ShiftRefusal.shiftNotFound
         }
         let edit = try ShiftService.plannedEdit(caller, current: current, body)
         let (_, preview) = try await executor.preview(MarketplaceCaller(caller)) { _ in .editShift(edit, override: nil) }

@@ -19,30 +19,21 @@ extension ShiftService {
             let id = try MarketplaceStore.reserveID(table: "shifts", on: connection)
             return .createShift(planned(ShiftID(rawValue: id)), override: override)
         }
-        guard let id = transition.newShifts.first?.id.rawValue else { throw Problem.notFound("shift") }
+        guard let id = transition.newShifts.first?.id.rawValue else { throw ShiftRefusal.shiftNotFound }
         return try await view(of: id, caller)
     }
 
-    /// The validated one-off shift of a create request, waiting for its id: shared by the action
-    /// and its preview so both decide on the same shift.
+    /// The validated one-off shift of a create request (`ShiftDraft`), waiting for its id: shared
+    /// by the action and its preview so both decide on the same shift. The workplace's time zone
+    /// was checked when it was stored; one that no longer reads is a server fault (500).
     package static func plannedShift(_ caller: AuthenticatedUser, _ body: CreateShiftRequest) throws -> @Sendable (ShiftID) -> NewShift {
-        guard let date = LocalDate(body.date) else { throw Problem.invalid("date", "must be a date (YYYY-MM-DD)") }
-        guard let time = LocalTime(body.startTime) else { throw Problem.invalid("startTime", "must be HH:MM") }
-        guard (1...FixedShift.maximumDurationMinutes).contains(body.durationMinutes) else {
-            throw Problem.invalid("durationMinutes", "must be between 1 and \(FixedShift.maximumDurationMinutes)")
+        let draft = ShiftDraft(date: body.date, startTime: body.startTime, durationMinutes: body.durationMinutes, position: body.position)
+        let shift = try draft.shift(id: ShiftID(rawValue: 0), owner: UserID(rawValue: body.ownerId), in: try caller.workplaceTimeZone())
+        return { id in
+            var planned = shift
+            planned.id = id
+            return planned
         }
-        if let position = body.position, position.count > FixedShift.maximumPositionLabelLength {
-            throw Problem.invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
-        }
-        if let position = body.position { try SingleLineText.check(position, field: "position") }
-        guard let zone = try? WorkplaceTimeZone(identifier: caller.workplace.timeZone) else {
-            throw Problem(.internalServerError, code: .internalError, detail: "The workplace time zone is unknown.")
-        }
-        let start = zone.instant(on: date, at: time)
-        let end = start.addingTimeInterval(TimeInterval(body.durationMinutes * 60))
-        let position = body.position.flatMap { $0.isEmpty ? nil : $0 }
-        let owner = UserID(rawValue: body.ownerId)
-        return { id in NewShift(id: id, owner: owner, date: date, start: start, end: end, position: position) }
     }
 
     /// Gives a plain scheduled future shift, or one on the marketplace (such as an unassigned
@@ -64,14 +55,14 @@ extension ShiftService {
     /// they are active is the domain's `counterparty_inactive`.
     package static func requireMember(_ userID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         guard try ShiftStore.isMember(userID, workplaceID: workplaceID, on: connection) else {
-            throw Problem.invalid("ownerId", "is not a member of this workplace")
+            throw ShiftRefusal.ownerNotMember
         }
     }
 
     package func view(of shiftID: Int64, _ caller: AuthenticatedUser) async throws -> ShiftyAPI.MarketShift {
         guard let view = try await pool.withConnection({
             try ShiftStore.shift(id: shiftID, workplaceID: caller.workplaceID, on: $0)
-        }) else { throw Problem.notFound("shift") }
+        }) else { throw ShiftRefusal.shiftNotFound }
         return view
     }
 

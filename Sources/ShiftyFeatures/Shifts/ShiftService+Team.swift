@@ -5,16 +5,10 @@ import ShiftyPostgres
 import ShiftyServerCore
 
 extension ShiftService {
-    /// Longest range of the team schedule in one request.
-    static let teamScheduleMaximumDays = 62
-
     /// Everyone's shifts on local dates `[from, to]` (inclusive), for any member: who works when,
     /// which is what a member needs to pick a coworker's shift for a swap. Cancelled shifts are left out.
     package func teamSchedule(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> [ShiftyAPI.MarketShift] {
-        guard from <= to else { throw Problem.invalid("to", "must not be before from") }
-        guard from.adding(days: Self.teamScheduleMaximumDays - 1) >= to else {
-            throw Problem.invalid("to", "the range may span at most \(Self.teamScheduleMaximumDays) days")
-        }
+        try ShiftRules.checkTeamSchedule(from: from, to: to)
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
             try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from, until: to.adding(days: 1), on: connection)

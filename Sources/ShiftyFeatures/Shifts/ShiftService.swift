@@ -24,7 +24,7 @@ package struct ShiftService: Sendable {
         let owner = userID ?? caller.id
         let workplaceID = caller.workplaceID
         let shifts = try await pool.withConnection { connection -> [ShiftyAPI.MarketShift] in
-            guard try ShiftStore.isMember(owner, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("member") }
+            guard try ShiftStore.isMember(owner, workplaceID: workplaceID, on: connection) else { throw ShiftRefusal.memberNotFound }
             let today = try ShiftStore.today(workplaceID: workplaceID, asOf: executor.clock(), on: connection)
             return try ShiftStore.schedule(
                 ownerID: owner, workplaceID: workplaceID, from: today, until: today.adding(days: 7 * weeks), on: connection)
@@ -36,7 +36,7 @@ package struct ShiftService: Sendable {
 
     package func shift(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftyAPI.MarketShift {
         guard let shift = try await pool.withConnection({ try ShiftStore.shift(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
-            throw Problem.notFound("shift")
+            throw ShiftRefusal.shiftNotFound
         }
         return shift
     }
@@ -44,7 +44,7 @@ package struct ShiftService: Sendable {
     package func history(_ caller: AuthenticatedUser, shiftID: Int64) async throws -> [HistoryEntryView] {
         try await pool.withConnection { connection in
             guard try ShiftStore.shift(id: shiftID, workplaceID: caller.workplaceID, on: connection) != nil else {
-                throw Problem.notFound("shift")
+                throw ShiftRefusal.shiftNotFound
             }
             return try ShiftStore.history(shiftID: shiftID, workplaceID: caller.workplaceID, on: connection)
         }
@@ -52,13 +52,12 @@ package struct ShiftService: Sendable {
 
     // MARK: Fixed shifts
 
-    /// Employees manage their own fixed shifts when the workplace allows it; managers manage everyone's.
+    /// Employees manage their own fixed shifts when the workplace allows it; managers manage
+    /// everyone's (`ShiftRules`).
     package func requireMayManageFixedShifts(of owner: Int64, _ caller: AuthenticatedUser) throws {
-        if caller.isManager { return }
-        guard owner == caller.id else { throw Problem.managerOnly }
-        guard caller.workplace.settings.employeesManageFixedShifts else {
-            throw Problem(.forbidden, code: .fixedShiftsManagedByManagers, text: .init("server.problem.fixed_shifts_managed_by_managers.detail"))
-        }
+        try ShiftRules.checkMayManageFixedShifts(
+            of: UserID(rawValue: owner), by: caller.workplaceActor,
+            employeesManageFixedShifts: caller.workplace.settings.employeesManageFixedShifts)
     }
 
     package func fixedShifts(_ caller: AuthenticatedUser, ownerID: Int64?) async throws -> [FixedShiftView] {
@@ -82,7 +81,7 @@ package struct ShiftService: Sendable {
         let workplaceID = caller.workplaceID
         return try await pool.transaction { connection in
             guard let current = try FixedShiftStore.find(id: id, workplaceID: workplaceID, forUpdate: true, on: connection), current.active else {
-                throw Problem.notFound("fixed shift")
+                throw ShiftRefusal.fixedShiftNotFound
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
             return try Self.updateFixedShift(
@@ -110,7 +109,7 @@ package struct ShiftService: Sendable {
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
             guard let current = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection), current.active else {
-                throw Problem.notFound("fixed shift")
+                throw ShiftRefusal.fixedShiftNotFound
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
             let rule = try Self.editedFixedShift(current, body)
@@ -125,7 +124,7 @@ package struct ShiftService: Sendable {
         let workplaceID = caller.workplaceID
         try await pool.transaction { connection in
             guard let current = try FixedShiftStore.find(id: id, workplaceID: workplaceID, forUpdate: true, on: connection), current.active else {
-                throw Problem.notFound("fixed shift")
+                throw ShiftRefusal.fixedShiftNotFound
             }
             try requireMayManageFixedShifts(of: current.ownerId, caller)
             try Self.endFixedShift(current, workplaceID: workplaceID, actorID: caller.id, now: executor.clock(), on: connection)
@@ -140,12 +139,12 @@ package struct ShiftService: Sendable {
     // routes use them, and so does a manager's approval of an employee's fixed-shift request
     // (FixedShiftRequestService), so both check, change fixed shifts and regenerate their weeks alike.
 
-    /// The new rule `body` describes for `owner` (an active member), validated (422 naming the field).
+    /// The new rule `body` describes for `owner` (an active member), validated (each refusal naming its field).
     package static func plannedFixedShift(
         owner: Int64, _ body: CreateFixedShiftRequest, workplaceID: Int64, now: Date, on connection: PostgresConnection
     ) throws -> FixedShift {
         guard try ShiftStore.isMember(owner, workplaceID: workplaceID, activeOnly: true, on: connection) else {
-            throw Problem.invalid("ownerId", "is not an active member of this workplace")
+            throw ShiftRefusal.ownerNotActiveMember
         }
         let today = try ShiftStore.today(workplaceID: workplaceID, asOf: now, on: connection)
         return try Self.rule(
@@ -179,7 +178,7 @@ package struct ShiftService: Sendable {
         try Self.recordOverride(overridden, override, fixedShiftID: id, owner: owner, workplaceID: workplaceID, actor: actor, now: now, on: connection)
         try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
         try Self.announceFixedShift(id, owner: owner, workplaceID: workplaceID, on: connection)
-        guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
+        guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw ShiftRefusal.fixedShiftNotFound }
         return view
     }
 
@@ -203,7 +202,7 @@ package struct ShiftService: Sendable {
             overridden, override, fixedShiftID: id, owner: current.ownerId, workplaceID: workplaceID, actor: actor, now: now, on: connection)
         try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, fixedShiftID: id, on: connection)
         try Self.announceFixedShift(id, owner: current.ownerId, workplaceID: workplaceID, on: connection)
-        guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw Problem.notFound("fixed shift") }
+        guard let view = try FixedShiftStore.find(id: id, workplaceID: workplaceID, on: connection) else { throw ShiftRefusal.fixedShiftNotFound }
         return view
     }
 

@@ -24,7 +24,7 @@ package struct WeekCopyService: Sendable {
 
     package func copy(_ caller: AuthenticatedUser, _ body: CopyWeekRequest, preview: Bool) async throws -> WeekCopyView {
         try caller.requireManager()
-        guard let day = LocalDate(body.from) else { throw Problem.invalid("from", "must be a date (YYYY-MM-DD)") }
+        guard let day = LocalDate(body.from) else { throw ShiftRefusal.malformedDate(.from) }
         let monday = ISOWeek(containing: day).monday
         let target = monday.adding(days: 7)
         let workplaceID = caller.workplaceID
@@ -47,6 +47,8 @@ package struct WeekCopyService: Sendable {
                     item.created = try await shifts.createShift(caller, request)
                 } catch let refusal as MarketplaceRefusal {
                     // Changed between the check and the write: still reported, not skipped.
+                    (item.allowed, item.refusal) = (false, ShiftyAPI.ActionPreview.Refusal(refusal))
+                } catch let refusal as ShiftRefusal {
                     (item.allowed, item.refusal) = (false, ShiftyAPI.ActionPreview.Refusal(refusal))
                 } catch let problem as Problem where problem.status.code < 500 {
                     (item.allowed, item.refusal) = (false, ShiftyAPI.ActionPreview.Refusal(

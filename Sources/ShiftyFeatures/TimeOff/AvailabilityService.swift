@@ -14,8 +14,6 @@ package struct AvailabilityService: Sendable {
         self.pool = pool
     }
 
-    static let maximumEntries = 50
-
     package func list(_ caller: AuthenticatedUser) async throws -> [MemberAvailabilityView] {
         try await pool.withConnection { connection in
             let members: [Int64] = caller.isManager
@@ -27,14 +25,11 @@ package struct AvailabilityService: Sendable {
     }
 
     package func set(_ caller: AuthenticatedUser, userID: Int64, entries: [WeeklyAvailability]) async throws -> MemberAvailabilityView {
-        guard caller.isManager || caller.id == userID else { throw Problem.managerOnly }
-        guard entries.count <= Self.maximumEntries else {
-            throw Problem.invalid("entries", "at most \(Self.maximumEntries) entries")
-        }
+        try AvailabilityRules.check(entries, of: UserID(rawValue: userID), by: caller.workplaceActor)
         let sorted = entries.sorted { ($0.weekday, $0.from, $0.to) < ($1.weekday, $1.from, $1.to) }
         try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
-                throw Problem.notFound("user")
+                throw AvailabilityRefusal.memberNotFound
             }
             try connection.execute("DELETE FROM member_availability WHERE user_id = $1", [userID])
             for entry in sorted {

@@ -26,9 +26,7 @@ package struct KioskService: Sendable {
     /// (the browser that becomes the kiosk must not stay signed in as the manager).
     package func create(_ caller: AuthenticatedUser, name rawName: String, endingSession: Bool = false) async throws -> KioskView {
         try caller.requireManager()
-        let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(name.count) else { throw Problem.invalid("name", "must be 1 to 100 characters") }
-        try SingleLineText.check(name, field: "name")
+        let name = try KioskRules.checkedName(rawName)
         return try await pool.transaction { connection in
             let kiosk = try KioskStore.create(workplaceID: caller.workplaceID, name: name, createdBy: caller.id, on: connection)
             if endingSession { try SessionStore.revoke(sessionID: caller.sessionID, on: connection) }
@@ -44,21 +42,17 @@ package struct KioskService: Sendable {
     package func revoke(_ caller: AuthenticatedUser, id: Int64) async throws {
         try caller.requireManager()
         guard try await pool.withConnection({ try KioskStore.revoke(id: id, workplaceID: caller.workplaceID, on: $0) }) else {
-            throw Problem.notFound("kiosk")
+            throw KioskRefusal.kioskNotFound
         }
     }
 
     /// Restricts a kiosk to client addresses in the given ranges (`[]` lifts the restriction).
     package func setNetworks(_ caller: AuthenticatedUser, id: Int64, networks raw: [String]) async throws -> KioskView {
         try caller.requireManager()
-        let networks = raw.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard networks.count <= 20 else { throw Problem.invalid("networks", "at most 20 ranges") }
-        for network in networks where network.count > 50 || !network.allSatisfy({ $0.isHexDigit || ".:/".contains($0) }) {
-            throw Problem.invalid("networks", "\(network.prefix(50)) is not an address range like 192.168.1.0/24")
-        }
+        let networks = try KioskRules.checkedNetworks(raw)
         return try await pool.transaction { connection in
             guard let view = try KioskStore.setNetworks(id: id, workplaceID: caller.workplaceID, networks: networks, on: connection) else {
-                throw Problem.notFound("kiosk")
+                throw KioskRefusal.kioskNotFound
             }
             return view
         }
@@ -66,16 +60,14 @@ package struct KioskService: Sendable {
 
     // MARK: PINs (managers)
 
-    /// Sets a member's kiosk PIN: 4 to 12 digits, hashed with Argon2id like a password.
+    /// Sets a member's kiosk PIN (``KioskRules/checkPin(_:)``), hashed with Argon2id like a password.
     package func setPin(_ caller: AuthenticatedUser, userID: Int64, pin: String) async throws {
         try caller.requireManager()
-        guard (4...12).contains(pin.count), pin.allSatisfy({ $0.isASCII && $0.isNumber }) else {
-            throw Problem.invalid("pin", "must be 4 to 12 digits")
-        }
+        try KioskRules.checkPin(pin)
         let hash = try await passwords.hashPin(pin)
         let lookup = Self.pinLookup(pin, workplaceID: caller.workplaceID)
         try await pool.transaction { connection in
-            guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw Problem.notFound("user") }
+            guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw KioskRefusal.memberNotFound }
             do {
                 try connection.execute(
                     """
@@ -86,7 +78,7 @@ package struct KioskService: Sendable {
                     [userID, caller.workplaceID, hash, lookup, caller.id]
                 )
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
-                throw Problem(.conflict, code: .pinTaken, text: .init("server.problem.pin_taken.detail"))
+                throw KioskRefusal.pinTaken
             }
         }
     }
@@ -104,27 +96,19 @@ package struct KioskService: Sendable {
         let removed = try await pool.withConnection {
             try $0.execute("DELETE FROM user_pins WHERE user_id = $1 AND workplace_id = $2", [userID, caller.workplaceID])
         }
-        guard removed == 1 else { throw Problem.notFound("PIN") }
+        guard removed == 1 else { throw KioskRefusal.pinNotFound }
     }
 
     // MARK: Punching
 
     /// Identifies the member (password or PIN, throttled per kiosk and member), then records a check-in
     /// or check-out at the server's clock.
-    /// Which punch it records is `KioskPunch`'s decision; a tap it refuses throws ``RefusedPunch``.
+    /// How the member says who they are is `KioskRules`' decision (a refusal throws ``KioskRefusal``);
+    /// which punch it records is `KioskPunch`'s, and a tap it refuses throws ``RefusedPunch``.
     package func punch(at kiosk: AuthenticatedKiosk, _ input: KioskPunchRequest) async throws -> KioskPunchResult {
-        let username = (input.username ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        let pinOnly = username.isEmpty
-        let secret: (value: String, isPin: Bool)
-        switch (input.pin, input.password) {
-        case (let pin?, nil): secret = (pin, true)
-        case (nil, let password?) where !pinOnly: secret = (password, false)
-        case (nil, _?): throw Problem.invalid("username", "is required with a password; a PIN alone is enough")
-        default: throw Problem.invalid("pin", "send either a pin or a password")
-        }
-        if let action = input.action, action.isSessionPunch {
-            throw Problem.invalid("action", "must be break_start or break_end (leave it out to check in or out)")
-        }
+        let credentials = try KioskRules.credentials(username: input.username, pin: input.pin, password: input.password, action: input.action)
+        let username = credentials.username ?? ""
+        let pinOnly = credentials.secret == .pinOnly
 
         // Counted before the secret is verified (docs/throttles.md): the slots are taken in one
         // statement, so parallel guesses cannot pass the limits, on any instance; and only when a
@@ -138,31 +122,23 @@ package struct KioskService: Sendable {
                 reservation = try await LoginThrottle.reserve(keys, in: pool)
             } catch let refusal as ThrottleRefusal {
                 let seconds = refusal.retryAfterSeconds
-                if pinOnly {
-                    // Only guessing without a name is paused: with their name, members still punch.
-                    throw Problem(
-                        .tooManyRequests, code: .kioskPinOnlyPaused,
-                        text: .init("server.problem.kiosk_pin_only_paused.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
-                }
-                throw Problem(.tooManyRequests, code: .kioskThrottled, text: .init("server.problem.kiosk_throttled.detail", ["seconds": String(seconds)]), retryAfterSeconds: seconds)
+                // Only guessing without a name is paused: with their name, members still punch.
+                throw pinOnly ? KioskRefusal.pinOnlyPaused(retryAfterSeconds: seconds) : KioskRefusal.throttled(retryAfterSeconds: seconds)
             }
 
             let found = try await pool.withConnection { connection -> (member: PunchStore.Member, hash: String?)? in
                 if pinOnly {
-                    let lookup = Self.pinLookup(secret.value, workplaceID: kiosk.workplaceID)
+                    let lookup = Self.pinLookup(credentials.value, workplaceID: kiosk.workplaceID)
                     guard let found = try PunchStore.member(pinLookup: lookup, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
                     return (found.member, found.pinHash)
                 }
                 guard let found = try PunchStore.member(username: username, workplaceID: kiosk.workplaceID, on: connection) else { return nil }
-                return (found.member, secret.isPin ? found.pinHash : found.passwordHash)
+                return (found.member, credentials.secret == .pin ? found.pinHash : found.passwordHash)
             }
             // Verify even for unknown members (against a dummy hash) so timing reveals nothing. A wrong
             // secret keeps its slots: they are the count of failures.
-            let matches = try await passwords.verify(secret.value, encoded: found?.hash)
-            guard matches, let member = found?.member, member.active else {
-                let detail = pinOnly ? "That PIN does not belong to anybody here." : secret.isPin ? "That username and PIN do not match." : "That username and password do not match."
-                throw Problem(.unauthorized, code: .invalidCredentials, detail: detail)
-            }
+            let matches = try await passwords.verify(credentials.value, encoded: found?.hash)
+            guard matches, let member = found?.member, member.active else { throw KioskRefusal.wrongSecret(credentials.secret) }
             // The member's own typos at this kiosk are forgiven; the other slots are given back.
             try await LoginThrottle.settleSuccess(reservation, clearing: pinOnly ? [] : [memberKeys.atKiosk.key], in: pool)
             return member
@@ -171,7 +147,7 @@ package struct KioskService: Sendable {
         return try await pool.transaction { connection in
             guard let context = try TimeclockSettingsStore.context(workplaceID: kiosk.workplaceID, on: connection),
                   try PunchStore.lockMember(id: member.id, workplaceID: kiosk.workplaceID, on: connection) != nil
-            else { throw Problem.notFound("user") }
+            else { throw KioskRefusal.memberNotFound }
             let now = clock()
             let last = try PunchStore.lastPunch(userID: member.id, on: connection)
             let kind: Punch.Kind
@@ -183,7 +159,7 @@ package struct KioskService: Sendable {
             let id = try PunchStore.insert(
                 workplaceID: kiosk.workplaceID, userID: member.id, punch: Punch(kind, at: now), source: "kiosk",
                 kioskID: kiosk.id, createdBy: nil, on: connection)
-            guard let view = try PunchStore.view(id: id, workplaceID: kiosk.workplaceID, on: connection) else { throw Problem.notFound("punch") }
+            guard let view = try PunchStore.view(id: id, workplaceID: kiosk.workplaceID, on: connection) else { throw PunchRefusal.punchNotFound }
             let hours = try TimeclockQueries.todayAndWeek(userID: member.id, context: context, now: now, on: connection)
             let shifts = try TimeclockQueries.scheduledShifts(
                 workplaceID: kiosk.workplaceID, userIDs: [member.id], from: now.addingTimeInterval(-36 * 3600),

@@ -11,24 +11,16 @@ package struct PunchService: Sendable {
         self.pool = pool
     }
 
-    /// Manual punches may not lie in the future beyond this (clock skew between devices).
-    static let futureSlack: TimeInterval = 5 * 60
-
     /// Why the punch changes (`TimesheetDecider`'s rule for every reason that changes hours).
     package static func reason(_ raw: String) throws -> String {
         try TimesheetDecider.checkedReason(raw)
     }
 
-    package static func checkInstant(_ date: Date) throws {
-        guard date.timeIntervalSinceNow <= futureSlack else {
-            throw Problem(.unprocessableContent, code: .punchInFuture, text: .init("server.problem.punch_in_future.detail"))
-        }
-        guard date.timeIntervalSince1970 > 946_684_800 else { throw Problem.invalid("at", "must be after the year 2000") }
-    }
-
     /// Refuses an edit touching a day of an approved (locked) timesheet (`TimesheetDecider.checkEdit`).
     package static func requireUnlocked(userID: Int64, instants: [Date], workplaceID: Int64, on connection: PostgresConnection) throws {
-        guard let context = try TimeclockSettingsStore.context(workplaceID: workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+        guard let context = try TimeclockSettingsStore.context(workplaceID: workplaceID, on: connection) else {
+            throw StoreError.workplaceNotFound(workplaceID: workplaceID)
+        }
         let dates = instants.map { context.timeZone.localDate(of: $0) }
         guard let first = dates.min(), let last = dates.max() else { return }
         let locks = try TimesheetStore.lockedApprovals(workplaceID: workplaceID, userIDs: [userID], first: first, last: last, on: connection)
@@ -38,14 +30,14 @@ package struct PunchService: Sendable {
     package func add(_ caller: AuthenticatedUser, _ input: AddPunchRequest) async throws -> PunchView {
         try caller.requireManager()
         let reason = try Self.reason(input.reason)
-        try Self.checkInstant(input.at)
+        try PunchEditDecider.check(instant: input.at, now: Date())
         let punch = Punch(input.kind, at: input.at)
         return try await pool.transaction { connection in
-            guard try PunchStore.lockMember(id: input.userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw Problem.notFound("user") }
+            guard try PunchStore.lockMember(id: input.userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw PunchRefusal.memberNotFound }
             try Self.requireUnlocked(userID: input.userID, instants: [punch.instant], workplaceID: caller.workplaceID, on: connection)
             let id = try PunchStore.insert(workplaceID: caller.workplaceID, userID: input.userID, punch: punch, source: "manager", kioskID: nil, createdBy: caller.id, on: connection)
             try PunchStore.recordEdit(workplaceID: caller.workplaceID, punchID: id, userID: input.userID, actorID: caller.id, action: "add", before: nil, after: punch, reason: reason, on: connection)
-            guard let view = try PunchStore.view(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
+            guard let view = try PunchStore.view(id: id, workplaceID: caller.workplaceID, on: connection) else { throw PunchRefusal.punchNotFound }
             return view
         }
     }
@@ -53,15 +45,14 @@ package struct PunchService: Sendable {
     package func move(_ caller: AuthenticatedUser, id: Int64, _ input: MovePunchRequest) async throws -> PunchView {
         try caller.requireManager()
         let reason = try Self.reason(input.reason)
-        if let at = input.at { try Self.checkInstant(at) }
-        guard input.at != nil || input.kind != nil else { throw Problem.invalid("at", "send a new time, a new kind, or both") }
+        try PunchEditDecider.checkMove(to: input.at, kind: input.kind, now: Date())
         return try await pool.transaction { connection in
-            guard let existing = try PunchStore.lockPunch(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
+            guard let existing = try PunchStore.lockPunch(id: id, workplaceID: caller.workplaceID, on: connection) else { throw PunchRefusal.punchNotFound }
             let after = Punch(input.kind ?? existing.punch.kind, at: input.at ?? existing.punch.instant)
             try Self.requireUnlocked(userID: existing.userID, instants: [existing.punch.instant, after.instant], workplaceID: caller.workplaceID, on: connection)
             try PunchStore.update(id: id, to: after, on: connection)
             try PunchStore.recordEdit(workplaceID: caller.workplaceID, punchID: id, userID: existing.userID, actorID: caller.id, action: "move", before: existing.punch, after: after, reason: reason, on: connection)
-            guard let view = try PunchStore.view(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
+            guard let view = try PunchStore.view(id: id, workplaceID: caller.workplaceID, on: connection) else { throw PunchRefusal.punchNotFound }
             return view
         }
     }
@@ -70,7 +61,7 @@ package struct PunchService: Sendable {
         try caller.requireManager()
         let reason = try Self.reason(rawReason)
         try await pool.transaction { connection in
-            guard let existing = try PunchStore.lockPunch(id: id, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("punch") }
+            guard let existing = try PunchStore.lockPunch(id: id, workplaceID: caller.workplaceID, on: connection) else { throw PunchRefusal.punchNotFound }
             try Self.requireUnlocked(userID: existing.userID, instants: [existing.punch.instant], workplaceID: caller.workplaceID, on: connection)
             try PunchStore.delete(id: id, on: connection)
             try PunchStore.recordEdit(workplaceID: caller.workplaceID, punchID: id, userID: existing.userID, actorID: caller.id, action: "delete", before: existing.punch, after: nil, reason: reason, on: connection)
@@ -101,13 +92,12 @@ package struct PunchService: Sendable {
 
     /// A member's days over a range (at most a year); employees only their own.
     package func days(_ caller: AuthenticatedUser, userID requested: Int64?, first: LocalDate, last: LocalDate) async throws -> TimeclockDaysView {
-        let userID = requested ?? caller.id
-        guard userID == caller.id || caller.isManager else { throw Problem.notFound("user") }
-        guard first <= last, first.days(until: last) <= 366 else { throw Problem.invalid("to", "must be on or after from, at most 366 days later") }
+        let userID = try PunchEditDecider.member(requested.map(UserID.init(rawValue:)), by: caller.workplaceActor).rawValue
+        try PunchEditDecider.checkDays(first, last)
         return try await pool.withConnection { connection in
             guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection),
                   try AccountStore.user(id: userID, workplaceID: caller.workplaceID, on: connection) != nil
-            else { throw Problem.notFound("user") }
+            else { throw PunchRefusal.memberNotFound }
             let days = try TimeclockQueries.days(userID: userID, first: first, last: last, context: context, now: Date(), on: connection)
             return TimeclockDaysView(userID: userID, from: first, to: last, days: days, workedMinutes: days.filter(\.countsTowardTotals).reduce(0) { $0 + $1.workedMinutes })
         }
@@ -115,7 +105,9 @@ package struct PunchService: Sendable {
 
     package func rules(_ caller: AuthenticatedUser) async throws -> TimeclockRulesDocument {
         try await pool.withConnection { connection in
-            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
+            }
             return TimeclockRulesDocument(context.rules)
         }
     }
@@ -124,9 +116,11 @@ package struct PunchService: Sendable {
     package func updateRules(_ caller: AuthenticatedUser, _ input: TimeclockRulesDocument) async throws -> TimeclockRulesDocument {
         try caller.requireManager()
         return try await pool.transaction { connection in
-            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
+            }
             let rules = input.applied(to: context.rules)
-            try TimeclockRulesDocument.validate(rules)
+            try rules.validate()
             try TimeclockSettingsStore.save(rules, workplaceID: caller.workplaceID, on: connection)
             return TimeclockRulesDocument(rules)
         }

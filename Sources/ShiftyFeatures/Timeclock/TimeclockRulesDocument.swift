@@ -6,7 +6,7 @@ import ShiftyServerCore
 ///
 /// Every field is optional so that a stored document written by an older version, or a PUT
 /// that changes only one number, still yields complete rules: missing fields take seed 000's
-/// defaults. Values are validated before they are stored, so reading never fails.
+/// defaults. Values are validated (`TimeclockRules.validate()`) before they are stored, so reading never fails.
 public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
     public var mondayToFridayQuotaMinutes: Int?
     /// `null` in the JSON is a day off; an absent key keeps the default.
@@ -84,24 +84,5 @@ public struct TimeclockRulesDocument: Codable, Sendable, Equatable {
         if let value = dayOffWorkCountsAsOvertime { rules.dayOffWorkCountsAsOvertime = value }
         if let value = breakRules { rules.breakRules = value.sorted { $0.afterMinutes < $1.afterMinutes } }
         return rules
-    }
-
-    /// Throws a 422 naming the first value outside what a day, week or month can hold.
-    static func validate(_ rules: TimeclockRules) throws {
-        let day = 0...(25 * 60)
-        guard day.contains(rules.mondayToFridayQuotaMinutes) else { throw Problem.invalid("mondayToFridayQuotaMinutes", "must be between 0 and 1500") }
-        if let value = rules.saturdayQuotaMinutes, !day.contains(value) { throw Problem.invalid("saturdayQuotaMinutes", "must be between 0 and 1500, or null") }
-        if let value = rules.sundayQuotaMinutes, !day.contains(value) { throw Problem.invalid("sundayQuotaMinutes", "must be between 0 and 1500, or null") }
-        guard (-(25 * 60)...0).contains(rules.dailyOvertimeFloorMinutes) else { throw Problem.invalid("dailyOvertimeFloorMinutes", "must be between -1500 and 0") }
-        guard (-(7 * 25 * 60)...0).contains(rules.weeklyOvertimeFloorMinutes) else { throw Problem.invalid("weeklyOvertimeFloorMinutes", "must be between -10500 and 0") }
-        guard (-(31 * 25 * 60)...0).contains(rules.monthlyOvertimeFloorMinutes) else { throw Problem.invalid("monthlyOvertimeFloorMinutes", "must be between -46500 and 0") }
-        guard (0...31).contains(rules.diligenceAbsenceCap) else { throw Problem.invalid("diligenceAbsenceCap", "must be between 0 and 31") }
-        guard (0...240).contains(rules.scheduleToleranceMinutes) else { throw Problem.invalid("scheduleToleranceMinutes", "must be between 0 and 240") }
-        guard rules.breakRules.count <= 5 else { throw Problem.invalid("breakRules", "at most 5 rules") }
-        for rule in rules.breakRules {
-            guard day.contains(rule.afterMinutes), (1...240).contains(rule.breakMinutes) else {
-                throw Problem.invalid("breakRules", "afterMinutes must be between 0 and 1500 and breakMinutes between 1 and 240")
-            }
-        }
     }
 }

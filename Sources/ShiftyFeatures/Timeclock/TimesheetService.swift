@@ -18,7 +18,9 @@ package struct TimesheetService: Sendable {
     package func review(_ caller: AuthenticatedUser, first: LocalDate, last: LocalDate, userID: Int64?, threshold: Int?) async throws -> TimesheetReview {
         try TimesheetDecider.check(period: first, last, by: caller.workplaceActor)
         return try await pool.transaction(isolation: .repeatableRead) { connection in
-            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
+            }
             let minutes = try TimesheetDecider.check(threshold: threshold ?? context.rules.scheduleToleranceMinutes)
             let members = try TimeclockQueries.members(context: context, userID: userID, first: first, last: last, on: connection)
             _ = try TimesheetDecider.members(members.map { UserID(rawValue: $0.id) }, asked: userID.map(UserID.init(rawValue:)))
@@ -65,7 +67,9 @@ package struct TimesheetService: Sendable {
         let actor = caller.workplaceActor
         try TimesheetDecider.check(period: input.from, input.to, by: actor)
         return try await pool.transaction { connection in
-            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("workplace") }
+            guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection) else {
+                throw StoreError.workplaceNotFound(workplaceID: caller.workplaceID)
+            }
             let members = try TimeclockQueries.members(context: context, userID: input.userID, first: input.from, last: input.to, on: connection).map(\.id)
             let locks = try TimesheetStore.lockedApprovals(
                 workplaceID: caller.workplaceID, userIDs: members, first: input.from, last: input.to, on: connection)
@@ -98,9 +102,11 @@ package struct TimesheetService: Sendable {
     // MARK: Employment
 
     package func employment(_ caller: AuthenticatedUser, userID: Int64) async throws -> EmploymentView {
-        guard caller.isManager || caller.id == userID else { throw Problem.notFound("user") }
+        _ = try EmploymentRules.member(UserID(rawValue: userID), by: caller.workplaceActor)
         return try await pool.withConnection { connection in
-            guard let view = try EmploymentStore.employment(userID: userID, workplaceID: caller.workplaceID, on: connection) else { throw Problem.notFound("user") }
+            guard let view = try EmploymentStore.employment(userID: userID, workplaceID: caller.workplaceID, on: connection) else {
+                throw EmploymentRefusal.memberNotFound
+            }
             return view
         }
     }
@@ -110,15 +116,12 @@ package struct TimesheetService: Sendable {
         return try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil,
                   var view = try EmploymentStore.employment(userID: userID, workplaceID: caller.workplaceID, on: connection)
-            else { throw Problem.notFound("user") }
+            else { throw EmploymentRefusal.memberNotFound }
             if let start = input.start { view.start = start }
             if let end = input.end { view.end = end }
             if let contract = input.contractMinutesPerWeek { view.contractMinutesPerWeek = contract }
             if let fixed = input.worksFixedQuota { view.worksFixedQuota = fixed }
-            if let contract = view.contractMinutesPerWeek, !(0...(7 * 24 * 60)).contains(contract) {
-                throw Problem.invalid("contractMinutesPerWeek", "must be between 0 and 10080 minutes, or null")
-            }
-            if let start = view.start, let end = view.end, end < start { throw Problem.invalid("end", "must be on or after start") }
+            try EmploymentRules.check(start: view.start, end: view.end, contractMinutesPerWeek: view.contractMinutesPerWeek)
             try EmploymentStore.update(view, workplaceID: caller.workplaceID, on: connection)
             return view
         }
@@ -128,12 +131,11 @@ package struct TimesheetService: Sendable {
 
     /// A member's month: their own for employees; managers may ask for anyone's.
     package func myHours(_ caller: AuthenticatedUser, month: ReportMonth?, userID requested: Int64?) async throws -> ShiftyAPI.MyHours {
-        let userID = requested ?? caller.id
-        guard userID == caller.id || caller.isManager else { throw Problem.notFound("user") }
+        let userID = try EmploymentRules.member(requested.map(UserID.init(rawValue:)), by: caller.workplaceActor).rawValue
         return try await pool.transaction(isolation: .repeatableRead) { connection in
             guard let context = try TimeclockSettingsStore.context(workplaceID: caller.workplaceID, on: connection),
                   let employment = try EmploymentStore.employment(userID: userID, workplaceID: caller.workplaceID, on: connection)
-            else { throw Problem.notFound("user") }
+            else { throw EmploymentRefusal.memberNotFound }
             let now = Date()
             let today = context.timeZone.localDate(of: now)
             let month = month ?? ReportMonth(containing: today)

@@ -97,6 +97,30 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refused as RefusedPunch:
             return Problem(refused)
+        case let refusal as KioskRefusal:
+            return Problem(refusal)
+        case let refusal as PunchRefusal:
+            return Problem(refusal)
+        case let refusal as EmploymentRefusal:
+            return Problem(refusal)
+        case let refusal as TimeclockRulesRefusal:
+            return Problem(refusal)
+        case let refusal as ShiftRefusal:
+            return Problem(refusal)
+        case let refusal as QualificationRefusal:
+            return Problem(refusal)
+        case let refusal as AvailabilityRefusal:
+            return Problem(refusal)
+        case let refusal as ReportRefusal:
+            return Problem(refusal)
+        case let refusal as MarketplaceQueryRefusal:
+            return Problem(refusal)
+        case let refusal as AccountRefusal:
+            return Problem(refusal)
+        case let refusal as PasswordResetRefusal:
+            return Problem(refusal)
+        case let refused as EmailAddressRefused:
+            return Problem(refused)
         case let error as StoreError:
             return Problem(error)
         case let error as HTTPError:

@@ -24,6 +24,18 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
     /// A time-off refusal, under the domain's code. The codes it shares with the server's own checks
     /// (`manager_only`, `not_found`, `validation_failed`) are those, listed once (see the initializer).
     case timeOff(TimeOffRefusal.Code)
+    /// A kiosk refusal (setting up kiosks and PINs, a member identifying at a kiosk), under the
+    /// domain's code; the codes it shares with the server's own checks are those.
+    case kiosk(KioskRefusal.Code)
+    /// A punch-edit refusal, under the domain's code; the codes it shares with the server's own
+    /// checks are those.
+    case punch(PunchRefusal.Code)
+    /// An account refusal (onboarding, login, members, invites), under the domain's code; the codes
+    /// it shares with the server's own checks are those.
+    case account(AccountRefusal.Code)
+    /// A password-reset refusal, under the domain's code; the codes it shares with the server's own
+    /// checks are those.
+    case passwordReset(PasswordResetRefusal.Code)
 
     /// The codes of the server's own checks (requests, sessions, schedule, timeclock, time off, the
     /// live stream, Web Push).
@@ -54,19 +66,11 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case unauthenticated
         case sessionExpired = "session_expired"
         case invalidCredentials = "invalid_credentials"
-        case loginThrottled = "login_throttled"
-        case passwordChangeThrottled = "password_change_throttled"
         case signupThrottled = "signup_throttled"
         case originNotAllowed = "origin_not_allowed"
         case managerOnly = "manager_only"
-        case wrongPassword = "wrong_password"
-        case signupDisabled = "signup_disabled"
-        case inviteInvalid = "invite_invalid"
         case usernameTaken = "username_taken"
         case workplaceSlugTaken = "workplace_slug_taken"
-        case lastManager = "last_manager"
-        case resetLinkInvalid = "reset_link_invalid"
-        case resetThrottled = "reset_throttled"
         case emailDisabled = "email_disabled"
         /// A language the server has no catalogue for (`PUT /me/language`, workplace `settings.language`).
         case unknownLanguage = "unknown_language"
@@ -80,12 +84,7 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         // Timeclock and kiosks.
         case kioskRequired = "kiosk_required"
         case kioskRevoked = "kiosk_revoked"
-        case kioskThrottled = "kiosk_throttled"
-        /// A kiosk's budget for PINs typed without a name is used up: the member taps their name first.
-        case kioskPinOnlyPaused = "kiosk_pin_only_paused"
-        case punchInFuture = "punch_in_future"
         case punchRepeated = "punch_repeated"
-        case pinTaken = "pin_taken"
         case kioskNetworkRefused = "kiosk_network_refused"
         case timesheetLocked = "timesheet_locked"
         // Live stream.
@@ -118,6 +117,26 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .timeOff(refusal)
     }
 
+    /// The code a kiosk refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: KioskRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .kiosk(refusal)
+    }
+
+    /// The code a punch-edit refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: PunchRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .punch(refusal)
+    }
+
+    /// The code an account refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: AccountRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .account(refusal)
+    }
+
+    /// The code a password-reset refusal answers with: its own, or the server's of the same spelling.
+    public init(_ refusal: PasswordResetRefusal.Code) {
+        self = Server(rawValue: refusal.rawValue).map(ProblemCode.server) ?? .passwordReset(refusal)
+    }
+
     public init?(rawValue: String) {
         guard let code = Self.byRawValue[rawValue] else { return nil }
         self = code
@@ -128,15 +147,24 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .server(let code): code.rawValue
         case .marketplace(let code): code.rawValue
         case .timeOff(let code): code.rawValue
+        case .kiosk(let code): code.rawValue
+        case .punch(let code): code.rawValue
+        case .account(let code): code.rawValue
+        case .passwordReset(let code): code.rawValue
         }
     }
 
     /// Every code a client can receive: the server's own, then the marketplace's refusals that are
-    /// not a missing object, then time off's own.
+    /// not a missing object, then the own codes of time off, the kiosk, punch edits, accounts and
+    /// password resets.
     public static let allCases: [ProblemCode] =
         Server.allCases.map(ProblemCode.server)
         + MarketplaceRefusal.Code.allCases.map(ProblemCode.init).filter { $0 != .server(.notFound) }
         + TimeOffRefusal.Code.allCases.map(ProblemCode.init).filter { if case .timeOff = $0 { true } else { false } }
+        + KioskRefusal.Code.allCases.map(ProblemCode.init).filter { if case .kiosk = $0 { true } else { false } }
+        + PunchRefusal.Code.allCases.map(ProblemCode.init).filter { if case .punch = $0 { true } else { false } }
+        + AccountRefusal.Code.allCases.map(ProblemCode.init).filter { if case .account = $0 { true } else { false } }
+        + PasswordResetRefusal.Code.allCases.map(ProblemCode.init).filter { if case .passwordReset = $0 { true } else { false } }
 
     private static let byRawValue = Dictionary(allCases.map { ($0.rawValue, $0) }, uniquingKeysWith: { first, _ in first })
 }

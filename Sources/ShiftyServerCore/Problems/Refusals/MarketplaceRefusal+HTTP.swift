@@ -26,7 +26,7 @@ extension MarketplaceRefusal {
     ///
     /// A rule nobody may override says so after its sentence; a fixed shift's refused week is
     /// named before it.
-    var text: ProblemText {
+    package var text: ProblemText {
         let key = "server.problem.\(code.rawValue).\(situation.rawValue)"
         let values = arguments
         var text = ProblemText(key)
@@ -64,7 +64,7 @@ extension MarketplaceRefusal {
     }
 
     /// An instant as every language reads it in a problem: ISO 8601 in UTC, to the minute.
-    static func instant(_ date: Date) -> String {
+    package static func instant(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
         return formatter.string(from: date) + "Z"

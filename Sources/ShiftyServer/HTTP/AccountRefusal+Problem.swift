@@ -1,0 +1,68 @@
+import Hummingbird
+import ShiftyDomain
+import ShiftyFeatures
+import ShiftyServerCore
+
+extension Problem {
+    /// An account refusal as the client sees it: the one place that gives each refusal its HTTP
+    /// status and its sentence (401 a login that is not right, 403 signup closed or a wrong current
+    /// password, 404 no such member or invite, 409 the last manager or no mail server, 422 a field
+    /// that is not right or an invite that does not open the workplace, 429 too many attempts, with
+    /// `Retry-After`).
+    init(_ refusal: AccountRefusal) {
+        let code = ProblemCode(refusal.code)
+        switch refusal {
+        case .signupDisabled:
+            self.init(.forbidden, code: code, text: .init("server.problem.signup_disabled.detail"))
+        case .inviteInvalid:
+            self.init(.unprocessableContent, code: code, text: .init("server.problem.invite_invalid.detail"))
+        case .loginThrottled(let seconds):
+            self.init(
+                .tooManyRequests, code: code, text: .init("server.problem.login_throttled.detail", ["seconds": String(seconds)]),
+                retryAfterSeconds: seconds)
+        case .invalidCredentials:
+            self.init(.unauthorized, code: code, text: .init("server.problem.invalid_credentials.detail"))
+        case .passwordChangeThrottled(let seconds):
+            self.init(
+                .tooManyRequests, code: code, text: .init("server.problem.password_change_throttled.detail", ["seconds": String(seconds)]),
+                retryAfterSeconds: seconds)
+        case .wrongPassword:
+            self.init(.forbidden, code: code, text: .init("server.problem.wrong_password.detail"))
+        case .memberNotFound:
+            self = .notFound("user")
+        case .inviteNotFound:
+            self = .notFound("invite")
+        case .lastManager:
+            self.init(.conflict, code: code, text: .init("server.problem.last_manager.detail"))
+        case .emailDisabled:
+            self.init(.conflict, code: code, text: .init("server.problem.email_disabled.invite"))
+        case .usernameMalformed(let field):
+            let length = AccountRules.usernameLength
+            self = .invalid(
+                field.rawValue,
+                "use \(length.lowerBound) to \(length.upperBound) characters: letters a-z, digits, '.', '_' or '-', starting with a letter or digit")
+        case .slugMalformed(let field):
+            let length = AccountRules.slugLength
+            self = .invalid(field.rawValue, "use \(length.lowerBound) to \(length.upperBound) characters: letters a-z, digits or '-'")
+        case .nameLength(let field):
+            let length = AccountRules.nameLength
+            self = .invalid(field.rawValue, "must be \(length.lowerBound) to \(length.upperBound) characters")
+        case .nameNotOneLine(let field):
+            self = .invalid(field.rawValue, SingleLineText.text)
+        case .timeZoneUnknown(let identifier):
+            self = .invalid("timeZone", "'\(identifier)' is not an IANA time zone such as Europe/Amsterdam")
+        case .reminderLeadTimeOutOfRange:
+            let minutes = ReminderLeadTime.allowedMinutes
+            self = .invalid(
+                "settings.reminderMinutesBefore", "must be 0 (no reminders) or \(minutes.lowerBound) to \(minutes.upperBound) minutes")
+        case .dealExpiryOutOfRange:
+            self = .invalid("settings.dealExpiryHours", "must be 0 (at the shift's start) to \(MarketplaceSettings.maximumDealExpiryHours) hours")
+        case .inviteValidityOutOfRange:
+            let hours = AccountRules.inviteValidityHours
+            self = .invalid("validForHours", "must be between \(hours.lowerBound) and \(hours.upperBound)")
+        case .inviteUsesOutOfRange:
+            let uses = AccountRules.inviteUses
+            self = .invalid("maxUses", "must be between \(uses.lowerBound) and \(uses.upperBound)")
+        }
+    }
+}

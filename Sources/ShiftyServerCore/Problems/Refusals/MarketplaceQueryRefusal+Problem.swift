@@ -1,0 +1,17 @@
+import Hummingbird
+import ShiftyDomain
+
+extension Problem {
+    /// A marketplace look or a request's dates refused, as the client sees it: 404 no such deal,
+    /// 422 a field that is not right.
+    package init(_ refusal: MarketplaceQueryRefusal) {
+        switch refusal {
+        case .malformedRequestDate(let index):
+            self = .invalid("dates.\(index)", "must be a date (YYYY-MM-DD)")
+        case .dealNotFound:
+            self = .notFound("deal")
+        case .tradesRangeOutOfRange:
+            self = .invalid("to", "must be on or after 'from' and at most a year later")
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Hummingbird
+import ShiftyDomain
+
+extension Problem {
+    /// A punch-edit refusal as the client sees it: the one place that gives each refusal its HTTP
+    /// status and its sentence (404 no such punch or member, 422 a punch in the future or a field
+    /// that is not right).
+    package init(_ refusal: PunchRefusal) {
+        switch refusal {
+        case .inFuture:
+            self.init(.unprocessableContent, code: ProblemCode(refusal.code), text: .init("server.problem.punch_in_future.detail"))
+        case .beforeEarliest:
+            self = .invalid("at", "must be after the year 2000")
+        case .nothingToChange:
+            self = .invalid("at", "send a new time, a new kind, or both")
+        case .punchNotFound:
+            self = .notFound("punch")
+        case .memberNotFound:
+            self = .notFound("user")
+        case .daysOutOfRange:
+            self = .invalid("to", "must be on or after from, at most \(PunchEditDecider.longestDaysRange) days later")
+        }
+    }
+}
