@@ -16,28 +16,17 @@ import Testing
     ] + AccountRefusal.Field.allCases.flatMap { [AccountRefusal.usernameMalformed($0), .slugMalformed($0), .nameLength($0), .nameNotOneLine($0)] }
     static let reset: [PasswordResetRefusal] = [.memberNotFound, .emailDisabled, .throttled(retryAfterSeconds: 60), .linkInvalid]
 
-    static var answers: [(refusal: String, problem: Problem, code: String, field: String?)] {
+    static var answers: [RefusalAnswer] {
         account.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
             + reset.map { ("\($0)", Problem($0), $0.code.rawValue, nil) }
     }
 
     @Test func everyRefusalAnswersWithTheCodeAndFieldTheDomainNames() {
-        for answer in Self.answers {
-            #expect(answer.problem.code == answer.code, "\(answer.refusal)")
-            #expect(ProblemCode(rawValue: answer.code) != nil, "\(answer.refusal): \(answer.code) is in the API's list")
-            #expect(answer.problem.errors.first?.field == answer.field, "\(answer.refusal)")
-            #expect(answer.problem.status.code >= 400 && answer.problem.status.code < 500, "\(answer.refusal)")
-        }
+        RefusalAnswerChecks.codesAndFields(Self.answers)
     }
 
     @Test func everyRefusalReadsInEveryLanguage() {
-        for answer in Self.answers {
-            for language in [LanguageCode.english, .dutch] {
-                let problem = answer.problem.localized(to: language)
-                #expect(!problem.detail.isEmpty && !problem.detail.hasPrefix("server."), "\(answer.refusal) in \(language): \(problem.detail)")
-                #expect(!problem.title.hasPrefix("server."), "\(answer.refusal) in \(language): \(problem.title)")
-            }
-        }
+        RefusalAnswerChecks.readInEveryLanguage(Self.answers)
     }
 
     @Test func throttledAnswersSayWhenToTryAgain() {

@@ -20,28 +20,18 @@ import Testing
         + QualificationRefusal.Field.allCases.map(QualificationRefusal.hourLimitOutOfRange)
     static let availability: [AvailabilityRefusal] = [.managerOnly, .tooManyEntries, .memberNotFound]
 
-    static var answers: [(refusal: String, problem: Problem, code: String, field: String?)] {
+    static var answers: [RefusalAnswer] {
         shift.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
             + qualification.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
             + availability.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
     }
 
     @Test func everyRefusalAnswersWithTheCodeAndFieldTheDomainNames() {
-        for answer in Self.answers {
-            #expect(answer.problem.code == answer.code, "\(answer.refusal)")
-            #expect(ProblemCode(rawValue: answer.code) != nil, "\(answer.refusal): \(answer.code) is in the API's list")
-            #expect(answer.problem.errors.first?.field == answer.field, "\(answer.refusal)")
-            #expect(answer.problem.status.code >= 400 && answer.problem.status.code < 500, "\(answer.refusal)")
-        }
+        RefusalAnswerChecks.codesAndFields(Self.answers)
     }
 
     @Test func everyRefusalReadsInEveryLanguage() {
-        for answer in Self.answers {
-            for language in [LanguageCode.english, .dutch] {
-                let problem = answer.problem.localized(to: language)
-                #expect(!problem.detail.isEmpty && !problem.detail.hasPrefix("server."), "\(answer.refusal) in \(language): \(problem.detail)")
-            }
-        }
+        RefusalAnswerChecks.readInEveryLanguage(Self.answers)
     }
 
     @Test func aWeekCopyReportsAScheduleRefusalAsTheActionWouldAnswer() {

@@ -20,7 +20,7 @@ import Testing
     static let rules = TimeclockRulesRefusal.Field.allCases.map(TimeclockRulesRefusal.outOfRange)
 
     /// Each refusal as the edge answers it, with the code and the field the domain names.
-    static var answers: [(refusal: String, problem: Problem, code: String, field: String?)] {
+    static var answers: [RefusalAnswer] {
         kiosk.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
             + punch.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
             + employment.map { ("\($0)", Problem($0), $0.code.rawValue, $0.field?.rawValue) }
@@ -30,22 +30,11 @@ import Testing
     }
 
     @Test func everyRefusalAnswersWithTheCodeAndFieldTheDomainNames() {
-        for answer in Self.answers {
-            #expect(answer.problem.code == answer.code, "\(answer.refusal)")
-            #expect(ProblemCode(rawValue: answer.code) != nil, "\(answer.refusal): \(answer.code) is in the API's list")
-            #expect(answer.problem.errors.first?.field == answer.field, "\(answer.refusal)")
-            #expect(answer.problem.status.code >= 400 && answer.problem.status.code < 500, "\(answer.refusal)")
-        }
+        RefusalAnswerChecks.codesAndFields(Self.answers)
     }
 
     @Test func everyRefusalReadsInEveryLanguage() {
-        for answer in Self.answers {
-            for language in [LanguageCode.english, .dutch] {
-                let problem = answer.problem.localized(to: language)
-                #expect(!problem.detail.isEmpty && !problem.detail.hasPrefix("server."), "\(answer.refusal) in \(language): \(problem.detail)")
-                #expect(!problem.title.hasPrefix("server."), "\(answer.refusal) in \(language): \(problem.title)")
-            }
-        }
+        RefusalAnswerChecks.readInEveryLanguage(Self.answers)
     }
 
     @Test func aThrottledKioskSaysWhenToTryAgain() {
