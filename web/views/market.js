@@ -33,7 +33,7 @@ function row(shift, ctx, fresh) {
   } else if (state.previews.get(shift.id)?.allowed === false) {
     // The server would refuse the pick-up: say why instead of offering the button.
     const preview = state.previews.get(shift.id);
-    summary.append(el('p', { class: 'small cannot-take', data: { code: preview.refusal?.code ?? '' }, text: t('market.cannotPickUp', { reason: refusalSentence(preview, ctx.me.user.id) }) }));
+    summary.append(el('p', { class: 'small cannot-take', data: { code: preview.refusal?.code ?? '' }, text: refusalSentence(preview, ctx.me.user.id) }));
     actions = [];
   } else {
     actions = [actionButton('pick-up', t('market.pickUp'), async (button) => {

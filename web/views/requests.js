@@ -109,7 +109,7 @@ function myRequestRow(request, ctx) {
         ? el('ul', { class: 'list suggestions', attrs: { 'aria-label': t('requests.suggestions') } }, suggestions.map((shift) => el('li', { class: 'row', data: { shiftId: shift.id } }, [
           shiftSummary(shift, { owner: true, status: false }),
           open && state.previews?.get(shift.id)?.allowed === false
-            ? el('p', { class: 'small cannot-take', data: { code: state.previews.get(shift.id).refusal?.code ?? '' }, text: t('requests.cannotAccept', { reason: refusalSentence(state.previews.get(shift.id), ctx.me.user.id) }) })
+            ? el('p', { class: 'small cannot-take', data: { code: state.previews.get(shift.id).refusal?.code ?? '' }, text: refusalSentence(state.previews.get(shift.id), ctx.me.user.id) })
             : null,
           open && state.previews?.get(shift.id)?.allowed !== false ? el('div', { class: 'row-actions' }, [actionButton('accept', t('requests.accept'), async (button) => {
             const answer = await confirmDialog({
