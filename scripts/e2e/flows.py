@@ -20,6 +20,26 @@ def workplace_today(browser):
         "return new Intl.DateTimeFormat('en-CA', {timeZone: arguments[0]}).format(new Date());", zone))
 
 
+def on_shift_now(manager, member_id, minutes=60):
+    """Makes sure the member works around now (workplace time): a one-hour shift starting in ten
+    minutes (a shift cannot start in the past) unless one already overlaps it. The kiosk's name tiles are the people scheduled from two hours ago to two
+    hours ahead, so a step that taps a name must not depend on the hour the test runs at."""
+    zone = manager.fetch("GET", "/me")["workplace"]["timeZone"]
+    date, clock = manager.script(
+        "const parts = new Intl.DateTimeFormat('en-CA', {timeZone: arguments[0], year: 'numeric', month: '2-digit',"
+        " day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23'}).formatToParts(new Date(Date.now() + 600000));"
+        " const part = (type) => parts.find((p) => p.type === type).value;"
+        " return [`${part('year')}-${part('month')}-${part('day')}`, `${part('hour')}:${part('minute')}`];", zone)
+    body = {"ownerId": member_id, "date": date, "startTime": clock, "durationMinutes": minutes,
+            "override": True, "reason": "e2e: on shift for the kiosk"}
+    answer = manager.request("POST", "/shifts", body)
+    # 409 shift_overlap: the member already works now, which is all the step needs.
+    if answer["status"] not in (201, 409):
+        raise StepFailed(f"a shift from now for member {member_id} answered {answer['status']}: {answer['text'][:300]}")
+    if answer["status"] == 409 and "overlap" not in answer["text"]:
+        raise StepFailed(f"a shift from now for member {member_id} was refused: {answer['text'][:300]}")
+
+
 def scheduled_shifts(browser, weeks=8):
     """The logged-in member's own shifts (GET /schedule), flattened."""
     return [shift for week in browser.fetch("GET", f"/schedule?weeks={weeks}") for shift in week["shifts"]]

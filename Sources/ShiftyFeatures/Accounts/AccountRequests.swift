@@ -39,7 +39,8 @@ package struct ChangeLanguageRequest: Decodable {
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.contains(.language) else {
-            throw Problem.invalid("language", "is required (a language code, or null to follow the workplace)")
+            // Answered like any missing field: 422 naming `language`.
+            throw DecodingError.keyNotFound(CodingKeys.language, .init(codingPath: decoder.codingPath, debugDescription: "language is required"))
         }
         language = try container.decodeIfPresent(LanguageCode.self, forKey: .language)
     }

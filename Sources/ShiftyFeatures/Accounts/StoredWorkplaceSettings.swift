@@ -94,10 +94,31 @@ public struct StoredWorkplaceSettings: Codable, Sendable, Equatable {
             if settings.language != language { try LanguageChoice.requireAvailable(settings.language, field: "settings.language") }
             return settings
         } catch let error as DecodingError {
-            var problem = Problem(decoding: error)
-            problem.errors = problem.errors.map { Problem.FieldError(field: "settings.\($0.field)", detail: $0.detail) }
-            problem.detail = "settings." + problem.detail
-            throw problem
+            throw error.underSettings
+        }
+    }
+}
+
+private extension DecodingError {
+    /// The same error one level down, under the body's `settings` key, so the edge's answer names
+    /// the field as the client sent it (`settings.onePerDay`).
+    var underSettings: DecodingError {
+        struct Settings: CodingKey {
+            var stringValue: String { "settings" }
+            var intValue: Int? { nil }
+            init() {}
+            init?(stringValue: String) { nil }
+            init?(intValue: Int) { nil }
+        }
+        func moved(_ context: Context) -> Context {
+            Context(codingPath: [Settings()] + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
+        }
+        switch self {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, moved(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, moved(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, moved(context))
+        case .dataCorrupted(let context): return .dataCorrupted(moved(context))
+        @unknown default: return self
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ShiftyAPI
+import ShiftyDomain
 import ShiftyLocalization
 import ShiftyPostgres
 import ShiftySecurity
@@ -21,8 +22,9 @@ public struct AuthenticatedUser: Sendable {
     public var workplaceID: Int64 { workplace.id }
     public var isManager: Bool { user.role == .manager }
 
-    /// Throws 403 `manager_only` unless the caller manages their workplace.
+    /// Throws ``ManagerOnlyRefusal`` (403 `manager_only` at the edge) unless the caller manages
+    /// their workplace.
     public func requireManager() throws {
-        guard isManager else { throw Problem.managerOnly }
+        guard isManager else { throw ManagerOnlyRefusal() }
     }
 }

@@ -1,7 +1,6 @@
 import NIOCore
 import NIOPosix
 import ShiftySecurity
-import ShiftyServerCore
 
 /// Runs Argon2id on its own threads.
 ///
@@ -26,17 +25,11 @@ public final class PasswordService: Sendable {
         self.dummyHash = try hasher.hash(SecureRandom.token())
     }
 
-    /// Checks the policy, then hashes. Throws a 422 problem for a password that breaks the policy.
+    /// Checks the policy, then hashes. Throws ``PasswordRefusal`` for a password that breaks the policy.
     public func hashNewPassword(_ password: String, field: String = "password") async throws -> String {
-        switch policy.violation(for: password) {
-        case .tooShort(let minimum):
-            throw Problem.invalid(field, "must be at least \(minimum) characters")
-        case .tooLong(let maximum):
-            throw Problem.invalid(field, "must be at most \(maximum) bytes")
-        case nil:
-            let hasher = self.hasher
-            return try await threadPool.runIfActive { try hasher.hash(password) }
-        }
+        if let violation = policy.violation(for: password) { throw PasswordRefusal(field: field, violation: violation) }
+        let hasher = self.hasher
+        return try await threadPool.runIfActive { try hasher.hash(password) }
     }
 
     /// Verifies `password` against `encoded`, or against a dummy hash when `encoded` is nil.

@@ -70,7 +70,7 @@ extension DemoSeeder {
         guard activity == 0 else { return }
         let executor = MarketplaceExecutor(pool: pool, logger: logger, clock: { Date() })
         func caller(_ username: String) throws -> MarketplaceCaller {
-            guard let id = members[username] else { throw Problem.notFound("demo member \(username)") }
+            guard let id = members[username] else { throw DemoSeedError(missing: "demo member \(username)") }
             return MarketplaceCaller(userID: id, workplaceID: workplaceID, isManager: false)
         }
         /// The member's first plain shift on `weekday` at least `days` days from now.
@@ -83,7 +83,7 @@ extension DemoSeeder {
                 ORDER BY s.starts_at LIMIT 1
                 """,
                 [workplaceID, members[username] ?? 0, Int64(weekday.isoNumber), now, Int64(days)])
-            guard let row = rows.first else { throw Problem.notFound("demo shift of \(username)") }
+            guard let row = rows.first else { throw DemoSeedError(missing: "a shift of \(username)") }
             return (try row.decode("id"), try row.decode("d"))
         }
 

@@ -1,18 +1,16 @@
 import ShiftyLocalization
-import ShiftyServerCore
+import ShiftyDomain
 
 /// The languages a member or a workplace may choose: exactly those with a catalogue folder.
 ///
 /// Checked here rather than in SQL so a third language is a folder of catalogue files and no
 /// migration (docs/i18n.md).
 enum LanguageChoice {
-    /// Throws 422 `unknown_language` unless the server has a catalogue for `language`.
+    /// Throws ``LanguageRefusal`` (422 `unknown_language`) unless the server has a catalogue for
+    /// `language`.
     static func requireAvailable(_ language: LanguageCode, field: String) throws {
         guard LanguageCode.available.contains(language) else {
-            throw Problem(
-                .unprocessableContent, code: .unknownLanguage,
-                text: .init("server.problem.unknown_language.detail", ["language": String(language.rawValue.prefix(40))]),
-                errors: [.init(field: field, detail: "unknown language")])
+            throw LanguageRefusal(field: field, language: language.rawValue)
         }
     }
 

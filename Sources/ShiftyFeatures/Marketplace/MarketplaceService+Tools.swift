@@ -3,6 +3,11 @@ import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
 
+/// A pick-up the marketplace applied without a deal: the executor broke its own promise (a bug).
+struct PickUpMadeNoDeal: Error {
+    var shiftID: Int64
+}
+
 /// The marketplace without HTTP or a session, for tools and benchmarks: the same executor (load and
 /// lock, `Marketplace.apply`, persist with history and events) and the same reads as the routes.
 extension MarketplaceService {
@@ -11,7 +16,7 @@ extension MarketplaceService {
         let transition = try await executor.perform(MarketplaceCaller(userID: userID, workplaceID: workplaceID, isManager: false)) { connection in
             .pickUp(ShiftID(rawValue: shiftID), newDealID: DealID(rawValue: try MarketplaceStore.reserveID(table: "deals", on: connection)))
         }
-        guard let deal = transition.deal else { throw Problem.notFound("deal") }
+        guard let deal = transition.deal else { throw PickUpMadeNoDeal(shiftID: shiftID) }
         return deal.id.rawValue
     }
 

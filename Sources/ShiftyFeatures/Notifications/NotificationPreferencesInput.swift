@@ -1,9 +1,9 @@
 import Foundation
 import ShiftyAPI
 import ShiftyDomain
-import ShiftyServerCore
 
-/// The PUT body: every field optional; absent kinds keep their defaults.
+/// The PUT body: every field optional; absent kinds keep their defaults. A value that is not
+/// right throws ``NotificationPreferencesRefusal``.
 package struct NotificationPreferencesInput: Decodable, Sendable {
     typealias Window = NotificationPreferencesView.Window
 
@@ -16,12 +16,12 @@ package struct NotificationPreferencesInput: Decodable, Sendable {
         var preferences = NotificationPreferences()
         for (key, values) in channels ?? [:] {
             guard let kind = NotificationKind(rawValue: key), kind.isConfigurable else {
-                throw Problem.invalid("channels.\(key)", "is not a kind of notification (\(NotificationKind.allCases.filter(\.isConfigurable).map(\.rawValue).joined(separator: ", ")))")
+                throw NotificationPreferencesRefusal.unknownKind(key: key)
             }
             var set: Set<NotificationChannel> = []
             for value in values {
                 guard let channel = NotificationChannel(rawValue: value) else {
-                    throw Problem.invalid("channels.\(key)", "'\(value)' is not a channel (inApp, email, push)")
+                    throw NotificationPreferencesRefusal.unknownChannel(key: key, value: value)
                 }
                 set.insert(channel)
             }
@@ -31,7 +31,7 @@ package struct NotificationPreferencesInput: Decodable, Sendable {
             let start = try Self.minute(window.start, field: "quietHours.start")
             let end = try Self.minute(window.end, field: "quietHours.end")
             guard let hours = QuietHours(startMinute: start, endMinute: end) else {
-                throw Problem.invalid("quietHours", "must start and end at different times")
+                throw NotificationPreferencesRefusal.quietHoursEmpty
             }
             preferences.quietHours = hours
         }
@@ -45,7 +45,7 @@ package struct NotificationPreferencesInput: Decodable, Sendable {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]),
               (0..<24).contains(hour), (0..<60).contains(minute)
-        else { throw Problem.invalid(field, "must be a time like 22:00") }
+        else { throw NotificationPreferencesRefusal.timeMalformed(field: field) }
         return hour * 60 + minute
     }
 

@@ -5,6 +5,7 @@ import ShiftyDomain
 import ShiftyEvents
 import ShiftyFeatures
 import ShiftyPostgres
+import ShiftySecurity
 import ShiftyServerCore
 
 /// Turns every error that escapes a route into a problem document, and logs each request.
@@ -119,10 +120,21 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as PasswordResetRefusal:
             return Problem(refusal)
+        case let refusal as PasswordRefusal:
+            return Problem(refusal)
+        case let refusal as NotificationPreferencesRefusal:
+            return Problem(refusal)
+        case let refusal as LanguageRefusal:
+            return Problem(refusal)
+        case is ManagerOnlyRefusal:
+            return .managerOnly
         case let refused as EmailAddressRefused:
             return Problem(refused)
         case let error as StoreError:
             return Problem(error)
+        case let error as DecodingError:
+            // A JSON value a feature decodes itself (a settings patch) that is not right.
+            return Problem(decoding: error)
         case let error as HTTPError:
             return problem(for: error)
         case let error as PostgresError where error.isConnectionProblem:

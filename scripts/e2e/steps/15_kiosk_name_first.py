@@ -9,7 +9,7 @@ import json
 
 from selenium.common.exceptions import WebDriverException
 
-from flows import KIOSK_PUNCHERS, give_pin, user_id
+from flows import KIOSK_PUNCHERS, give_pin, on_shift_now, user_id
 from harness import WAIT, StepFailed
 
 NEEDS = ("tablet", "maria")
@@ -20,7 +20,10 @@ def run(s):
     tablet, maria = s.browser("tablet"), s.browser("maria")
     member = KIOSK_PUNCHERS["kiosk-name-first"]
     name = member.capitalize()
-    pin = give_pin(maria, user_id(maria, member), ("480213", "480214", "480215"))
+    member_id = user_id(maria, member)
+    pin = give_pin(maria, member_id, ("480213", "480214", "480215"))
+    # Her name tile shows only while she is on shift (two hours either side): put her on one now.
+    on_shift_now(maria, member_id)
 
     def back_to_start():
         """Taps Done on the result screen; the kiosk also goes back by itself after a few seconds."""
