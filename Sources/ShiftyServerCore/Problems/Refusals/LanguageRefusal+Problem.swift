@@ -4,7 +4,7 @@ extension Problem {
     /// 422 `unknown_language`, naming the field and (cut short) the code that was asked for.
     package init(_ refusal: LanguageRefusal) {
         self = .invalid(
-            code: .unknownLanguage, errors: [(refusal.field, ProblemText("server.invalid.unknownLanguage"))],
+            code: .server(.unknownLanguage), errors: [(refusal.field, ProblemText("server.invalid.unknownLanguage"))],
             text: .init("server.problem.unknown_language.detail", ["language": String(refusal.language.prefix(40))]))
     }
 }
