@@ -234,7 +234,9 @@ import Testing
 
             let wrong = try await server.client.json(.PUT, "/api/v1/me/language", ["language": 7], token: anna.token)
             #expect(wrong.problemCode == "validation_failed")
-            #expect(wrong.json["detail"] as? String == "language: deze waarde klopt niet.", "\(wrong.text)")
+            #expect(wrong.json["detail"] as? String == "language: moet een tekst zijn", "\(wrong.text)")
+            let errors = wrong.json["errors"] as? [[String: Any]]
+            #expect(errors?.first?["detail"] as? String == "moet een tekst zijn", "the field error is Dutch too: \(wrong.text)")
         }
     }
 }

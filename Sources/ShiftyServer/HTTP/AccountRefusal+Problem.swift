@@ -38,31 +38,31 @@ extension Problem {
             self.init(.conflict, code: code, text: .init("server.problem.email_disabled.invite"))
         case .usernameMalformed(let field):
             let length = AccountRules.usernameLength
-            self = .invalid(
-                field.rawValue,
-                "use \(length.lowerBound) to \(length.upperBound) characters: letters a-z, digits, '.', '_' or '-', starting with a letter or digit")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.username", ["lowest": String(length.lowerBound), "highest": String(length.upperBound)]))
         case .slugMalformed(let field):
             let length = AccountRules.slugLength
-            self = .invalid(field.rawValue, "use \(length.lowerBound) to \(length.upperBound) characters: letters a-z, digits or '-'")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.slug", ["lowest": String(length.lowerBound), "highest": String(length.upperBound)]))
         case .nameLength(let field):
             let length = AccountRules.nameLength
-            self = .invalid(field.rawValue, "must be \(length.lowerBound) to \(length.upperBound) characters")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.lengthBetween", ["lowest": String(length.lowerBound), "highest": String(length.upperBound)]))
         case .nameNotOneLine(let field):
             self = .invalid(field.rawValue, SingleLineText.text)
         case .timeZoneUnknown(let identifier):
-            self = .invalid("timeZone", "'\(identifier)' is not an IANA time zone such as Europe/Amsterdam")
+            self = .invalid("timeZone", ProblemText("server.invalid.timeZone", ["identifier": identifier]))
         case .reminderLeadTimeOutOfRange:
             let minutes = ReminderLeadTime.allowedMinutes
             self = .invalid(
-                "settings.reminderMinutesBefore", "must be 0 (no reminders) or \(minutes.lowerBound) to \(minutes.upperBound) minutes")
+                "settings.reminderMinutesBefore",
+                ProblemText("server.invalid.reminderMinutes", ["lowest": String(minutes.lowerBound), "highest": String(minutes.upperBound)]))
         case .dealExpiryOutOfRange:
-            self = .invalid("settings.dealExpiryHours", "must be 0 (at the shift's start) to \(MarketplaceSettings.maximumDealExpiryHours) hours")
+            self = .invalid(
+                "settings.dealExpiryHours", ProblemText("server.invalid.dealExpiryHours", ["limit": String(MarketplaceSettings.maximumDealExpiryHours)]))
         case .inviteValidityOutOfRange:
             let hours = AccountRules.inviteValidityHours
-            self = .invalid("validForHours", "must be between \(hours.lowerBound) and \(hours.upperBound)")
+            self = .invalid("validForHours", ProblemText.between(hours))
         case .inviteUsesOutOfRange:
             let uses = AccountRules.inviteUses
-            self = .invalid("maxUses", "must be between \(uses.lowerBound) and \(uses.upperBound)")
+            self = .invalid("maxUses", ProblemText.between(uses))
         }
     }
 }

@@ -159,7 +159,9 @@ public struct ProblemMiddleware: RouterMiddleware {
         case .methodNotAllowed:
             return Problem(.methodNotAllowed, code: .methodNotAllowed, text: .init("server.problem.method_not_allowed.detail"))
         case .badRequest:
-            return Problem(.badRequest, code: .badRequest, detail: error.body ?? "The request is malformed.")
+            // Hummingbird's own sentence, when it gives one, is English only; without one the reader's language says it.
+            guard let body = error.body else { return Problem(.badRequest, code: .badRequest, text: .init("server.problem.bad_request.detail")) }
+            return Problem(.badRequest, code: .badRequest, detail: body)
         default:
             return Problem(error.status, code: .httpError, detail: error.body ?? error.status.reasonPhrase)
         }

@@ -16,7 +16,12 @@ struct QueryParameters {
         parameters = request.uri.queryParameters
     }
 
-    /// The 400 problem for a bad query value.
+    /// The 400 problem for a bad query value, in the caller's language.
+    static func invalid(_ name: String, _ reason: ProblemText) -> Problem {
+        .invalidParameter(name, reason)
+    }
+
+    /// The 400 problem for a bad query value whose sentence is not in the catalogue yet (English only).
     static func invalid(_ name: String, _ detail: String) -> Problem {
         .invalidParameter(name, detail)
     }
@@ -24,20 +29,20 @@ struct QueryParameters {
     /// The raw value; a parameter given more than once is refused (which one was meant?).
     func string(_ name: String) throws -> String? {
         let values = parameters.getAll(name)
-        guard values.count <= 1 else { throw Self.invalid(name, "is given \(values.count) times; give it once") }
+        guard values.count <= 1 else { throw Self.invalid(name, ProblemText("server.invalid.givenRepeatedly", ["count": String(values.count)])) }
         return values.first
     }
 
     func string(_ name: String, maxLength: Int) throws -> String? {
         guard let text = try string(name) else { return nil }
-        guard text.count <= maxLength else { throw Self.invalid(name, "must be at most \(maxLength) characters") }
+        guard text.count <= maxLength else { throw Self.invalid(name, ProblemText("server.invalid.mustBeAtMost", ["limit": String(maxLength)])) }
         return text
     }
 
     func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = try string(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw Self.invalid(name, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+            throw Self.invalid(name, ProblemText("server.invalid.integerRange", ["lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
         }
         return value
     }
@@ -45,7 +50,7 @@ struct QueryParameters {
     /// A positive id (of a member, punch, event …).
     func id(_ name: String) throws -> Int64? {
         guard let text = try string(name) else { return nil }
-        guard let value = Int64(text), value > 0 else { throw Self.invalid(name, "must be an id (a positive integer)") }
+        guard let value = Int64(text), value > 0 else { throw Self.invalid(name, ProblemText("server.invalid.id")) }
         return value
     }
 
@@ -53,14 +58,14 @@ struct QueryParameters {
     /// repeats, from one to `maximumCount` of them.
     func ids(_ name: String, maximumCount: Int) throws -> [Int64] {
         guard let text = try string(name), !text.isEmpty else {
-            throw Self.invalid(name, "is required: ids separated by commas")
+            throw Self.invalid(name, ProblemText("server.invalid.idsRequired"))
         }
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count <= maximumCount else { throw Self.invalid(name, "may list at most \(maximumCount) ids") }
+        guard parts.count <= maximumCount else { throw Self.invalid(name, ProblemText("server.invalid.tooManyIds", ["limit": String(maximumCount)])) }
         var ids: [Int64] = []
         for part in parts {
-            guard let id = Int64(part), id > 0 else { throw Self.invalid(name, "must be positive integers separated by commas") }
-            guard !ids.contains(id) else { throw Self.invalid(name, "lists \(id) twice") }
+            guard let id = Int64(part), id > 0 else { throw Self.invalid(name, ProblemText("server.invalid.idsMalformed")) }
+            guard !ids.contains(id) else { throw Self.invalid(name, ProblemText("server.invalid.idRepeated", ["id": String(id)])) }
             ids.append(id)
         }
         return ids
@@ -68,12 +73,12 @@ struct QueryParameters {
 
     func date(_ name: String) throws -> LocalDate? {
         guard let text = try string(name) else { return nil }
-        guard let date = LocalDate(text) else { throw Self.invalid(name, "must be a date as YYYY-MM-DD") }
+        guard let date = LocalDate(text) else { throw Self.invalid(name, ProblemText("server.invalid.dateParameter")) }
         return date
     }
 
     func requiredDate(_ name: String) throws -> LocalDate {
-        guard let date = try date(name) else { throw Self.invalid(name, "is required (a date as YYYY-MM-DD)") }
+        guard let date = try date(name) else { throw Self.invalid(name, ProblemText("server.invalid.dateRequired")) }
         return date
     }
 
@@ -82,7 +87,7 @@ struct QueryParameters {
         case nil: return nil
         case "true": return true
         case "false": return false
-        default: throw Self.invalid(name, "must be true or false")
+        default: throw Self.invalid(name, ProblemText("server.invalid.mustBeType", sentences: ["type": ProblemText("server.invalid.jsonType.bool")]))
         }
     }
 
@@ -90,7 +95,7 @@ struct QueryParameters {
     func oneOf<Value: RawRepresentable & CaseIterable>(_ name: String, _ type: Value.Type) throws -> Value? where Value.RawValue == String {
         guard let text = try string(name) else { return nil }
         guard let value = Value(rawValue: text) else {
-            throw Self.invalid(name, "must be one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
+            throw Self.invalid(name, ProblemText("server.invalid.oneOf", ["values": Value.allCases.map(\.rawValue).joined(separator: ", ")]))
         }
         return value
     }

@@ -24,12 +24,12 @@ extension Request {
         }
         if JSONNULScan.containsNUL(buffer.readableBytesView) {
             let field = JSONNULScan.fieldPath(in: Data(buffer.readableBytesView)).flatMap { $0.isEmpty ? nil : $0 } ?? "body"
-            throw Problem.invalid(field, "must not contain a NUL character")
+            throw Problem.invalid(field, ProblemText("server.invalid.nul"))
         }
         let data = Data(buffer.readableBytesView)
         let nullable = (Value.self as? any NullableRequestFields.Type)?.nullableFields ?? []
         if let field = JSONNullScan.disallowedNull(in: data, allowed: nullable) {
-            throw Problem.invalid(field, "must not be null: leave it out to keep the current value")
+            throw Problem.invalid(field, ProblemText("server.invalid.nullNotAllowed"))
         }
         do {
             return try JSONDecoder.api.decode(Value.self, from: data)

@@ -12,7 +12,7 @@ extension DealPage {
         let query = QueryParameters(request)
         var after: Cursor?
         if let text = try query.string("cursor") {
-            guard let cursor = Cursor(text) else { throw QueryParameters.invalid("cursor", "is not a cursor from a previous page") }
+            guard let cursor = Cursor(text) else { throw QueryParameters.invalid("cursor", ProblemText("server.invalid.cursor")) }
             after = cursor
         }
         self.init(limit: try query.int("limit", in: 1...Self.maximumLimit) ?? Self.defaultLimit, after: after)

@@ -97,7 +97,8 @@ struct MarketplaceRoutes {
             let id = try context.id("id")
             let query = QueryParameters(request)
             guard let action = try query.oneOf("action", PreviewedAction.self) else {
-                throw QueryParameters.invalid("action", "is required: one of \(PreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw QueryParameters.invalid(
+                    "action", ProblemText("server.invalid.requiredOneOf", ["values": PreviewedAction.allCases.map(\.rawValue).joined(separator: ", ")]))
             }
             return try APIJSON.response(try await marketplace.preview(
                 context.caller, shiftID: id, action: action, offeredShiftID: try query.id("offeredShiftId"), ownerID: try query.id("ownerId")))
@@ -107,7 +108,8 @@ struct MarketplaceRoutes {
             let caller = context.caller
             let query = QueryParameters(request)
             guard let action = try query.oneOf("action", BatchPreviewedAction.self) else {
-                throw QueryParameters.invalid("action", "is required: one of \(BatchPreviewedAction.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw QueryParameters.invalid(
+                    "action", ProblemText("server.invalid.requiredOneOf", ["values": BatchPreviewedAction.allCases.map(\.rawValue).joined(separator: ", ")]))
             }
             let shiftIDs = try query.ids("shiftIds", maximumCount: MarketplaceService.maximumBatchPreviews)
             return try APIJSON.response(try await marketplace.previews(caller, shiftIDs: shiftIDs, action: action))

@@ -13,23 +13,25 @@ extension Problem {
         case .dataCorrupted(let context):
             self = .invalid(path(context.codingPath), context.debugDescription)
         case .keyNotFound(let key, let context):
-            self = .invalid(path(context.codingPath + [key]), "is required")
+            self = .invalid(path(context.codingPath + [key]), ProblemText("server.invalid.required"))
         case .typeMismatch(let type, let context):
-            self = .invalid(path(context.codingPath), "must be \(Self.jsonTypeName(type))")
+            self = .invalid(path(context.codingPath), ProblemText("server.invalid.mustBeType", sentences: ["type": Self.jsonTypeName(type)]))
         case .valueNotFound(let type, let context):
-            self = .invalid(path(context.codingPath), "must be \(Self.jsonTypeName(type)), not null")
+            self = .invalid(path(context.codingPath), ProblemText("server.invalid.mustBeTypeNotNull", sentences: ["type": Self.jsonTypeName(type)]))
         @unknown default:
             self = Problem(.badRequest, code: .malformedJSON, text: .init("server.problem.malformed_json.unreadable"))
         }
     }
 
-    private static func jsonTypeName(_ type: Any.Type) -> String {
+    /// The JSON value a Swift type takes, as the reader's language names it ("a string", "een tekst");
+    /// a type JSON has no word for is named as Swift spells it.
+    private static func jsonTypeName(_ type: Any.Type) -> ProblemText {
         switch type {
-        case is String.Type: "a string"
-        case is Bool.Type: "true or false"
-        case is Int.Type, is Int64.Type, is Int32.Type: "an integer"
-        case is Double.Type: "a number"
-        default: "\(type)"
+        case is String.Type: ProblemText("server.invalid.jsonType.string")
+        case is Bool.Type: ProblemText("server.invalid.jsonType.bool")
+        case is Int.Type, is Int64.Type, is Int32.Type: ProblemText("server.invalid.jsonType.integer")
+        case is Double.Type: ProblemText("server.invalid.jsonType.number")
+        default: ProblemText("server.invalid.jsonType.other", ["type": "\(type)"])
         }
     }
 }

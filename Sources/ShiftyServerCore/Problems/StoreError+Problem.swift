@@ -11,7 +11,7 @@ extension Problem {
         case .usernameTaken(let username):
             self.init(.conflict, code: .usernameTaken, text: .init("server.problem.username_taken.detail", ["username": username]))
         case .networkRangeInvalid:
-            self = .invalid("networks", "each range must be an address or CIDR range like 192.168.1.0/24 or 2001:db8::/32")
+            self = .invalid("networks", ProblemText("server.invalid.networkRange"))
         }
     }
 }

@@ -9,7 +9,7 @@ extension Problem {
         case .managerOnly:
             self = .managerOnly
         case .tooManyEntries:
-            self = .invalid("entries", "at most \(AvailabilityRules.maximumEntries) entries")
+            self = .invalid("entries", ProblemText("server.invalid.tooManyEntries", ["limit": String(AvailabilityRules.maximumEntries)]))
         case .memberNotFound:
             self = .notFound("user")
         }

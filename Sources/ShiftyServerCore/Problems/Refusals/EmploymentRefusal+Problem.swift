@@ -9,9 +9,11 @@ extension Problem {
             self = .notFound("user")
         case .contractOutOfRange:
             let range = EmploymentRules.contractMinutesPerWeek
-            self = .invalid("contractMinutesPerWeek", "must be between \(range.lowerBound) and \(range.upperBound) minutes, or null")
+            self = .invalid(
+                "contractMinutesPerWeek",
+                ProblemText("server.invalid.minutesBetweenOrNull", ["lowest": String(range.lowerBound), "highest": String(range.upperBound)]))
         case .endBeforeStart:
-            self = .invalid("end", "must be on or after start")
+            self = .invalid("end", ProblemText("server.invalid.notBeforeStart"))
         }
     }
 }

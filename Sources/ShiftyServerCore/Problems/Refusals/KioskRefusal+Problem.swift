@@ -18,21 +18,22 @@ extension Problem {
         case .pinNotFound:
             self = .notFound("PIN")
         case .nameLength:
-            self = .invalid("name", "must be 1 to \(KioskRules.nameLength.upperBound) characters")
+            self = .invalid("name", ProblemText("server.invalid.length", ["limit": String(KioskRules.nameLength.upperBound)]))
         case .nameNotOneLine:
             self = .invalid("name", SingleLineText.text)
         case .tooManyNetworks:
-            self = .invalid("networks", "at most \(KioskRules.maximumNetworks) ranges")
+            self = .invalid("networks", ProblemText("server.invalid.tooManyNetworks", ["limit": String(KioskRules.maximumNetworks)]))
         case .notANetwork(let range):
-            self = .invalid("networks", "\(range) is not an address range like 192.168.1.0/24")
+            self = .invalid("networks", ProblemText("server.invalid.notANetwork", ["range": range]))
         case .pinMalformed:
-            self = .invalid("pin", "must be \(KioskRules.pinLength.lowerBound) to \(KioskRules.pinLength.upperBound) digits")
+            self = .invalid(
+                "pin", ProblemText("server.invalid.pin", ["lowest": String(KioskRules.pinLength.lowerBound), "highest": String(KioskRules.pinLength.upperBound)]))
         case .usernameMissing:
-            self = .invalid("username", "is required with a password; a PIN alone is enough")
+            self = .invalid("username", ProblemText("server.invalid.usernameWithPassword"))
         case .secretMissing:
-            self = .invalid("pin", "send either a pin or a password")
+            self = .invalid("pin", ProblemText("server.invalid.pinOrPassword"))
         case .actionNotABreak:
-            self = .invalid("action", "must be break_start or break_end (leave it out to check in or out)")
+            self = .invalid("action", ProblemText("server.invalid.breakAction"))
         case .pinTaken:
             self.init(.conflict, code: code, text: .init("server.problem.pin_taken.detail"))
         case .throttled(let seconds):

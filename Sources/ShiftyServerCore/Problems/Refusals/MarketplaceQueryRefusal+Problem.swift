@@ -7,11 +7,11 @@ extension Problem {
     package init(_ refusal: MarketplaceQueryRefusal) {
         switch refusal {
         case .malformedRequestDate(let index):
-            self = .invalid("dates.\(index)", "must be a date (YYYY-MM-DD)")
+            self = .invalid("dates.\(index)", ProblemText("server.invalid.date"))
         case .dealNotFound:
             self = .notFound("deal")
         case .tradesRangeOutOfRange:
-            self = .invalid("to", "must be on or after 'from' and at most a year later")
+            self = .invalid("to", ProblemText("server.invalid.tradesRange"))
         }
     }
 }

@@ -10,15 +10,15 @@ extension Problem {
         case .inFuture:
             self.init(.unprocessableContent, code: ProblemCode(refusal.code), text: .init("server.problem.punch_in_future.detail"))
         case .beforeEarliest:
-            self = .invalid("at", "must be after the year 2000")
+            self = .invalid("at", ProblemText("server.invalid.punchBeforeEarliest"))
         case .nothingToChange:
-            self = .invalid("at", "send a new time, a new kind, or both")
+            self = .invalid("at", ProblemText("server.invalid.punchNothingToChange"))
         case .punchNotFound:
             self = .notFound("punch")
         case .memberNotFound:
             self = .notFound("user")
         case .daysOutOfRange:
-            self = .invalid("to", "must be on or after from, at most \(PunchEditDecider.longestDaysRange) days later")
+            self = .invalid("to", ProblemText("server.invalid.punchDaysOutOfRange", ["limit": String(PunchEditDecider.longestDaysRange)]))
         }
     }
 }

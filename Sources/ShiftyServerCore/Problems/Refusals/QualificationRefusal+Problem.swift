@@ -8,14 +8,14 @@ extension Problem {
         switch refusal {
         case .positionLength:
             let length = QualificationRules.positionLength
-            self = .invalid("positions", "each position must be \(length.lowerBound) to \(length.upperBound) characters")
+            self = .invalid(
+                "positions", ProblemText("server.invalid.positionLength", ["lowest": String(length.lowerBound), "highest": String(length.upperBound)]))
         case .positionNotOneLine:
             self = .invalid("positions", SingleLineText.text)
         case .tooManyPositions:
-            self = .invalid("positions", "at most \(QualificationRules.maximumPositions) positions")
+            self = .invalid("positions", ProblemText("server.invalid.tooManyPositions", ["limit": String(QualificationRules.maximumPositions)]))
         case .hourLimitOutOfRange(let field):
-            let limit = QualificationRules.hourLimit
-            self = .invalid(field.rawValue, "must be between \(limit.lowerBound) and \(limit.upperBound)")
+            self = .invalid(field.rawValue, ProblemText.between(QualificationRules.hourLimit))
         case .memberNotFound:
             self = .notFound("user")
         }

@@ -19,23 +19,23 @@ extension Problem {
         case .fixedShiftNotFound:
             self = .notFound("fixed shift")
         case .ownerNotMember:
-            self = .invalid("ownerId", "is not a member of this workplace")
+            self = .invalid("ownerId", ProblemText("server.invalid.ownerNotMember"))
         case .ownerNotActiveMember:
-            self = .invalid("ownerId", "is not an active member of this workplace")
+            self = .invalid("ownerId", ProblemText("server.invalid.ownerNotActiveMember"))
         case .malformedDate(let field):
-            self = .invalid(field.rawValue, "must be a date (YYYY-MM-DD)")
+            self = .invalid(field.rawValue, ProblemText("server.invalid.date"))
         case .malformedStartTime:
-            self = .invalid("startTime", "must be HH:MM")
+            self = .invalid("startTime", ProblemText("server.invalid.time"))
         case .durationOutOfRange:
-            self = .invalid("durationMinutes", "must be between 1 and \(FixedShift.maximumDurationMinutes)")
+            self = .invalid("durationMinutes", ProblemText("server.invalid.duration", ["limit": String(FixedShift.maximumDurationMinutes)]))
         case .positionTooLong:
-            self = .invalid("position", "must be at most \(FixedShift.maximumPositionLabelLength) characters")
+            self = .invalid("position", ProblemText("server.invalid.mustBeAtMost", ["limit": String(FixedShift.maximumPositionLabelLength)]))
         case .positionNotOneLine:
             self = .invalid("position", SingleLineText.text)
         case .rangeBackwards:
-            self = .invalid("to", "must not be before from")
+            self = .invalid("to", ProblemText("server.invalid.notBeforeFrom"))
         case .rangeTooLong:
-            self = .invalid("to", "the range may span at most \(ShiftRules.teamScheduleMaximumDays) days")
+            self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(ShiftRules.teamScheduleMaximumDays)]))
         }
     }
 }
