@@ -60,62 +60,11 @@ public struct MyHours: Codable, Sendable, Hashable {
         }
     }
 
-    /// The member's employment terms (openapi.yaml `Employment`).
-    public struct Employment: Codable, Sendable, Hashable {
-        public var userID: Int64
-        /// First and last day of employment; `nil` when not set (still employed, for `end`).
-        public var start: String?
-        public var end: String?
-        /// Contract hours per week, in minutes; `nil` without a contract.
-        public var contractMinutesPerWeek: Int?
-        /// Whether every quota day is a working day for this member.
-        public var worksFixedQuota: Bool
+    /// The member's employment terms (openapi.yaml `Employment`): the same type as `GET /users/{id}/employment` answers.
+    public typealias Employment = EmploymentView
 
-        public init(userID: Int64, start: String? = nil, end: String? = nil, contractMinutesPerWeek: Int? = nil, worksFixedQuota: Bool) {
-            self.userID = userID
-            self.start = start
-            self.end = end
-            self.contractMinutesPerWeek = contractMinutesPerWeek
-            self.worksFixedQuota = worksFixedQuota
-        }
-    }
-
-    /// An approved period of the member, locked against punch edits while `locked` (openapi.yaml `Approval`).
-    public struct Approval: Codable, Sendable, Hashable {
-        public var id: Int64
-        public var userID: Int64
-        public var displayName: String
-        public var from: String
-        public var to: String
-        public var approvedBy: Int64
-        public var approvedByName: String
-        @ISO8601Date public var approvedAt: Date
-        public var locked: Bool
-        public var unlockedBy: Int64?
-        public var unlockedByName: String?
-        @ISO8601OptionalDate public var unlockedAt: Date?
-        public var unlockReason: String?
-
-        public init(
-            id: Int64, userID: Int64, displayName: String, from: String, to: String, approvedBy: Int64, approvedByName: String,
-            approvedAt: Date, locked: Bool, unlockedBy: Int64? = nil, unlockedByName: String? = nil, unlockedAt: Date? = nil,
-            unlockReason: String? = nil
-        ) {
-            self.id = id
-            self.userID = userID
-            self.displayName = displayName
-            self.from = from
-            self.to = to
-            self.approvedBy = approvedBy
-            self.approvedByName = approvedByName
-            self.approvedAt = approvedAt
-            self.locked = locked
-            self.unlockedBy = unlockedBy
-            self.unlockedByName = unlockedByName
-            self.unlockedAt = unlockedAt
-            self.unlockReason = unlockReason
-        }
-    }
+    /// An approved period of the member (openapi.yaml `Approval`): the same type as the timesheet approvals answer.
+    public typealias Approval = ApprovalView
 
     public var userID: Int64
     /// `YYYY-MM`.

@@ -5,7 +5,9 @@ import Testing
 
 /// The answer types that used to live only in the server (fixed shifts, fixed-shift requests and
 /// their previews, history, closed days, week copies, positions, notification preferences, the
-/// calendar feed, free dates, the push key) are ShiftyAPI types now, so openapi.yaml is checked
+/// calendar feed, free dates, the push key; the timeclock's punches, kiosks, days, timesheets,
+/// employment and approvals; invites, `/me`, password reset links, availability, the chart data)
+/// are ShiftyAPI types now, so openapi.yaml is checked
 /// against them like against the marketplace's: each is encoded by the server's encoder with
 /// every optional set and with every optional nil; the first must write exactly the documented
 /// properties (deeply: nested objects and arrays too), the second exactly the `required` list;
@@ -22,6 +24,25 @@ import Testing
         code: "overlapping_shift", severity: .refuse, overridable: true, detail: "Anna already works then.", userId: 2, userName: "Anna",
         shiftId: 1, conflictingShiftIds: [3])
     static let refusal = ActionPreview.Refusal(code: "overlapping_shift", status: 409, detail: "Anna already works then.")
+    static let punch = PunchView(
+        id: 7, userID: 2, username: "anna", displayName: "Anna", at: at, localDate: "2026-09-21", kind: .checkIn, source: .kiosk,
+        kioskName: "Front desk", position: "bar")
+    static let barePunch = PunchView(
+        id: 7, userID: 2, username: "anna", displayName: "Anna", at: at, localDate: "2026-09-21", kind: .checkOut, source: .manager)
+    static let day = MyHours.Day(
+        date: "2026-09-21", status: .present, workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480, expected: true,
+        quotaMinutes: 480, overtimeMinutes: -10, lengthMinutes: 1440, isClosed: false)
+    static let bareDay = MyHours.Day(date: "2026-09-22", status: .upcoming)
+    static let user = User(
+        id: 2, workplaceID: 1, username: "anna", displayName: "Anna", email: "anna@example.com", emailInvalid: true, role: .manager,
+        payType: .diligence, active: true)
+    static let workplace = Workplace(
+        id: 1, slug: "demo", name: "Café Demo", timeZone: "Europe/Amsterdam", settings: WorkplaceSettings(
+            autoApprove: false, onePerDay: true, employeesManageFixedShifts: true, reminderMinutesBefore: 30,
+            hourLimits: .init(
+                maxWeeklyHours: .init(limit: 40, severity: .refuse), minRestHours: .init(limit: 11, severity: .warn),
+                maxConsecutiveDays: .init(limit: 6, severity: .refuse), maxShiftHours: .init(limit: 10, severity: .warn)),
+            timeOffRule: .warn, availabilityRule: .refuse, dealExpiryHours: 0, language: "en"))
     static let fixedShift = FixedShiftView(
         id: 5, ownerId: 2, ownerName: "Anna", weekday: 1, startTime: "09:00", durationMinutes: 480, position: "bar",
         validFrom: "2026-09-21", validUntil: "2026-12-31", active: true)
@@ -132,6 +153,105 @@ import Testing
             check(
                 "GET /push/vapid-public-key", VAPIDPublicKeyView(publicKey: "BPk"), VAPIDPublicKeyView(publicKey: "BPk"),
                 schema: answer("GET", "/api/v1/push/vapid-public-key")),
+            check("Punch", punch, barePunch, schema: named("Punch")),
+            check(
+                "PunchEdit",
+                PunchEditView(
+                    id: 1, punchID: 7, userID: 2, actorID: 9, actorName: "The Boss", at: at, action: .move,
+                    before: .init(at: at, kind: .checkIn), after: .init(at: at.addingTimeInterval(600), kind: .checkOut), reason: "forgot"),
+                PunchEditView(id: 1, punchID: 7, userID: 2, actorID: 9, actorName: "The Boss", at: at, action: .delete, reason: "double"),
+                schema: named("PunchEdit")),
+            check(
+                "KioskPunchResult",
+                KioskPunchResult(
+                    punch: punch, action: .breakStarted, displayName: "Anna", workedMinutesToday: 120, workedMinutesThisWeek: 600,
+                    shift: KioskShiftView(id: 1, startsAt: at, endsAt: at.addingTimeInterval(28_800), position: "bar"),
+                    timing: KioskTimingView(verdict: .onTime, minutes: 0), timeZone: "Europe/Amsterdam"),
+                KioskPunchResult(
+                    punch: barePunch, action: .checkedIn, displayName: "Anna", workedMinutesToday: 0, workedMinutesThisWeek: 0,
+                    timeZone: "Europe/Amsterdam"),
+                schema: named("KioskPunchResult")),
+            check(
+                "KioskPunchResult.shift", KioskShiftView(id: 1, startsAt: at, endsAt: at, position: "bar"), KioskShiftView(id: 1, startsAt: at, endsAt: at),
+                schema: { document in
+                    let properties = try Self.named("KioskPunchResult")(document)["properties"] as? [String: Any]
+                    return document.resolve(properties?["shift"] as? [String: Any] ?? [:])
+                }),
+            check(
+                "GET /kiosk/tiles", KioskTileView(userID: 2, username: "anna", displayName: "Anna", hasPin: true, checkedIn: false),
+                KioskTileView(userID: 2, username: "anna", displayName: "Anna", hasPin: false, checkedIn: true),
+                schema: answer("GET", "/api/v1/kiosk/tiles", items: true)),
+            check(
+                "GET /timeclock/present", PresentMemberView(userID: 2, username: "anna", displayName: "Anna", since: at),
+                PresentMemberView(userID: 2, username: "anna", displayName: "Anna", since: at), schema: answer("GET", "/api/v1/timeclock/present", items: true)),
+            check(
+                "Kiosk",
+                KioskView(id: 1, name: "Front desk", createdAt: at, lastUsedAt: at, revoked: false, allowedNetworks: ["10.0.0.0/8"], token: "t"),
+                KioskView(id: 1, name: "Front desk", createdAt: at, revoked: true, allowedNetworks: []), schema: named("Kiosk")),
+            check(
+                "GET /timeclock/days",
+                TimeclockDaysView(userID: 2, from: "2026-09-21", to: "2026-09-22", days: [day, bareDay], workedMinutes: 500),
+                TimeclockDaysView(userID: 2, from: "2026-09-21", to: "2026-09-20", days: [], workedMinutes: 0),
+                schema: answer("GET", "/api/v1/timeclock/days")),
+            check("TimeclockDay", day, bareDay, schema: named("TimeclockDay")),
+            check(
+                "TimesheetDay", MyHours.Entry(day: day, attention: [.late, .missingCheckOut], lateMinutes: 12, earlyMinutes: 3), MyHours.Entry(day: bareDay),
+                schema: named("TimesheetDay")),
+            check(
+                "TimesheetReview",
+                TimesheetReview(
+                    from: "2026-09-01", to: "2026-09-30", thresholdMinutes: 5,
+                    members: [MemberTimesheet(
+                        userID: 2, name: "Anna", username: "anna", attentionDays: 1, approved: false, approvedDates: ["2026-09-01"],
+                        workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480,
+                        days: [MyHours.Entry(day: day, attention: [.oddPunches, .workedWithoutShift, .shiftWithoutPunches, .early])])]),
+                TimesheetReview(from: "2026-09-01", to: "2026-09-30", thresholdMinutes: 5, members: []), schema: named("TimesheetReview")),
+            check(
+                "Employment",
+                EmploymentView(userID: 2, start: "2026-01-01", end: "2026-12-31", contractMinutesPerWeek: 1200, worksFixedQuota: false),
+                EmploymentView(userID: 2, worksFixedQuota: true), schema: named("Employment")),
+            check(
+                "Approval",
+                ApprovalView(
+                    id: 4, userID: 2, displayName: "Anna", from: "2026-09-01", to: "2026-09-30", approvedBy: 9, approvedByName: "The Boss",
+                    approvedAt: at, locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: at, unlockReason: "typo"),
+                ApprovalView(
+                    id: 4, userID: 2, displayName: "Anna", from: "2026-09-01", to: "2026-09-30", approvedBy: 9, approvedByName: "The Boss",
+                    approvedAt: at, locked: true),
+                schema: named("Approval")),
+            check(
+                "Invite",
+                InviteView(id: 3, role: .manager, createdAt: at, expiresAt: at, maxUses: 5, uses: 1, revoked: false, note: "new staff", code: "ABCD"),
+                InviteView(id: 3, role: .employee, createdAt: at, expiresAt: at, maxUses: 1, uses: 0, revoked: true), schema: named("Invite")),
+            check(
+                "POST /password-resets", PasswordResetLinkView(link: "https://shifty.test/#/reset?token=t", expiresAt: at),
+                PasswordResetLinkView(link: "https://shifty.test/#/reset?token=t", expiresAt: at), schema: answer("POST", "/api/v1/password-resets")),
+            check(
+                "MemberAvailability",
+                MemberAvailabilityView(
+                    userId: 2, entries: [.init(weekday: 1, from: "09:00", to: "17:00", kind: .unavailable), .init(weekday: 5, from: "22:00", to: "02:00", kind: .preferred)]),
+                MemberAvailabilityView(userId: 2, entries: []), schema: named("MemberAvailability")),
+            check(
+                "GET /me", MeView(user: user, workplace: workplace, language: "nl", languagePreference: "nl"),
+                MeView(user: user, workplace: workplace, language: "en"), schema: answer("GET", "/api/v1/me")),
+            check(
+                "PUT /me/language", LanguageView(language: "nl", languagePreference: "nl"), LanguageView(language: "en"),
+                schema: answer("PUT", "/api/v1/me/language")),
+            check(
+                "ChartData",
+                ChartData(
+                    range: .month, from: "2026-09-01", to: "2026-09-30", userID: 2, days: [.init(date: "2026-09-01", workedMinutes: 480)],
+                    smoothedHours: [8, 7.5], byPosition: [.init(position: "bar", workedMinutes: 480, scheduledMinutes: 480)], totalWorkedMinutes: 480),
+                ChartData(range: .last7Days, from: "2026-09-01", to: "2026-09-07", days: [], byPosition: [], totalWorkedMinutes: 0),
+                schema: named("ChartData")),
+            check(
+                "GET /kiosk", KioskIdentity(id: 1, name: "Front desk", timeZone: "Europe/Amsterdam"),
+                KioskIdentity(id: 1, name: "Front desk", timeZone: "UTC"), schema: answer("GET", "/api/v1/kiosk")),
+            check(
+                "GET /login-page",
+                LoginPageOptions(demo: true, allowSignup: true, email: true, language: "nl", languages: [.init(code: "nl", name: "Nederlands")]),
+                LoginPageOptions(demo: false, allowSignup: false, email: false, language: "en", languages: []),
+                schema: answer("GET", "/api/v1/login-page")),
         ]
     }
 

@@ -42,9 +42,9 @@ extension APIWireGoldenTests {
     }
 
     /// "My hours" built by the server from what the timeclock and the stores give it (the domain's
-    /// TimesheetDay, EmploymentView, ApprovalView) writes the bytes MyHoursView wrote (`golden`),
-    /// and a day of it is written exactly like the same day of a manager's timesheet review, which
-    /// still encodes the domain's TimesheetDay.
+    /// TimesheetDay, the stored employment terms) writes the bytes MyHoursView wrote (`golden`),
+    /// and a day of it is written exactly like the domain's TimesheetDay wrote it (a manager's
+    /// timesheet review wrote that before it was written through `MyHours.Entry` too).
     @Test func theServersMyHoursAreWrittenAsCaptured() throws {
         let start = APIWireGoldenTests.start
         let end = APIWireGoldenTests.end
@@ -63,18 +63,18 @@ extension APIWireGoldenTests {
             userID: 8, month: try #require(ReportMonth("2026-09")).description, timeZone: "Europe/Amsterdam", judgedThrough: day.description,
             days: [worked, upcoming].map(ShiftyAPI.MyHours.Entry.init), workedMinutes: 500, breakMinutes: 30, paidMinutes: 470, scheduledMinutes: 480,
             weekOvertimeMinutes: -10, monthOvertimeMinutes: 0, absences: 1,
-            employment: ShiftyAPI.MyHours.Employment(EmploymentView(userID: 8, start: day, end: day.adding(days: 30), contractMinutesPerWeek: 1200, worksFixedQuota: false)),
-            approvals: [ShiftyAPI.MyHours.Approval(ApprovalView(
-                id: 4, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
-                locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: end, unlockReason: "typo"))])
+            employment: ShiftyAPI.MyHours.Employment(StoredEmployment(userID: 8, start: day, end: day.adding(days: 30), contractMinutesPerWeek: 1200, worksFixedQuota: false)),
+            approvals: [ShiftyAPI.MyHours.Approval(
+                id: 4, userID: 8, displayName: "Ben", from: day.description, to: day.description, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
+                locked: false, unlockedBy: 9, unlockedByName: "The Boss", unlockedAt: end, unlockReason: "typo")])
         let bareMonth = ShiftyAPI.MyHours(
             userID: 8, month: try #require(ReportMonth("2026-10")).description, timeZone: "Europe/Amsterdam", judgedThrough: nil, days: [],
             workedMinutes: 0, breakMinutes: 0, paidMinutes: 0, scheduledMinutes: 0, weekOvertimeMinutes: 0, monthOvertimeMinutes: 0,
             absences: 0,
-            employment: ShiftyAPI.MyHours.Employment(EmploymentView(userID: 8, start: nil, end: nil, contractMinutesPerWeek: nil, worksFixedQuota: true)),
-            approvals: [ShiftyAPI.MyHours.Approval(ApprovalView(
-                id: 5, userID: 8, displayName: "Ben", from: day, to: day, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
-                locked: true, unlockedBy: nil, unlockedByName: nil, unlockedAt: nil, unlockReason: nil))])
+            employment: ShiftyAPI.MyHours.Employment(StoredEmployment(userID: 8, start: nil, end: nil, contractMinutesPerWeek: nil, worksFixedQuota: true)),
+            approvals: [ShiftyAPI.MyHours.Approval(
+                id: 5, userID: 8, displayName: "Ben", from: day.description, to: day.description, approvedBy: 9, approvedByName: "The Boss", approvedAt: start,
+                locked: true, unlockedBy: nil, unlockedByName: nil, unlockedAt: nil, unlockReason: nil)])
 
         let write = { (value: any Encodable) in String(decoding: try APIJSON.encoder.encode(value), as: UTF8.self) }
         #expect(try write(month) == Self.golden["myHours"])

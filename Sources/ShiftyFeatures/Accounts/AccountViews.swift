@@ -22,17 +22,3 @@ public struct WorkplaceView: Codable, Sendable, Equatable {
     public var timeZone: String
     public var settings: StoredWorkplaceSettings
 }
-
-/// An invite code as a manager sees it in the list (the code itself is shown once, at creation).
-public struct InviteView: Codable, Sendable {
-    public var id: Int64
-    public var role: Role
-    public var createdAt: Date
-    public var expiresAt: Date
-    public var maxUses: Int
-    public var uses: Int
-    public var revoked: Bool
-    public var note: String?
-    /// Only present in the answer to creation.
-    public var code: String?
-}

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyPostgres
 import ShiftySecurity
 import ShiftyServerCore
@@ -8,7 +9,7 @@ enum InviteStore {
     static func invite(from row: PostgresRow, code: String? = nil) throws -> InviteView {
         InviteView(
             id: try row.decode("id"),
-            role: try row.decode("role", as: Role.self),
+            role: .init(try row.decode("role", as: Role.self)),
             createdAt: try row.decode("created_at"),
             expiresAt: try row.decode("expires_at"),
             maxUses: Int(try row.decode("max_uses", as: Int32.self)),

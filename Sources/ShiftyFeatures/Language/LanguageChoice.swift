@@ -1,3 +1,4 @@
+import ShiftyAPI
 import ShiftyLocalization
 import ShiftyDomain
 
@@ -18,10 +19,4 @@ enum LanguageChoice {
     static var offered: [OfferedLanguage] {
         LanguageCode.available.map { OfferedLanguage(code: $0.rawValue, name: Catalogue.of($0).text("language.name")) }
     }
-}
-
-/// One entry of the language menu (`GET /api/v1/login-page`'s `languages`).
-struct OfferedLanguage: Encodable, Sendable, Equatable {
-    var code: String
-    var name: String
 }

@@ -122,12 +122,6 @@ package struct PasswordResetService: Sendable {
     }
 }
 
-package struct PasswordResetLinkView: Encodable, Sendable {
-    /// The page's reset address with the token: shown once, to hand over to the member.
-    var link: String
-    var expiresAt: Date
-}
-
 package struct PasswordResetCreateRequest: Decodable { package var userId: Int64 }
 package struct PasswordResetEmailRequest: Decodable {
     package var workplace: String

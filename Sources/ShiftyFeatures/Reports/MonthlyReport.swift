@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 
 /// The monthly timeclock report for a workplace (or one member of it).

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
@@ -67,12 +68,12 @@ extension ReportService {
         let count = first.days(until: last) + 1
         let days = (0..<max(0, count)).map { offset -> ChartData.Day in
             let date = first.adding(days: offset)
-            return ChartData.Day(date: date, workedMinutes: (secondsPerDay[date] ?? 0) / 60)
+            return ChartData.Day(date: date.description, workedMinutes: (secondsPerDay[date] ?? 0) / 60)
         }
         let byPosition = positions.map { ChartData.Position(position: $0.key, workedMinutes: $0.value.worked / 60, scheduledMinutes: $0.value.scheduled / 60) }
             .sorted { ($0.workedMinutes, $1.position ?? "") > ($1.workedMinutes, $0.position ?? "") }
         return ChartData(
-            range: range.name, from: first, to: last, userID: userID, days: days,
+            range: ChartData.Range(range), from: first.description, to: last.description, userID: userID, days: days,
             smoothedHours: smooth ? SeriesSmoothing.averaged(days.map { Double($0.workedMinutes) / 60 }) : nil,
             byPosition: byPosition, totalWorkedMinutes: days.reduce(0) { $0 + $1.workedMinutes })
     }

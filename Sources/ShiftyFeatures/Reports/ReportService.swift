@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
@@ -80,7 +81,7 @@ public struct ReportService: Sendable {
                 daysByStatus: report.statusCounts, oddPunchDates: report.oddPunchDates, complete: report.isComplete,
                 punches: memberPunches.filter { $0.instant >= monthStart && $0.instant < monthEnd }.count,
                 schedule: comparison(scheduled: scheduled.map(\.interval), sessions: sessions, deviations: report.deviations),
-                employment: member.employment,
+                employment: EmploymentView(member.employment),
                 approvedDates: (approved[id] ?? []).sorted(),
                 days: userID == nil && !includeDays ? nil : report.days, weeks: userID == nil && !includeDays ? nil : report.weeks))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyEvents
 import ShiftyPostgres
@@ -20,7 +21,7 @@ package struct AvailabilityService: Sendable {
                 ? try connection.query("SELECT id FROM users WHERE workplace_id = $1 ORDER BY id", [caller.workplaceID]).map { try $0.decode("id") }
                 : [caller.id]
             let entries = try MarketplaceStore.availability(of: Set(members.map(UserID.init(rawValue:))), on: connection)
-            return members.map { MemberAvailabilityView(userId: $0, entries: entries[UserID(rawValue: $0)] ?? []) }
+            return members.map { MemberAvailabilityView(userId: $0, availability: entries[UserID(rawValue: $0)] ?? []) }
         }
     }
 
@@ -40,19 +41,13 @@ package struct AvailabilityService: Sendable {
             let managers = try TimeOffStore.managerIDs(workplaceID: caller.workplaceID, on: connection)
             try EventWriter.insert(
                 workplaceID: caller.workplaceID, type: .server(.availabilityChanged), userIDs: Array(Set(managers + [userID])),
-                payload: MemberAvailabilityView(userId: userID, entries: sorted), on: connection)
+                payload: MemberAvailabilityView(userId: userID, availability: sorted), on: connection)
         }
-        return MemberAvailabilityView(userId: userID, entries: sorted)
+        return MemberAvailabilityView(userId: userID, availability: sorted)
     }
 }
 
 /// Body of PUT /users/{id}/availability: the member's complete list.
 package struct SetAvailabilityBody: Decodable, Sendable {
     package var entries: [WeeklyAvailability]
-}
-
-/// One member's availability entries.
-package struct MemberAvailabilityView: Codable, Sendable {
-    var userId: Int64
-    var entries: [WeeklyAvailability]
 }

@@ -2,8 +2,9 @@ import Foundation
 import ShiftyDomain
 import ShiftyPostgres
 
-/// A member's employment terms as the API shows and edits them.
-public struct EmploymentView: Codable, Sendable, Equatable {
+/// A member's employment terms as the store reads and writes them (answers write them as
+/// ShiftyAPI's `EmploymentView`, `EmploymentView+Stored.swift`).
+public struct StoredEmployment: Sendable, Equatable {
     public var userID: Int64
     /// First day of employment (defaults to the day the account was made).
     public var start: LocalDate?
@@ -46,8 +47,8 @@ enum EmploymentStore {
         to_char(u.employment_end, 'YYYY-MM-DD') AS employment_end, u.contract_minutes_per_week, u.works_fixed_quota
         """
 
-    static func view(from row: PostgresRow) throws -> EmploymentView {
-        EmploymentView(
+    static func view(from row: PostgresRow) throws -> StoredEmployment {
+        StoredEmployment(
             userID: try row.decode("employment_user_id"),
             start: try row.decode("employment_start", as: String?.self).flatMap { LocalDate($0) },
             end: try row.decode("employment_end", as: String?.self).flatMap { LocalDate($0) },
@@ -55,12 +56,12 @@ enum EmploymentStore {
             worksFixedQuota: try row.decode("works_fixed_quota"))
     }
 
-    static func employment(userID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> EmploymentView? {
+    static func employment(userID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> StoredEmployment? {
         try connection.query("SELECT \(columns) FROM users u WHERE u.id = $1 AND u.workplace_id = $2", [userID, workplaceID])
             .first.map { try view(from: $0) }
     }
 
-    static func update(_ view: EmploymentView, workplaceID: Int64, on connection: PostgresConnection) throws {
+    static func update(_ view: StoredEmployment, workplaceID: Int64, on connection: PostgresConnection) throws {
         try connection.execute(
             """
             UPDATE users SET employment_start = $3::date, employment_end = $4::date, contract_minutes_per_week = $5, works_fixed_quota = $6

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import NIOPosix
 import ShiftyDomain
 import ShiftyPostgres
@@ -168,20 +169,11 @@ package struct KioskService: Sendable {
             let timing = shift.flatMap { PunchTiming.judge(kind, at: now, shift: $0, toleranceMinutes: context.rules.scheduleToleranceMinutes) }
             let position = shift.flatMap { found in shifts.first { $0.interval == found }?.position }
             return KioskPunchResult(
-                punch: view, action: Self.action(kind), displayName: member.displayName,
+                punch: view, action: .init(kind), displayName: member.displayName,
                 workedMinutesToday: hours.today, workedMinutesThisWeek: hours.week,
                 shift: shift.map { KioskShiftView(id: $0.shiftID.rawValue, startsAt: $0.start, endsAt: $0.end, position: position) },
-                timing: timing.map { KioskTimingView(verdict: $0.verdict, minutes: $0.minutes) },
+                timing: timing.map { KioskTimingView(verdict: .init($0.verdict), minutes: $0.minutes) },
                 timeZone: context.timeZone.identifier)
-        }
-    }
-
-    package static func action(_ kind: Punch.Kind) -> String {
-        switch kind {
-        case .checkIn: "checked_in"
-        case .checkOut: "checked_out"
-        case .breakStart: "break_started"
-        case .breakEnd: "break_ended"
         }
     }
 

@@ -1,20 +1,8 @@
 import Foundation
+import ShiftyAPI
 import ShiftyPostgres
 import ShiftySecurity
 import ShiftyServerCore
-
-/// A kiosk as managers see it in the list.
-public struct KioskView: Codable, Sendable, Equatable {
-    public var id: Int64
-    public var name: String
-    public var createdAt: Date
-    public var lastUsedAt: Date?
-    public var revoked: Bool
-    /// Client address ranges (CIDR) this kiosk may punch from; empty = anywhere.
-    public var allowedNetworks: [String]
-    /// Only in the answer to creation (the browser also gets it as the `shifty_kiosk` cookie).
-    public var token: String?
-}
 
 /// The kiosk that sent a request.
 package struct AuthenticatedKiosk: Sendable {

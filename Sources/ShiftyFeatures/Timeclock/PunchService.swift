@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
@@ -99,7 +100,9 @@ package struct PunchService: Sendable {
                   try AccountStore.user(id: userID, workplaceID: caller.workplaceID, on: connection) != nil
             else { throw PunchRefusal.memberNotFound }
             let days = try TimeclockQueries.days(userID: userID, first: first, last: last, context: context, now: Date(), on: connection)
-            return TimeclockDaysView(userID: userID, from: first, to: last, days: days, workedMinutes: days.filter(\.countsTowardTotals).reduce(0) { $0 + $1.workedMinutes })
+            return TimeclockDaysView(
+                userID: userID, from: first.description, to: last.description, days: days.map(MyHours.Day.init),
+                workedMinutes: days.filter(\.countsTowardTotals).reduce(0) { $0 + $1.workedMinutes })
         }
     }
 

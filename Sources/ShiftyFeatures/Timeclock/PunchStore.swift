@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
@@ -163,7 +164,7 @@ package enum PunchStore {
         PunchView(
             id: try row.decode("id"), userID: try row.decode("user_id"), username: try row.decode("username"),
             displayName: try row.decode("display_name"), at: try row.decode("at"), localDate: try row.decode("local_date"),
-            kind: try row.decode("kind", as: Punch.Kind.self), source: try row.decode("source"),
+            kind: .init(try row.decode("kind", as: Punch.Kind.self)), source: try row.decode("source", as: PunchView.Source.self),
             kioskName: try row.decode("kiosk_name"), position: try row.decode("position"))
     }
 
@@ -231,12 +232,12 @@ package enum PunchStore {
         ).map { row in
             func state(_ prefix: String) throws -> PunchEditView.State? {
                 guard let at: Date = try row.decode("\(prefix)_at") else { return nil }
-                return PunchEditView.State(at: at, kind: try row.decode("\(prefix)_kind", as: Punch.Kind.self))
+                return PunchEditView.State(at: at, kind: .init(try row.decode("\(prefix)_kind", as: Punch.Kind.self)))
             }
             return PunchEditView(
                 id: try row.decode("id"), punchID: try row.decode("punch_id"), userID: try row.decode("user_id"),
                 actorID: try row.decode("actor_id"), actorName: try row.decode("actor_name"), at: try row.decode("at"),
-                action: try row.decode("action"), before: try state("before"), after: try state("after"), reason: try row.decode("reason"))
+                action: try row.decode("action", as: PunchEditView.Action.self), before: try state("before"), after: try state("after"), reason: try row.decode("reason"))
         }
     }
 }

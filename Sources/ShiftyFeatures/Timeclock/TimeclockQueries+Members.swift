@@ -9,7 +9,7 @@ extension TimeclockQueries {
         var username: String
         var displayName: String
         var payType: String
-        var employment: EmploymentView
+        var employment: StoredEmployment
     }
 
     /// The members a range's report is about: employed during part of it, or with punches in

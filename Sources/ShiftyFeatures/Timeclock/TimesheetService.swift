@@ -26,7 +26,7 @@ package struct TimesheetService: Sendable {
             _ = try TimesheetDecider.members(members.map { UserID(rawValue: $0.id) }, asked: userID.map(UserID.init(rawValue:)))
             let sheets = try Self.timesheets(context: context, members: members, first: first, last: last, threshold: minutes, now: Date(), on: connection)
             return TimesheetReview(
-                from: first, to: last, thresholdMinutes: minutes,
+                from: first.description, to: last.description, thresholdMinutes: minutes,
                 members: sheets.sorted { $0.attentionDays != $1.attentionDays ? $0.attentionDays > $1.attentionDays : false })
         }
     }
@@ -55,10 +55,10 @@ package struct TimesheetService: Sendable {
             let dates = (approved[member.id] ?? []).sorted()
             return MemberTimesheet(
                 userID: member.id, name: member.displayName, username: member.username,
-                attentionDays: days.filter(\.needsAttention).count, approved: dates.count == periodDays, approvedDates: dates,
+                attentionDays: days.filter(\.needsAttention).count, approved: dates.count == periodDays, approvedDates: dates.map(\.description),
                 workedMinutes: counted.reduce(0) { $0 + $1.workedMinutes }, breakMinutes: counted.reduce(0) { $0 + $1.breakMinutes },
                 paidMinutes: counted.reduce(0) { $0 + $1.paidMinutes }, scheduledMinutes: days.reduce(0) { $0 + $1.day.scheduledMinutes },
-                days: days.filter(\.needsAttention) + days.filter { !$0.needsAttention })
+                days: (days.filter(\.needsAttention) + days.filter { !$0.needsAttention }).map(MyHours.Entry.init))
         }
     }
 
@@ -101,17 +101,17 @@ package struct TimesheetService: Sendable {
 
     // MARK: Employment
 
-    package func employment(_ caller: AuthenticatedUser, userID: Int64) async throws -> EmploymentView {
+    package func employment(_ caller: AuthenticatedUser, userID: Int64) async throws -> ShiftyAPI.EmploymentView {
         _ = try EmploymentRules.member(UserID(rawValue: userID), by: caller.workplaceActor)
         return try await pool.withConnection { connection in
             guard let view = try EmploymentStore.employment(userID: userID, workplaceID: caller.workplaceID, on: connection) else {
                 throw EmploymentRefusal.memberNotFound
             }
-            return view
+            return ShiftyAPI.EmploymentView(view)
         }
     }
 
-    package func updateEmployment(_ caller: AuthenticatedUser, userID: Int64, _ input: UpdateEmploymentRequest) async throws -> EmploymentView {
+    package func updateEmployment(_ caller: AuthenticatedUser, userID: Int64, _ input: UpdateEmploymentRequest) async throws -> ShiftyAPI.EmploymentView {
         try caller.requireManager()
         return try await pool.transaction { connection in
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil,
@@ -123,7 +123,7 @@ package struct TimesheetService: Sendable {
             if let fixed = input.worksFixedQuota { view.worksFixedQuota = fixed }
             try EmploymentRules.check(start: view.start, end: view.end, contractMinutesPerWeek: view.contractMinutesPerWeek)
             try EmploymentStore.update(view, workplaceID: caller.workplaceID, on: connection)
-            return view
+            return ShiftyAPI.EmploymentView(view)
         }
     }
 
@@ -173,7 +173,7 @@ package struct TimesheetService: Sendable {
                 scheduledMinutes: report.scheduledMinutes,
                 weekOvertimeMinutes: max(weekSum, context.rules.weeklyOvertimeFloorMinutes),
                 monthOvertimeMinutes: report.overtimeMinutes, absences: report.absences,
-                employment: ShiftyAPI.MyHours.Employment(employment), approvals: approvals.map(ShiftyAPI.MyHours.Approval.init))
+                employment: ShiftyAPI.EmploymentView(employment), approvals: approvals)
         }
     }
 }

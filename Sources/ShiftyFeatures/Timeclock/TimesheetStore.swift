@@ -1,24 +1,8 @@
 import Foundation
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
-
-/// An approved period of one member; locked while `locked`.
-public struct ApprovalView: Codable, Sendable, Equatable {
-    public var id: Int64
-    public var userID: Int64
-    public var displayName: String
-    public var from: LocalDate
-    public var to: LocalDate
-    public var approvedBy: Int64
-    public var approvedByName: String
-    public var approvedAt: Date
-    public var locked: Bool
-    public var unlockedBy: Int64?
-    public var unlockedByName: String?
-    public var unlockedAt: Date?
-    public var unlockReason: String?
-}
 
 /// SQL for timesheet approvals (sql/0008_timesheets.sql). Every function is scoped by workplace.
 enum TimesheetStore {
@@ -36,8 +20,8 @@ enum TimesheetStore {
     static func view(from row: PostgresRow) throws -> ApprovalView {
         ApprovalView(
             id: try row.decode("id"), userID: try row.decode("user_id"), displayName: try row.decode("display_name"),
-            from: LocalDate(try row.decode("first_date", as: String.self)) ?? LocalDate(daysSinceEpoch: 0),
-            to: LocalDate(try row.decode("last_date", as: String.self)) ?? LocalDate(daysSinceEpoch: 0),
+            from: (LocalDate(try row.decode("first_date", as: String.self)) ?? LocalDate(daysSinceEpoch: 0)).description,
+            to: (LocalDate(try row.decode("last_date", as: String.self)) ?? LocalDate(daysSinceEpoch: 0)).description,
             approvedBy: try row.decode("approved_by"), approvedByName: try row.decode("approved_by_name"),
             approvedAt: try row.decode("approved_at"), locked: try row.decode("locked"),
             unlockedBy: try row.decode("unlocked_by"), unlockedByName: try row.decode("unlocked_by_name"),

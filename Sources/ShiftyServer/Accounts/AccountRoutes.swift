@@ -125,52 +125,6 @@ struct AccountRoutes {
     }
 }
 
-/// The answer to GET /me.
-struct MeView: Encodable {
-    var user: UserView
-    var workplace: WorkplaceView
-    /// The language the caller is spoken to in: their own choice, else the workplace's default.
-    var language: String
-    /// The caller's own choice, null when they follow the workplace.
-    var languagePreference: String?
-
-    init(_ caller: AuthenticatedUser) {
-        user = caller.user
-        workplace = caller.workplace
-        language = caller.language.rawValue
-        languagePreference = caller.languagePreference?.rawValue
-    }
-
-    enum CodingKeys: String, CodingKey { case user, workplace, language, languagePreference }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(user, forKey: .user)
-        try container.encode(workplace, forKey: .workplace)
-        try container.encode(language, forKey: .language)
-        try container.encode(languagePreference, forKey: .languagePreference)  // null is part of the answer
-    }
-}
-
-/// The answer to PUT /me/language.
-struct LanguageView: Encodable {
-    var language: String
-    var languagePreference: String?
-
-    init(_ caller: AuthenticatedUser) {
-        language = caller.language.rawValue
-        languagePreference = caller.languagePreference?.rawValue
-    }
-
-    enum CodingKeys: String, CodingKey { case language, languagePreference }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(language, forKey: .language)
-        try container.encode(languagePreference, forKey: .languagePreference)
-    }
-}
-
 extension RequestContext {
     /// A positive integer path parameter; anything else is 404 (no such object), not a 500.
     func id(_ name: String) throws -> Int64 {

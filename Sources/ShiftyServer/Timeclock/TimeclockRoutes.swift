@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ShiftyAPI
 import ShiftyDomain
 import ShiftyFeatures
 import ShiftyPostgres
@@ -151,12 +152,4 @@ struct TimeclockRoutes {
         if let offset = try parameters.int("offset", in: 0...1_000_000) { query.offset = offset }
         return query
     }
-}
-
-/// GET /kiosk: which kiosk this browser is, so the kiosk page can show its name.
-struct KioskIdentity: Encodable {
-    var id: Int64
-    var name: String
-    /// The workplace's time zone: the kiosk page shows its clock and punch times in it.
-    var timeZone: String
 }
