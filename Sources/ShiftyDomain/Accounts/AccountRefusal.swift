@@ -7,6 +7,8 @@
 public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// The server takes no new workplaces.
     case signupDisabled
+    /// Too many new workplaces or signups from one address: try again in `retryAfterSeconds`.
+    case signupThrottled(retryAfterSeconds: Int)
     /// The invite code does not open the workplace (unknown, used up, expired or revoked).
     case inviteInvalid
     /// Too many failed logins for the account or from the address: try again in `retryAfterSeconds`.
@@ -56,6 +58,7 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// The stable codes, equal to the API's problem codes.
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         case signupDisabled = "signup_disabled"
+        case signupThrottled = "signup_throttled"
         case inviteInvalid = "invite_invalid"
         case loginThrottled = "login_throttled"
         case invalidCredentials = "invalid_credentials"
@@ -70,6 +73,7 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: Code {
         switch self {
         case .signupDisabled: .signupDisabled
+        case .signupThrottled: .signupThrottled
         case .inviteInvalid: .inviteInvalid
         case .loginThrottled: .loginThrottled
         case .invalidCredentials: .invalidCredentials
@@ -93,7 +97,7 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .reminderLeadTimeOutOfRange: .reminderMinutesBefore
         case .inviteValidityOutOfRange: .validForHours
         case .inviteUsesOutOfRange: .maxUses
-        case .signupDisabled, .inviteInvalid, .loginThrottled, .invalidCredentials, .passwordChangeThrottled, .wrongPassword,
+        case .signupDisabled, .signupThrottled, .inviteInvalid, .loginThrottled, .invalidCredentials, .passwordChangeThrottled, .wrongPassword,
              .memberNotFound, .lastManager, .inviteNotFound, .emailDisabled:
             nil
         }

@@ -11,6 +11,10 @@ public enum MarketplaceQueryRefusal: Error, Sendable, Hashable, CustomStringConv
     case dealNotFound
     /// Trades asked for backwards or over more than ``longestTradesRangeDays`` days.
     case tradesRangeOutOfRange
+    /// A preview of a swap without the shift offered for it.
+    case swapPreviewWithoutOfferedShift
+    /// A preview of an assignment without the member it would go to.
+    case assignPreviewWithoutOwner
 
     /// The longest range of trades one look covers: a year, leap day included.
     public static let longestTradesRangeDays = 366
@@ -19,20 +23,25 @@ public enum MarketplaceQueryRefusal: Error, Sendable, Hashable, CustomStringConv
     public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
         case notFound = "not_found"
         case validationFailed = "validation_failed"
+        case invalidParameter = "invalid_parameter"
     }
 
     public var code: Code {
         switch self {
         case .dealNotFound: .notFound
         case .malformedRequestDate, .tradesRangeOutOfRange: .validationFailed
+        case .swapPreviewWithoutOfferedShift, .assignPreviewWithoutOwner: .invalidParameter
         }
     }
 
-    /// The field a validation refusal is about, spelled as on the wire (`dates.<index>`, `to`).
+    /// The field or query parameter a refusal is about, spelled as on the wire (`dates.<index>`, `to`,
+    /// `ownerId`).
     public var field: String? {
         switch self {
         case .malformedRequestDate(let index): "dates.\(index)"
         case .tradesRangeOutOfRange: "to"
+        case .swapPreviewWithoutOfferedShift: "offeredShiftId"
+        case .assignPreviewWithoutOwner: "ownerId"
         case .dealNotFound: nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ShiftyDomain
 import ShiftyPostgres
 import ShiftyServerCore
 
@@ -180,7 +181,7 @@ enum LoginThrottle {
         return (account, addressKey)
     }
 
-    /// Counts one signup (or new workplace) from `address`, refusing with 429 `signup_throttled` when
+    /// Counts one signup (or new workplace) from `address`, refusing with ``AccountRefusal/signupThrottled(retryAfterSeconds:)`` when
     /// the address has used up its allowance. Counted before any work is done, success or not.
     static func countSignup(address: String?, policy: LoginThrottlePolicy, in pool: PostgresPool) async throws {
         guard let address else { return }
@@ -189,10 +190,7 @@ enum LoginThrottle {
         do {
             _ = try await reserve([key], in: pool)
         } catch let refusal as ThrottleRefusal {
-            throw Problem(
-                .tooManyRequests, code: .signupThrottled,
-                text: .init("server.problem.signup_throttled.detail", ["seconds": String(refusal.retryAfterSeconds)]),
-                retryAfterSeconds: refusal.retryAfterSeconds)
+            throw AccountRefusal.signupThrottled(retryAfterSeconds: refusal.retryAfterSeconds)
         }
     }
 }

@@ -74,7 +74,7 @@ extension MarketplaceService {
             case .pickUp:
                 return .pickUp(shift, newDealID: placeholderDeal)
             case .swap:
-                guard let offeredShiftID else { throw Problem.invalidParameter("offeredShiftId", ProblemText("server.invalid.requiredForSwap")) }
+                guard let offeredShiftID else { throw MarketplaceQueryRefusal.swapPreviewWithoutOfferedShift }
                 return .proposeSwap(offered: ShiftID(rawValue: offeredShiftID), wanted: shift, newDealID: placeholderDeal)
             case .acceptSuggestion:
                 return .acceptSuggestion(shift, newDealID: placeholderDeal)
@@ -84,7 +84,7 @@ extension MarketplaceService {
                 ).first?.decode("deal_id", as: Int64?.self)
                 return .approve(DealID(rawValue: dealID ?? 0), note: nil)
             case .assign:
-                guard let ownerID else { throw Problem.invalidParameter("ownerId", ProblemText("server.invalid.requiredToPreviewAssignment")) }
+                guard let ownerID else { throw MarketplaceQueryRefusal.assignPreviewWithoutOwner }
                 try ShiftService.requireMember(ownerID, workplaceID: workplaceID, on: connection)
                 return .assign(shift, to: UserID(rawValue: ownerID), override: nil)
             }

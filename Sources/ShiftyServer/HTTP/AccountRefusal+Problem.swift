@@ -14,6 +14,10 @@ extension Problem {
         switch refusal {
         case .signupDisabled:
             self.init(.forbidden, code: code, text: .init("server.problem.signup_disabled.detail"))
+        case .signupThrottled(let seconds):
+            self.init(
+                .tooManyRequests, code: code, text: .init("server.problem.signup_throttled.detail", ["seconds": String(seconds)]),
+                retryAfterSeconds: seconds)
         case .inviteInvalid:
             self.init(.unprocessableContent, code: code, text: .init("server.problem.invite_invalid.detail"))
         case .loginThrottled(let seconds):

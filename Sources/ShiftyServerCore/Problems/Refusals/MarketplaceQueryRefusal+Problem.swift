@@ -3,7 +3,7 @@ import ShiftyDomain
 
 extension Problem {
     /// A marketplace look or a request's dates refused, as the client sees it: 404 no such deal,
-    /// 422 a field that is not right.
+    /// 422 a field that is not right, 400 a preview missing its query parameter.
     package init(_ refusal: MarketplaceQueryRefusal) {
         switch refusal {
         case .malformedRequestDate(let index):
@@ -12,6 +12,10 @@ extension Problem {
             self = .notFound("deal")
         case .tradesRangeOutOfRange:
             self = .invalid("to", ProblemText("server.invalid.tradesRange"))
+        case .swapPreviewWithoutOfferedShift:
+            self = .invalidParameter("offeredShiftId", ProblemText("server.invalid.requiredForSwap"))
+        case .assignPreviewWithoutOwner:
+            self = .invalidParameter("ownerId", ProblemText("server.invalid.requiredToPreviewAssignment"))
         }
     }
 }
