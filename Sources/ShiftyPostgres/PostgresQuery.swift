@@ -47,6 +47,14 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
             sql += "$\(parameters.count)"
         }
 
+        /// A value that may be absent, bound as the next parameter (`NULL` when absent, announced
+        /// with the wrapped type). Spelled out so the compiler does not take it for an optional
+        /// printed into text.
+        public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value?) {
+            parameters.append(value)
+            sql += "$\(parameters.count)"
+        }
+
         /// Text sent as a value (a name, a note, a token hash).
         public mutating func appendInterpolation(bind text: String?) {
             appendInterpolation(text)
