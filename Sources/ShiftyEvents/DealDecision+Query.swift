@@ -8,10 +8,8 @@ extension ShiftyAPI.DealDecision {
         guard let row = try connection.query(
             """
             SELECT d.decided_by, u.display_name, d.decision_note FROM deals d JOIN users u ON u.id = d.decided_by
-            WHERE d.id = $1 AND d.workplace_id = $2
-            """,
-            [dealID, workplaceID]
-        ).first else { return nil }
+            WHERE d.id = \(dealID) AND d.workplace_id = \(workplaceID)
+            """).first else { return nil }
         return ShiftyAPI.DealDecision(
             byId: try row.decode("decided_by"), byName: try row.decode("display_name"), note: try row.decode("decision_note"))
     }

@@ -55,25 +55,20 @@ package struct EventBatch: Sendable {
             if let statement { try connection.execute(statement) }
             return
         }
-        let first = statement?.parameters.count ?? 0
-        let parameter = { (index: Int) in "$\(first + index)" }
-        let prefix = statement.map { "alongside AS (\($0.sql)),\n" } ?? ""
-        let sql = """
-            WITH \(prefix)event_lock AS MATERIALIZED (
-                SELECT count(pg_advisory_xact_lock(\(parameter(6))::int4, stripe)) AS locked FROM (
-                    SELECT DISTINCT (w % \(parameter(7))::bigint)::int4 AS stripe FROM unnest(\(parameter(1))::bigint[]) AS w ORDER BY stripe
+        let alongside: PostgresQuery = statement.map { "alongside AS (\($0)),\n" } ?? ""
+        try connection.execute(
+            """
+            WITH \(alongside)event_lock AS MATERIALIZED (
+                SELECT count(pg_advisory_xact_lock(\(EventWriter.advisoryLockNamespace)::int4, stripe)) AS locked FROM (
+                    SELECT DISTINCT (w % \(EventWriter.lockStripes)::bigint)::int4 AS stripe FROM unnest(\(workplaceIDs)::bigint[]) AS w ORDER BY stripe
                 ) AS stripes
             )
             INSERT INTO events (workplace_id, type, audience, user_ids, manager_only, payload)
             SELECT e.workplace_id, e.type, e.audience, e.user_ids::bigint[], e.audience = 'managers', e.payload::jsonb
             FROM event_lock CROSS JOIN unnest(
-                \(parameter(1))::bigint[], \(parameter(2))::text[], \(parameter(3))::text[], \(parameter(4))::text[], \(parameter(5))::text[]
+                \(workplaceIDs)::bigint[], \(types)::text[], \(audiences)::text[], \(users)::text[], \(payloads)::text[]
             ) WITH ORDINALITY AS e(workplace_id, type, audience, user_ids, payload, n)
             ORDER BY e.n
-            """
-        let parameters: [any PostgresEncodable] = [
-            workplaceIDs, types, audiences, users, payloads, EventWriter.advisoryLockNamespace, EventWriter.lockStripes,
-        ]
-        try connection.execute(PostgresQuery(sql: sql, parameters: (statement?.parameters ?? []) + parameters))
+            """)
     }
 }

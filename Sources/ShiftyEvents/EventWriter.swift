@@ -22,10 +22,8 @@ package enum EventWriter {
         try connection.execute(
             """
             INSERT INTO events (workplace_id, type, audience, user_ids, manager_only, payload)
-            VALUES ($1, $2, $3, $4, $5, $6::jsonb)
-            """,
-            [workplaceID, type.rawValue, audience.rawValue, audience == .users ? userIDs.sorted() : [], audience == .managers, json]
-        )
+            VALUES (\(workplaceID), \(type.rawValue), \(audience.rawValue), \(audience == .users ? userIDs.sorted() : []), \(audience == .managers), \(json)::jsonb)
+            """)
     }
 
     /// Namespace of the advisory locks that order each workplace's events (first key of the two-key form).
@@ -43,8 +41,7 @@ package enum EventWriter {
     /// per-workplace cursors rely on. Re-taking it in the same transaction is free.
     static func lockWorkplaceEvents(_ workplaceID: Int64, on connection: PostgresConnection) throws {
         try connection.execute(
-            "SELECT pg_advisory_xact_lock($1::int4, ($2::bigint % $3::bigint)::int4)",
-            [advisoryLockNamespace, workplaceID, lockStripes])
+            "SELECT pg_advisory_xact_lock(\(advisoryLockNamespace)::int4, (\(workplaceID)::bigint % \(lockStripes)::bigint)::int4)")
     }
 
     /// Takes the event locks of every workplace (`nil`) or one, in stripe order, before a statement
@@ -52,11 +49,10 @@ package enum EventWriter {
     package static func lockEvents(ofWorkplace workplaceID: Int64?, on connection: PostgresConnection) throws {
         _ = try connection.query(
             """
-            SELECT pg_advisory_xact_lock($1::int4, stripe) FROM (
-                SELECT DISTINCT (id % $3::bigint)::int4 AS stripe FROM workplaces WHERE ($2::bigint IS NULL OR id = $2)
+            SELECT pg_advisory_xact_lock(\(advisoryLockNamespace)::int4, stripe) FROM (
+                SELECT DISTINCT (id % \(lockStripes)::bigint)::int4 AS stripe FROM workplaces WHERE (\(workplaceID)::bigint IS NULL OR id = \(workplaceID))
                 ORDER BY stripe
             ) AS stripes
-            """,
-            [advisoryLockNamespace, workplaceID, lockStripes])
+            """)
     }
 }

@@ -120,10 +120,11 @@ public final class PostgresConnection {
 
     /// Runs one statement with positional parameters and returns its rows.
     ///
-    /// Values are sent separately from the SQL text (`$1`, `$2`…), never interpolated. The list has
-    /// no default on purpose: a statement without one is a ``PostgresQuery``, so text interpolated
-    /// into it is bound as a value, not spliced in as SQL.
-    public func query(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
+    /// Values are sent separately from the SQL text (`$1`, `$2`…), never interpolated. Not public:
+    /// statements outside this package are ``PostgresQuery`` values, their values bound where they
+    /// are written instead of counted against a list (SQLCarriesNoPositionalParametersTests keeps
+    /// `$n` out of the other modules' sources).
+    package func query(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> PostgresRows {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
         return Self.copyRows(result)
@@ -131,7 +132,7 @@ public final class PostgresConnection {
 
     /// Runs one statement with parameters and returns the number of rows it affected.
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> Int {
+    package func execute(_ sql: String, _ parameters: [any PostgresEncodable]) throws -> Int {
         let result = try run(sql, parameters)
         defer { PQclear(result) }
         return Self.affectedRows(result)

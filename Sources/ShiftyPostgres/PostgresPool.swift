@@ -177,14 +177,15 @@ public final class PostgresPool: Sendable {
         try await withConnection { try $0.execute(query) }
     }
 
-    /// Runs one statement with positional parameters on any connection and returns its rows.
-    public func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
+    /// Runs one statement with positional parameters on any connection and returns its rows (within
+    /// the package only, like ``PostgresConnection/query(_:_:)``).
+    package func query(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> PostgresRows {
         try await withConnection { try $0.query(sql, parameters) }
     }
 
     /// Runs one statement with positional parameters on any connection and returns the number of affected rows.
     @discardableResult
-    public func execute(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> Int {
+    package func execute(_ sql: String, _ parameters: [any PostgresEncodable]) async throws -> Int {
         try await withConnection { try $0.execute(sql, parameters) }
     }
 

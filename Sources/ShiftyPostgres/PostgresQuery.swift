@@ -47,9 +47,25 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
             sql += "$\(parameters.count)"
         }
 
+        /// A value that may be absent, bound as the next parameter (`NULL` when absent, announced
+        /// with the wrapped type). Spelled out so the compiler does not take it for an optional
+        /// printed into text.
+        public mutating func appendInterpolation<Value: PostgresEncodable>(_ value: Value?) {
+            parameters.append(value)
+            sql += "$\(parameters.count)"
+        }
+
         /// Text sent as a value (a name, a note, a token hash).
         public mutating func appendInterpolation(bind text: String?) {
             appendInterpolation(text)
+        }
+
+        /// A fragment built elsewhere (a condition, a page bound): its SQL joins the statement and its
+        /// values follow the ones before it, so a statement can be assembled from parts without
+        /// anyone counting `$n`.
+        public mutating func appendInterpolation(_ fragment: PostgresQuery) {
+            sql += fragment.sql(numberingParametersAfter: parameters.count)
+            parameters += fragment.parameters
         }
 
         /// Trusted SQL spliced into the statement as it is.
@@ -62,5 +78,34 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
 
         @available(*, unavailable, message: "say whether this text is a value, \\(bind: …), or trusted SQL, \\(sql: …)")
         public mutating func appendInterpolation(_ text: String?) {}
+    }
+}
+
+extension PostgresQuery {
+    /// The statement text with its own placeholders `$1…$n` moved up by `offset`. Only numbers this
+    /// fragment bound are renumbered (a `$` followed by digits in 1…parameters.count, not part of a
+    /// longer name or number), so spliced text without values passes through unchanged.
+    func sql(numberingParametersAfter offset: Int) -> String {
+        guard offset > 0, !parameters.isEmpty else { return sql }
+        var result = ""
+        result.reserveCapacity(sql.utf8.count + parameters.count)
+        var characters = Substring(sql)
+        var previous: Character?
+        while let character = characters.first {
+            characters.removeFirst()
+            defer { previous = character }
+            guard character == "$", !(previous.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" } ?? false) else {
+                result.append(character)
+                continue
+            }
+            let digits = characters.prefix { $0.isASCII && $0.isNumber }
+            guard let number = Int(digits), (1...parameters.count).contains(number) else {
+                result.append(character)
+                continue
+            }
+            result += "$\(number + offset)"
+            characters.removeFirst(digits.count)
+        }
+        return result
     }
 }

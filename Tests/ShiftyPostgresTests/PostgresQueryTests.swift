@@ -1,5 +1,5 @@
 import Foundation
-import ShiftyPostgres
+@testable import ShiftyPostgres
 import Testing
 
 /// Values interpolated into a `PostgresQuery` are bound as parameters where they are written.
@@ -22,6 +22,20 @@ import Testing
         #expect(query.sql == "SELECT id, owner_id FROM shifts" && query.parameters.isEmpty)
         let literal: PostgresQuery = "SELECT 1"
         #expect(literal.sql == "SELECT 1" && literal.parameters.isEmpty)
+    }
+
+    /// A fragment built elsewhere joins a statement with its values after the ones before it; text
+    /// spliced without values keeps its `$` as it is.
+    @Test func aFragmentIsNumberedAfterTheValuesBeforeIt() throws {
+        let state: String? = "open"
+        let after: Int64? = nil
+        let condition: PostgresQuery = "d.state = \(bind: state) AND (\(after)::bigint IS NULL OR d.id > \(after)) AND d.tag <> '$7'"
+        let workplace: Int64 = 3
+        let query: PostgresQuery = "SELECT d.id FROM deals d WHERE d.workplace_id = \(workplace) AND (\(condition)) AND d.note <> \(sql: "'$1'")"
+        #expect(query.sql == "SELECT d.id FROM deals d WHERE d.workplace_id = $1 AND (d.state = $2 AND ($3::bigint IS NULL OR d.id > $4) AND d.tag <> '$7') AND d.note <> '$1'")
+        let texts = try query.parameters.map { try $0.postgresText() }
+        #expect(texts == ["3", "open", nil, nil])
+        #expect(query.parameters.map { $0.dynamicPostgresType } == [.int8, .unspecified, .int8, .int8])
     }
 
     /// A name that would be SQL if spliced stays a value: the table survives and the row holds the text.

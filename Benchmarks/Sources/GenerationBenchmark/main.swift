@@ -70,24 +70,20 @@ _ = try await MigrationRunner(directory: root.appendingPathComponent("sql")).mig
 let workplaceID = try await pool.query(
     "INSERT INTO workplaces (slug, name, time_zone) VALUES ('bench', 'Benchmark', 'Europe/Amsterdam') RETURNING id"
 )[0].decode("id", as: Int64.self)
-_ = try await pool.execute(
-    """
+_ = try await pool.execute(PostgresQuery(sql: """
     INSERT INTO users (workplace_id, username, display_name, role, password_hash)
     SELECT $1, 'member' || lpad(n::text, 6, '0'), 'Member ' || n, CASE WHEN n = 1 THEN 'manager' ELSE 'employee' END, 'not-a-hash'
     FROM generate_series(1, $2) AS n
-    """,
-    [workplaceID, employees])
+    """, parameters: [workplaceID, employees]))
 // Five rules per member: Monday to Friday, starts between 06:00 and 17:00, the late ones crossing
 // midnight (never into the next day's shift).
-let rules = try await pool.execute(
-    """
+let rules = try await pool.execute(PostgresQuery(sql: """
     INSERT INTO fixed_shifts (workplace_id, owner_id, weekday, start_time, duration_minutes, position, valid_from)
     SELECT $1, u.id, d, time '06:00' + ((u.id + d) % 12) * interval '1 hour', 240 + (u.id % 5) * 60,
            (ARRAY['bar', 'kitchen', 'floor'])[1 + (u.id % 3)], current_date - 7
     FROM users u CROSS JOIN generate_series(1, 5) AS d
     WHERE u.workplace_id = $1
-    """,
-    [workplaceID])
+    """, parameters: [workplaceID]))
 _ = try await pool.execute("ANALYZE")
 
 var generationTimes: [Double] = []
@@ -110,19 +106,17 @@ precondition(second == 0, "a second generation created \(second) shifts")
 
 // Givers (the first half of the members) put one shift each per day on the marketplace; each
 // receiver (the second half) takes at most one shift per day, so no pick-up breaks a rule.
-let managerID = try await pool.query("SELECT id FROM users WHERE workplace_id = $1 AND role = 'manager'", [workplaceID])[0].decode("id", as: Int64.self)
-let memberIDs = try await pool.query("SELECT id FROM users WHERE workplace_id = $1 AND role = 'employee' ORDER BY id", [workplaceID])
+let managerID = try await pool.query(PostgresQuery(sql: "SELECT id FROM users WHERE workplace_id = $1 AND role = 'manager'", parameters: [workplaceID]))[0].decode("id", as: Int64.self)
+let memberIDs = try await pool.query(PostgresQuery(sql: "SELECT id FROM users WHERE workplace_id = $1 AND role = 'employee' ORDER BY id", parameters: [workplaceID]))
     .map { try $0.decode("id", as: Int64.self) }
 let pairs = memberIDs.count / 2
 let givers = Array(memberIDs[0..<pairs])
 let receivers = Array(memberIDs[pairs..<(2 * pairs)])
-_ = try await pool.execute(
-    """
+_ = try await pool.execute(PostgresQuery(sql: """
     UPDATE shifts SET status = 'supplied', touched = true
     WHERE owner_id = ANY($1) AND starts_at > now() + interval '1 day'
-    """,
-    [givers])
-_ = try await pool.execute("DELETE FROM shifts WHERE owner_id = ANY($1)", [receivers])
+    """, parameters: [givers]))
+_ = try await pool.execute(PostgresQuery(sql: "DELETE FROM shifts WHERE owner_id = ANY($1)", parameters: [receivers]))
 let offered = try await pool.query(
     """
     SELECT s.id, s.owner_id, s.local_date::text AS d FROM shifts s

@@ -53,31 +53,27 @@ _ = try await MigrationRunner(directory: root.appendingPathComponent("sql")).mig
 // A café: MEMBERS members with a shift a day for eight weeks, SUPPLIED of them on offer.
 let workplaceID: Int64 = try await setup.query(
     "INSERT INTO workplaces (slug, name, time_zone) VALUES ('read', 'Read bench', 'Europe/Amsterdam') RETURNING id")[0].decode("id")
-_ = try await setup.execute(
-    """
+_ = try await setup.execute(PostgresQuery(sql: """
     INSERT INTO users (workplace_id, username, display_name, role, password_hash)
     SELECT $1, 'member' || n, 'Member ' || n, CASE WHEN n = 1 THEN 'manager' ELSE 'employee' END, 'not-a-hash'
     FROM generate_series(1, $2::int) AS n
-    """, [workplaceID, Int64(members)])
-_ = try await setup.execute(
-    """
+    """, parameters: [workplaceID, Int64(members)]))
+_ = try await setup.execute(PostgresQuery(sql: """
     INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position)
     SELECT $1, u.id, current_date + d, (current_date + d + time '09:00') AT TIME ZONE 'Europe/Amsterdam',
            (current_date + d + time '17:00') AT TIME ZONE 'Europe/Amsterdam', 'bar'
     FROM users u CROSS JOIN generate_series(1, 56) AS d WHERE u.workplace_id = $1
-    """, [workplaceID])
-_ = try await setup.execute(
-    """
+    """, parameters: [workplaceID]))
+_ = try await setup.execute(PostgresQuery(sql: """
     UPDATE shifts SET status = 'supplied' WHERE id IN (
         SELECT id FROM shifts WHERE workplace_id = $1 ORDER BY (id * 7919) % 1000, id LIMIT $2)
-    """, [workplaceID, Int64(supplied)])
+    """, parameters: [workplaceID, Int64(supplied)]))
 let token = "read-benchmark-token-0123456789abcdef"
-_ = try await setup.execute(
-    """
+_ = try await setup.execute(PostgresQuery(sql: """
     INSERT INTO sessions (token_hash, user_id, kind, expires_at)
     SELECT encode(sha256(convert_to($1, 'UTF8')), 'hex'), id, 'bearer', now() + interval '1 day'
     FROM users WHERE workplace_id = $2 AND username = 'member2'
-    """, [token, workplaceID])
+    """, parameters: [token, workplaceID]))
 _ = try await setup.execute("ANALYZE")
 let tokenHash: String = try await setup.query("SELECT token_hash FROM sessions LIMIT 1")[0].decode("token_hash")
 await setup.shutdown()

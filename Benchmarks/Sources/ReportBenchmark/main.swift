@@ -41,61 +41,45 @@ let setupStart = ContinuousClock.now
 let workplaceID = try await pool.query(
     "INSERT INTO workplaces (slug, name, time_zone) VALUES ('bench', 'Benchmark', 'Europe/Amsterdam') RETURNING id"
 )[0].decode("id", as: Int64.self)
-_ = try await pool.execute(
-    """
+_ = try await pool.execute(PostgresQuery(sql: """
     INSERT INTO users (workplace_id, username, display_name, role, pay_type, password_hash)
     SELECT $1, 'member' || lpad(n::text, 5, '0'), 'Member ' || n, 'employee',
            CASE WHEN n % 4 = 0 THEN 'diligence' ELSE 'normal' END, 'not-a-hash'
     FROM generate_series(1, $2) AS n
-    """,
-    [workplaceID, employees]
-)
+    """, parameters: [workplaceID, employees]))
 // Four punches on each weekday of October 2026 (22 days), a few minutes apart per member.
-let punches = try await pool.execute(
-    """
+let punches = try await pool.execute(PostgresQuery(sql: """
     INSERT INTO punches (workplace_id, user_id, at, kind, source)
     SELECT $1, u.id, (d + t.offset_time + (u.id % 13) * interval '1 minute') AT TIME ZONE 'Europe/Amsterdam', t.kind, 'demo'
     FROM users u
     CROSS JOIN generate_series('2026-10-01'::timestamp, '2026-10-31'::timestamp, interval '1 day') AS d
     CROSS JOIN (VALUES (interval '08:00', 'in'), (interval '12:00', 'out'), (interval '12:30', 'in'), (interval '17:15', 'out')) AS t(offset_time, kind)
     WHERE u.workplace_id = $1 AND extract(isodow FROM d) < 6
-    """,
-    [workplaceID]
-)
+    """, parameters: [workplaceID]))
 // Employment terms, shifts and the break rule.
 var shifts = 0
 if withTerms {
-_ = try await pool.execute(
-    """
+_ = try await pool.execute(PostgresQuery(sql: """
     UPDATE users SET
         employment_start = CASE WHEN id % 10 = 0 THEN DATE '2026-10-15' ELSE DATE '2026-01-01' END,
         employment_end = CASE WHEN id % 10 = 1 THEN DATE '2026-10-20' END,
         works_fixed_quota = (id % 3 = 0),
         contract_minutes_per_week = CASE WHEN id % 5 = 0 THEN 1800 END
     WHERE workplace_id = $1
-    """,
-    [workplaceID]
-)
-shifts = try await pool.execute(
-    """
+    """, parameters: [workplaceID]))
+shifts = try await pool.execute(PostgresQuery(sql: """
     INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position)
     SELECT $1, u.id, d::date, (d + interval '08:00') AT TIME ZONE 'Europe/Amsterdam', (d + interval '17:00') AT TIME ZONE 'Europe/Amsterdam', 'floor'
     FROM users u CROSS JOIN generate_series('2026-10-01'::timestamp, '2026-10-31'::timestamp, interval '1 day') AS d
     WHERE u.workplace_id = $1 AND extract(isodow FROM d) < 6
-    """,
-    [workplaceID]
-)
-_ = try await pool.execute(
-    """
+    """, parameters: [workplaceID]))
+_ = try await pool.execute(PostgresQuery(sql: """
     UPDATE workplaces SET settings = jsonb_set(settings, '{timeclock}', '{"breakRules": [{"afterMinutes": 330, "breakMinutes": 30}]}'::jsonb)
     WHERE id = $1
-    """,
-    [workplaceID]
-)
+    """, parameters: [workplaceID]))
 } else {
     // The seed's model for everyone: employed all year, every quota day a working day.
-    _ = try await pool.execute(
-        "UPDATE users SET employment_start = DATE '2026-01-01', works_fixed_quota = true WHERE workplace_id = $1", [workplaceID])
+    _ = try await pool.execute(PostgresQuery(sql: "UPDATE users SET employment_start = DATE '2026-01-01', works_fixed_quota = true WHERE workplace_id = $1", parameters: [workplaceID]))
 }
 _ = try await pool.execute("ANALYZE")
 let setup = ContinuousClock.now - setupStart

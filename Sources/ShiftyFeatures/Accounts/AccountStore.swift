@@ -41,9 +41,7 @@ enum AccountStore {
     static func insertWorkplace(slug: String, name: String, timeZone: String, on connection: PostgresConnection) throws -> WorkplaceView {
         do {
             let rows = try connection.query(
-                "INSERT INTO workplaces AS w (slug, name, time_zone) VALUES ($1, $2, $3) RETURNING \(workplaceColumns)",
-                [slug, name, timeZone]
-            )
+                "INSERT INTO workplaces AS w (slug, name, time_zone) VALUES (\(slug), \(name), \(timeZone)) RETURNING \(sql: workplaceColumns)")
             return try workplace(from: rows[0])
         } catch let error as PostgresError where error.serverState == .uniqueViolation {
             throw StoreError.workplaceSlugTaken(slug: slug)
@@ -51,17 +49,17 @@ enum AccountStore {
     }
 
     static func workplace(id: Int64, on connection: PostgresConnection) throws -> WorkplaceView? {
-        try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.id = $1", [id]).first.map { try workplace(from: $0) }
+        try connection.query("SELECT \(sql: workplaceColumns) FROM workplaces w WHERE w.id = \(id)").first.map { try workplace(from: $0) }
     }
 
     static func workplace(slug: String, on connection: PostgresConnection) throws -> WorkplaceView? {
-        try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.slug = $1", [slug]).first.map { try workplace(from: $0) }
+        try connection.query("SELECT \(sql: workplaceColumns) FROM workplaces w WHERE w.slug = \(slug)").first.map { try workplace(from: $0) }
     }
 
     /// The workplace, its row locked until the transaction ends (a settings or time zone change
     /// reads, decides and writes without another change slipping in between).
     static func lockWorkplace(id: Int64, on connection: PostgresConnection) throws -> WorkplaceView? {
-        try connection.query("SELECT \(workplaceColumns) FROM workplaces w WHERE w.id = $1 FOR UPDATE", [id]).first.map { try workplace(from: $0) }
+        try connection.query("SELECT \(sql: workplaceColumns) FROM workplaces w WHERE w.id = \(id) FOR UPDATE").first.map { try workplace(from: $0) }
     }
 
     /// Writes the given fields; `settings` replaces the switches it holds and keeps other keys
@@ -71,14 +69,12 @@ enum AccountStore {
         let rows = try connection.query(
             """
             UPDATE workplaces AS w SET
-                name = COALESCE($2, w.name),
-                time_zone = COALESCE($3, w.time_zone),
-                settings = w.settings || COALESCE($4::jsonb, '{}'::jsonb)
-            WHERE w.id = $1
-            RETURNING \(workplaceColumns)
-            """,
-            [id, name, timeZone, settingsJSON]
-        )
+                name = COALESCE(\(name), w.name),
+                time_zone = COALESCE(\(timeZone), w.time_zone),
+                settings = w.settings || COALESCE(\(settingsJSON)::jsonb, '{}'::jsonb)
+            WHERE w.id = \(id)
+            RETURNING \(sql: workplaceColumns)
+            """)
         guard let row = rows.first else { throw StoreError.workplaceNotFound(workplaceID: id) }
         return try workplace(from: row)
     }
@@ -93,10 +89,8 @@ enum AccountStore {
             let rows = try connection.query(
                 """
                 INSERT INTO users AS u (workplace_id, username, display_name, email, role, pay_type, password_hash)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING \(userColumns)
-                """,
-                [workplaceID, username, displayName, email, role.rawValue, payType.rawValue, passwordHash]
-            )
+                VALUES (\(workplaceID), \(username), \(displayName), \(email), \(role.rawValue), \(payType.rawValue), \(passwordHash)) RETURNING \(sql: userColumns)
+                """)
             return try user(from: rows[0])
         } catch let error as PostgresError where error.serverState == .uniqueViolation {
             throw StoreError.usernameTaken(username: username)
@@ -105,47 +99,42 @@ enum AccountStore {
 
     static func user(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> UserView? {
         try connection.query(
-            "SELECT \(userColumns) FROM users u WHERE u.id = $1 AND u.workplace_id = $2", [id, workplaceID]
-        ).first.map { try user(from: $0) }
+            "SELECT \(sql: userColumns) FROM users u WHERE u.id = \(id) AND u.workplace_id = \(workplaceID)").first.map { try user(from: $0) }
     }
 
     /// The user and stored hash for a login attempt; nil when no such user exists in that workplace.
     static func credentials(workplaceSlug: String, username: String, on connection: PostgresConnection) throws -> (user: UserView, passwordHash: String)? {
         let rows = try connection.query(
             """
-            SELECT \(userColumns), u.password_hash FROM users u JOIN workplaces w ON w.id = u.workplace_id
-            WHERE w.slug = $1 AND u.username = $2
-            """,
-            [workplaceSlug, username]
-        )
+            SELECT \(sql: userColumns), u.password_hash FROM users u JOIN workplaces w ON w.id = u.workplace_id
+            WHERE w.slug = \(workplaceSlug) AND u.username = \(username)
+            """)
         guard let row = rows.first else { return nil }
         return (try user(from: row), try row.decode("password_hash"))
     }
 
     /// A member's own language (nil: follow the workplace's).
     static func setLanguage(_ language: LanguageCode?, userID: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("UPDATE users SET language = $1 WHERE id = $2", [language?.rawValue, userID])
+        try connection.execute("UPDATE users SET language = \(language?.rawValue) WHERE id = \(userID)")
     }
 
     static func passwordHash(userID: Int64, on connection: PostgresConnection) throws -> String? {
-        try connection.query("SELECT password_hash FROM users WHERE id = $1", [userID]).first?.decode("password_hash")
+        try connection.query("SELECT password_hash FROM users WHERE id = \(userID)").first?.decode("password_hash")
     }
 
     static func setPasswordHash(_ hash: String, userID: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1", [userID, hash])
+        try connection.execute("UPDATE users SET password_hash = \(hash), password_changed_at = now() WHERE id = \(userID)")
     }
 
     static func users(workplaceID: Int64, search: String?, includeInactive: Bool, on connection: PostgresConnection) throws -> [UserView] {
         let pattern = search.map { "%" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%" }
         return try connection.query(
             """
-            SELECT \(userColumns) FROM users u
-            WHERE u.workplace_id = $1 AND ($2::boolean OR u.active)
-              AND ($3::text IS NULL OR u.display_name ILIKE $3 OR u.username ILIKE $3)
+            SELECT \(sql: userColumns) FROM users u
+            WHERE u.workplace_id = \(workplaceID) AND (\(includeInactive)::boolean OR u.active)
+              AND (\(pattern)::text IS NULL OR u.display_name ILIKE \(pattern) OR u.username ILIKE \(pattern))
             ORDER BY lower(u.display_name), u.id
-            """,
-            [workplaceID, includeInactive, pattern]
-        ).map { try user(from: $0) }
+            """).map { try user(from: $0) }
     }
 
     static func updateUser(
@@ -157,21 +146,18 @@ enum AccountStore {
         return try connection.query(
             """
             UPDATE users AS u SET
-                display_name = COALESCE($3, u.display_name),
-                email = CASE WHEN $4::boolean THEN $5 ELSE u.email END,
-                role = COALESCE($6, u.role),
-                pay_type = COALESCE($7, u.pay_type),
-                active = COALESCE($8, u.active)
-            WHERE u.id = $1 AND u.workplace_id = $2
-            RETURNING \(userColumns)
-            """,
-            [id, workplaceID, displayName, emailChanged, newEmail, role?.rawValue, payType?.rawValue, active]
-        ).first.map { try user(from: $0) }
+                display_name = COALESCE(\(displayName), u.display_name),
+                email = CASE WHEN \(emailChanged)::boolean THEN \(newEmail) ELSE u.email END,
+                role = COALESCE(\(role?.rawValue), u.role),
+                pay_type = COALESCE(\(payType?.rawValue), u.pay_type),
+                active = COALESCE(\(active), u.active)
+            WHERE u.id = \(id) AND u.workplace_id = \(workplaceID)
+            RETURNING \(sql: userColumns)
+            """).first.map { try user(from: $0) }
     }
 
     static func activeManagerCount(workplaceID: Int64, on connection: PostgresConnection) throws -> Int {
         try connection.query(
-            "SELECT count(*)::bigint AS n FROM users WHERE workplace_id = $1 AND role = 'manager' AND active", [workplaceID]
-        )[0].decode("n")
+            "SELECT count(*)::bigint AS n FROM users WHERE workplace_id = \(workplaceID) AND role = 'manager' AND active")[0].decode("n")
     }
 }

@@ -28,23 +28,19 @@ enum InviteStore {
         let rows = try connection.query(
             """
             INSERT INTO invite_codes (workplace_id, code_hash, role, created_by, expires_at, max_uses, note)
-            VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7) RETURNING \(columns)
-            """,
-            [workplaceID, SecretToken.hash(of: InviteCode.normalize(code)), role.rawValue, createdBy, Double(validFor.components.seconds), Int32(maxUses), note]
-        )
+            VALUES (\(workplaceID), \(SecretToken.hash(of: InviteCode.normalize(code))), \(role.rawValue), \(createdBy), now() + make_interval(secs => \(Double(validFor.components.seconds))), \(Int32(maxUses)), \(note)) RETURNING \(sql: columns)
+            """)
         return try invite(from: rows[0], code: code)
     }
 
     static func list(workplaceID: Int64, on connection: PostgresConnection) throws -> [InviteView] {
         try connection.query(
-            "SELECT \(columns) FROM invite_codes WHERE workplace_id = $1 ORDER BY created_at DESC, id DESC", [workplaceID]
-        ).map { try invite(from: $0) }
+            "SELECT \(sql: columns) FROM invite_codes WHERE workplace_id = \(workplaceID) ORDER BY created_at DESC, id DESC").map { try invite(from: $0) }
     }
 
     static func revoke(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> Bool {
         try connection.execute(
-            "UPDATE invite_codes SET revoked_at = COALESCE(revoked_at, now()) WHERE id = $1 AND workplace_id = $2", [id, workplaceID]
-        ) == 1
+            "UPDATE invite_codes SET revoked_at = COALESCE(revoked_at, now()) WHERE id = \(id) AND workplace_id = \(workplaceID)") == 1
     }
 
     /// Uses one use of a valid code for the workplace, atomically; returns the role it grants.
@@ -52,11 +48,9 @@ enum InviteStore {
         let rows = try connection.query(
             """
             UPDATE invite_codes SET uses = uses + 1
-            WHERE code_hash = $1 AND workplace_id = $2 AND revoked_at IS NULL AND expires_at > now() AND uses < max_uses
+            WHERE code_hash = \(SecretToken.hash(of: InviteCode.normalize(code))) AND workplace_id = \(workplaceID) AND revoked_at IS NULL AND expires_at > now() AND uses < max_uses
             RETURNING role
-            """,
-            [SecretToken.hash(of: InviteCode.normalize(code)), workplaceID]
-        )
+            """)
         return try rows.first.map { try $0.decode("role", as: Role.self) }
     }
 }

@@ -8,7 +8,7 @@ package enum MemberNames {
     static func lookUp(_ ids: Set<Int64>, workplaceID: Int64, on connection: PostgresConnection) throws -> [Int64: String] {
         guard !ids.isEmpty else { return [:] }
         let rows = try connection.query(
-            "SELECT id, display_name FROM users WHERE id = ANY($1) AND workplace_id = $2", [Array(ids).sorted(), workplaceID])
+            "SELECT id, display_name FROM users WHERE id = ANY(\(Array(ids).sorted())) AND workplace_id = \(workplaceID)")
         return Dictionary(
             try rows.map { (try $0.decode("id", as: Int64.self), try $0.decode("display_name", as: String.self)) },
             uniquingKeysWith: { first, _ in first })

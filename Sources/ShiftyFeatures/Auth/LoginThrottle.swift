@@ -90,7 +90,7 @@ enum LoginThrottle {
         let windows = unique.map { Int64($0.window.components.seconds) }
         let lockouts = unique.map { Int64($0.lockout.components.seconds) }
         return try await pool.transaction { connection in
-            let rows = try connection.query(reserveSQL, [names, limits, windows, lockouts])
+            let rows = try connection.query(reserveStatement(keys: names, limits: limits, windows: windows, lockouts: lockouts))
             var slots: [(key: ThrottleKey, windowStart: Int64)] = []
             var refused: [String] = []
             var retryAfter = 1
@@ -112,34 +112,36 @@ enum LoginThrottle {
 
     /// The upsert behind ``reserve(_:in:)``. A key's window starts afresh when it has passed or when
     /// the key's lock has ended; a blocked key counts as over its limit whatever the count says.
-    /// `$1` keys, `$2` limits, `$3` window and `$4` lockout seconds, in the same order.
-    private static let reserveSQL = """
+    /// One entry per key in each array, in the same order.
+    private static func reserveStatement(keys: [String], limits: [Int64], windows: [Int64], lockouts: [Int64]) -> PostgresQuery {
+        """
         WITH wanted AS (
-            SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[]) AS w(key, max_attempts, window_seconds, lockout_seconds)
+            SELECT * FROM unnest(\(keys)::text[], \(limits)::bigint[], \(windows)::bigint[], \(lockouts)::bigint[]) AS w(key, max_attempts, window_seconds, lockout_seconds)
         )
         INSERT INTO login_throttle AS t (key, failures, window_start, blocked_until)
         SELECT key, 1, now(), CASE WHEN max_attempts <= 1 THEN now() + make_interval(secs => lockout_seconds) END
         FROM wanted ORDER BY key
         ON CONFLICT (key) DO UPDATE SET
             failures = CASE
-                WHEN coalesce(t.blocked_until <= now(), t.window_start <= now() - make_interval(secs => ($3::bigint[])[array_position($1::text[], t.key)])) THEN 1
-                WHEN t.blocked_until > now() THEN greatest(t.failures, ($2::bigint[])[array_position($1::text[], t.key)]::integer) + 1
+                WHEN coalesce(t.blocked_until <= now(), t.window_start <= now() - make_interval(secs => (\(windows)::bigint[])[array_position(\(keys)::text[], t.key)])) THEN 1
+                WHEN t.blocked_until > now() THEN greatest(t.failures, (\(limits)::bigint[])[array_position(\(keys)::text[], t.key)]::integer) + 1
                 ELSE t.failures + 1 END,
             window_start = CASE
-                WHEN coalesce(t.blocked_until <= now(), t.window_start <= now() - make_interval(secs => ($3::bigint[])[array_position($1::text[], t.key)])) THEN now()
+                WHEN coalesce(t.blocked_until <= now(), t.window_start <= now() - make_interval(secs => (\(windows)::bigint[])[array_position(\(keys)::text[], t.key)])) THEN now()
                 ELSE t.window_start END,
             blocked_until = CASE
-                WHEN coalesce(t.blocked_until <= now(), t.window_start <= now() - make_interval(secs => ($3::bigint[])[array_position($1::text[], t.key)]))
+                WHEN coalesce(t.blocked_until <= now(), t.window_start <= now() - make_interval(secs => (\(windows)::bigint[])[array_position(\(keys)::text[], t.key)]))
                 THEN EXCLUDED.blocked_until
-                WHEN t.blocked_until IS NULL AND t.failures + 1 >= ($2::bigint[])[array_position($1::text[], t.key)]
-                THEN now() + make_interval(secs => ($4::bigint[])[array_position($1::text[], t.key)])
+                WHEN t.blocked_until IS NULL AND t.failures + 1 >= (\(limits)::bigint[])[array_position(\(keys)::text[], t.key)]
+                THEN now() + make_interval(secs => (\(lockouts)::bigint[])[array_position(\(keys)::text[], t.key)])
                 ELSE t.blocked_until END
         RETURNING t.key,
-            t.failures > ($2::bigint[])[array_position($1::text[], t.key)] AS refused,
+            t.failures > (\(limits)::bigint[])[array_position(\(keys)::text[], t.key)] AS refused,
             (extract(epoch FROM t.window_start) * 1000000)::bigint AS window_start_us,
             greatest(1, ceil(extract(epoch FROM coalesce(
-                t.blocked_until, t.window_start + make_interval(secs => ($3::bigint[])[array_position($1::text[], t.key)])) - now())))::bigint AS retry_after
+                t.blocked_until, t.window_start + make_interval(secs => (\(windows)::bigint[])[array_position(\(keys)::text[], t.key)])) - now())))::bigint AS retry_after
         """
+    }
 
     /// Settles an attempt that proved to be the rightful owner: the keys in `clearing` are reset
     /// (the owner's own earlier typos no longer count), every other slot is given back, so
@@ -152,16 +154,14 @@ enum LoginThrottle {
         try await pool.withConnection { connection in
             for slot in reservation.slots {
                 if clearing.contains(slot.key.key) {
-                    try connection.execute("DELETE FROM login_throttle WHERE key = $1", [slot.key.key])
+                    try connection.execute("DELETE FROM login_throttle WHERE key = \(slot.key.key)")
                 } else {
                     try connection.execute(
                         """
                         UPDATE login_throttle SET failures = failures - 1,
-                            blocked_until = CASE WHEN failures - 1 < $3 THEN NULL ELSE blocked_until END
-                        WHERE key = $1 AND (extract(epoch FROM window_start) * 1000000)::bigint = $2 AND failures > 0
-                        """,
-                        [slot.key.key, slot.windowStart, Int64(slot.key.limit)]
-                    )
+                            blocked_until = CASE WHEN failures - 1 < \(Int64(slot.key.limit)) THEN NULL ELSE blocked_until END
+                        WHERE key = \(slot.key.key) AND (extract(epoch FROM window_start) * 1000000)::bigint = \(slot.windowStart) AND failures > 0
+                        """)
                 }
             }
         }

@@ -13,7 +13,7 @@ package enum CalendarFeedStore {
 
     /// When the member's feed was turned on (or last rotated), or nil when it is off.
     package static func enabledAt(userID: Int64, on connection: PostgresConnection) throws -> Date? {
-        let rows = try connection.query("SELECT created_at FROM calendar_feeds WHERE user_id = $1", [userID])
+        let rows = try connection.query("SELECT created_at FROM calendar_feeds WHERE user_id = \(userID)")
         return try rows.first?.decode("created_at")
     }
 
@@ -22,18 +22,16 @@ package enum CalendarFeedStore {
         let token = SecretToken()
         let rows = try connection.query(
             """
-            INSERT INTO calendar_feeds (user_id, token_hash) VALUES ($1, $2)
+            INSERT INTO calendar_feeds (user_id, token_hash) VALUES (\(userID), \(token.hash))
             ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()
             RETURNING created_at
-            """,
-            [userID, token.hash]
-        )
+            """)
         return (token.value, try rows[0].decode("created_at"))
     }
 
     /// Turns the feed off; true when it was on.
     package static func disable(userID: Int64, on connection: PostgresConnection) throws -> Bool {
-        try connection.execute("DELETE FROM calendar_feeds WHERE user_id = $1", [userID]) > 0
+        try connection.execute("DELETE FROM calendar_feeds WHERE user_id = \(userID)") > 0
     }
 
     /// The active member a presented token belongs to.
@@ -45,10 +43,8 @@ package enum CalendarFeedStore {
             FROM calendar_feeds f
             JOIN users u ON u.id = f.user_id
             JOIN workplaces w ON w.id = u.workplace_id
-            WHERE f.token_hash = $1 AND u.active
-            """,
-            [SecretToken.hash(of: token)]
-        )
+            WHERE f.token_hash = \(SecretToken.hash(of: token)) AND u.active
+            """)
         guard let row = rows.first else { return nil }
         return CalendarFeedOwner(
             userID: try row.decode("id"), displayName: try row.decode("display_name"),
@@ -67,20 +63,18 @@ package enum CalendarFeedStore {
             """
             SELECT id, starts_at, ends_at, position, status, sequence, updated_at AS last_modified
             FROM shifts
-            WHERE owner_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status <> 'cancelled'
+            WHERE owner_id = \(userID) AND starts_at >= \(from) AND starts_at < \(to) AND status <> 'cancelled'
             UNION ALL
             SELECT id, starts_at, ends_at, position, status, sequence, updated_at
             FROM shifts
-            WHERE owner_id = $1 AND starts_at >= $2 AND starts_at < $3 AND status = 'cancelled'
+            WHERE owner_id = \(userID) AND starts_at >= \(from) AND starts_at < \(to) AND status = 'cancelled'
             UNION ALL
             SELECT d.shift_id, d.starts_at, d.ends_at, d.position, NULL, d.sequence, d.departed_at
             FROM shift_departures d
-            WHERE d.user_id = $1 AND d.starts_at >= $2 AND d.starts_at < $3
-              AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.id = d.shift_id AND s.owner_id = $1)
+            WHERE d.user_id = \(userID) AND d.starts_at >= \(from) AND d.starts_at < \(to)
+              AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.id = d.shift_id AND s.owner_id = \(userID))
             ORDER BY starts_at, id
-            """,
-            [userID, from, to]
-        )
+            """)
         return try rows.map { row in
             CalendarFeedShift(
                 id: try row.decode("id"), start: try row.decode("starts_at"), end: try row.decode("ends_at"),

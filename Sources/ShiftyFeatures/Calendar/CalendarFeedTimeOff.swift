@@ -43,11 +43,10 @@ extension CalendarFeedStore {
             SELECT id, first_date::text AS first_date, last_date::text AS last_date, start_time IS NULL AND end_time IS NULL AS whole,
                    starts_at, ends_at, reason, status, updated_at
             FROM time_off_requests
-            WHERE user_id = $1 AND starts_at < $3 AND ends_at > $2
+            WHERE user_id = \(userID) AND starts_at < \(to) AND ends_at > \(from)
               AND (status = 'approved' OR (status = 'withdrawn' AND decided_at IS NOT NULL))
             ORDER BY starts_at, id
-            """, [userID, from, to]
-        ).map { row in
+            """).map { row in
             CalendarFeedTimeOff(
                 id: try row.decode("id"), firstDate: try row.localDate("first_date"), lastDate: try row.localDate("last_date"),
                 isWholeDays: try row.decode("whole"), start: try row.decode("starts_at"), end: try row.decode("ends_at"),

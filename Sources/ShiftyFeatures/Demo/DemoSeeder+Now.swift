@@ -19,17 +19,16 @@ extension DemoSeeder {
     public func seedNowBoard(logger: Logger, now: Date = Date()) async throws -> Int64? {
         let slug = Self.workplaceSlug
         let added = try await pool.transaction { connection -> Int64? in
-            guard let workplace = try connection.query("SELECT id, time_zone FROM workplaces WHERE slug = $1", [slug]).first else {
+            guard let workplace = try connection.query("SELECT id, time_zone FROM workplaces WHERE slug = \(slug)").first else {
                 return nil
             }
             let workplaceID: Int64 = try workplace.decode("id")
             let zone = (try? WorkplaceTimeZone(identifier: try workplace.decode("time_zone"))) ?? .utc
             let lively = try connection.query(
                 """
-                SELECT 1 FROM shifts WHERE workplace_id = $1 AND status <> 'cancelled'
-                  AND ends_at > $2::timestamptz AND starts_at <= $3::timestamptz LIMIT 1
-                """,
-                [workplaceID, now, now.addingTimeInterval(Self.nowBoardHorizon)])
+                SELECT 1 FROM shifts WHERE workplace_id = \(workplaceID) AND status <> 'cancelled'
+                  AND ends_at > \(now)::timestamptz AND starts_at <= \(now.addingTimeInterval(Self.nowBoardHorizon))::timestamptz LIMIT 1
+                """)
             guard lively.isEmpty else { return nil }
 
             let (today, time) = zone.localDateTime(of: now)
@@ -38,19 +37,17 @@ extension DemoSeeder {
             let free = try connection.query(
                 """
                 SELECT u.id FROM users u
-                WHERE u.workplace_id = $1 AND u.active AND u.role = 'employee'
+                WHERE u.workplace_id = \(workplaceID) AND u.active AND u.role = 'employee'
                   AND NOT EXISTS (SELECT 1 FROM shifts s WHERE s.owner_id = u.id AND s.status <> 'cancelled'
-                                  AND (s.local_date = $2::date OR (s.starts_at < $4::timestamptz AND s.ends_at > $3::timestamptz)))
+                                  AND (s.local_date = \(today.description)::date OR (s.starts_at < \(end)::timestamptz AND s.ends_at > \(start)::timestamptz)))
                 ORDER BY u.id LIMIT 1
-                """,
-                [workplaceID, today.description, start, end])
+                """)
             guard let owner: Int64 = try free.first?.decode("id") else { return nil }
             let id: Int64 = try connection.query(
                 """
                 INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position, touched)
-                VALUES ($1, $2, $3::date, $4::timestamptz, $5::timestamptz, 'bar', true) RETURNING id
-                """,
-                [workplaceID, owner, today.description, start, end])[0].decode("id")
+                VALUES (\(workplaceID), \(owner), \(today.description)::date, \(start)::timestamptz, \(end)::timestamptz, 'bar', true) RETURNING id
+                """)[0].decode("id")
             try ShiftStore.recordHistory(
                 workplaceID: workplaceID, subject: "shift", subjectID: id, actorID: nil, at: now, action: "create",
                 from: nil, to: "scheduled", note: "demo: someone on shift for the now board", on: connection)

@@ -19,13 +19,13 @@ extension DemoSeeder {
     @discardableResult
     public func seedPunches(logger: Logger, now: Date = Date()) async throws -> Int {
         let inserted = try await pool.transaction { connection -> Int in
-            let workplaces = try connection.query("SELECT id, time_zone FROM workplaces WHERE slug = $1 FOR UPDATE", [Self.workplaceSlug])
+            let workplaces = try connection.query("SELECT id, time_zone FROM workplaces WHERE slug = \(Self.workplaceSlug) FOR UPDATE")
             guard let workplace = workplaces.first else { return 0 }
             let workplaceID: Int64 = try workplace.decode("id")
-            let already = try connection.query("SELECT 1 FROM punches WHERE workplace_id = $1 AND source = 'demo' LIMIT 1", [workplaceID])
+            let already = try connection.query("SELECT 1 FROM punches WHERE workplace_id = \(workplaceID) AND source = 'demo' LIMIT 1")
             guard already.isEmpty else { return 0 }
             let timeZone = (try? WorkplaceTimeZone(identifier: try workplace.decode("time_zone"))) ?? .utc
-            let members = try connection.query("SELECT id, username FROM users WHERE workplace_id = $1 AND active", [workplaceID])
+            let members = try connection.query("SELECT id, username FROM users WHERE workplace_id = \(workplaceID) AND active")
             let today = timeZone.localDate(of: now)
             var userIDs: [Int64] = []
             var instants: [Date] = []
@@ -47,10 +47,8 @@ extension DemoSeeder {
             return try connection.execute(
                 """
                 INSERT INTO punches (workplace_id, user_id, at, kind, source)
-                SELECT $1, u, to_timestamp(t::float8), k, 'demo' FROM unnest($2::bigint[], $3::text[], $4::text[]) AS x(u, t, k)
-                """,
-                [workplaceID, userIDs, instants.map { $0.timeIntervalSince1970.description }, kinds]
-            )
+                SELECT \(workplaceID), u, to_timestamp(t::float8), k, 'demo' FROM unnest(\(userIDs)::bigint[], \(instants.map { $0.timeIntervalSince1970.description })::text[], \(kinds)::text[]) AS x(u, t, k)
+                """)
         }
         if inserted > 0 { logger.info("demo punches seeded", metadata: ["punches": "\(inserted)"]) }
         return inserted
@@ -89,10 +87,9 @@ extension DemoSeeder {
         try connection.execute(
             """
             INSERT INTO shifts (workplace_id, owner_id, local_date, starts_at, ends_at, position, touched)
-            SELECT $1, o, d::date, to_timestamp(s::float8), to_timestamp(e::float8), p, true
-            FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]) AS x(o, d, s, e, p)
-            """,
-            [workplaceID, owners, dates, starts, ends, positions])
+            SELECT \(workplaceID), o, d::date, to_timestamp(s::float8), to_timestamp(e::float8), p, true
+            FROM unnest(\(owners)::bigint[], \(dates)::text[], \(starts)::text[], \(ends)::text[], \(positions)::text[]) AS x(o, d, s, e, p)
+            """)
     }
 
     /// One member's punches for one date (possibly none).

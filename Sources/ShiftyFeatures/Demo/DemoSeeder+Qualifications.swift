@@ -17,31 +17,30 @@ extension DemoSeeder {
             (username, Set(rules.map(\.position) + (Self.demoExtraQualifications[username] ?? [])).sorted())
         }
         try await pool.transaction { connection in
-            guard let row = try connection.query("SELECT id FROM workplaces WHERE slug = $1", [Self.workplaceSlug]).first else { return }
+            guard let row = try connection.query("SELECT id FROM workplaces WHERE slug = \(Self.workplaceSlug)").first else { return }
             let workplaceID: Int64 = try row.decode("id")
             let tracked = try connection.query(
-                "SELECT count(*)::bigint AS n FROM workplace_positions WHERE workplace_id = $1", [workplaceID])[0].decode("n", as: Int64.self)
+                "SELECT count(*)::bigint AS n FROM workplace_positions WHERE workplace_id = \(workplaceID)")[0].decode("n", as: Int64.self)
             if tracked == 0 {
                 let positions = Set(Self.demoFixedShifts.map(\.position)).sorted()
                 try connection.execute(
-                    "INSERT INTO workplace_positions (workplace_id, name) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
-                    [workplaceID, positions])
+                    "INSERT INTO workplace_positions (workplace_id, name) SELECT \(workplaceID), unnest(\(positions)::text[]) ON CONFLICT DO NOTHING")
                 for (username, names) in qualifications.sorted(by: { $0.0 < $1.0 }) {
                     try connection.execute(
                         """
                         INSERT INTO member_qualifications (workplace_id, user_id, position)
-                        SELECT $1, u.id, unnest($3::text[]) FROM users u WHERE u.workplace_id = $1 AND u.username = $2
+                        SELECT \(workplaceID), u.id, unnest(\(names)::text[]) FROM users u WHERE u.workplace_id = \(workplaceID) AND u.username = \(username)
                         ON CONFLICT DO NOTHING
-                        """, [workplaceID, username, names])
+                        """)
                 }
                 logger.info("demo qualifications seeded", metadata: ["positions": "\(positions.count)"])
             }
             try connection.execute(
                 """
                 INSERT INTO member_hour_limits (user_id, max_weekly_hours)
-                SELECT id, $3 FROM users WHERE workplace_id = $1 AND username = $2
+                SELECT id, \(Self.demoPartTimer.maxWeeklyHours) FROM users WHERE workplace_id = \(workplaceID) AND username = \(Self.demoPartTimer.username)
                 ON CONFLICT (user_id) DO NOTHING
-                """, [workplaceID, Self.demoPartTimer.username, Self.demoPartTimer.maxWeeklyHours])
+                """)
         }
     }
 }

@@ -23,8 +23,7 @@ extension DemoSeeder {
     @discardableResult
     public func seedShifts(logger: Logger, now: Date = Date()) async throws -> Int {
         let members = try await pool.query(
-            "SELECT u.id, u.username, u.workplace_id FROM users u JOIN workplaces w ON w.id = u.workplace_id WHERE w.slug = $1",
-            [Self.workplaceSlug])
+            "SELECT u.id, u.username, u.workplace_id FROM users u JOIN workplaces w ON w.id = u.workplace_id WHERE w.slug = \(Self.workplaceSlug)")
         var ids: [String: Int64] = [:]
         var workplaceID: Int64 = 0
         for row in members {
@@ -37,7 +36,7 @@ extension DemoSeeder {
         let wpID = workplaceID
         let created = try await pool.transaction { connection -> Int in
             let existing: Int64 = try connection.query(
-                "SELECT count(*)::bigint AS n FROM fixed_shifts WHERE workplace_id = $1", [wpID])[0].decode("n")
+                "SELECT count(*)::bigint AS n FROM fixed_shifts WHERE workplace_id = \(wpID)")[0].decode("n")
             guard existing == 0 else { return 0 }
             let today = try ShiftStore.today(workplaceID: wpID, asOf: now, on: connection)
             for rule in rules {
@@ -63,10 +62,9 @@ extension DemoSeeder {
     private func seedMarketplace(workplaceID: Int64, members: [String: Int64], now: Date, logger: Logger) async throws {
         let activity: Int64 = try await pool.query(
             """
-            SELECT (SELECT count(*) FROM deals WHERE workplace_id = $1) + (SELECT count(*) FROM requests WHERE workplace_id = $1)
-                 + (SELECT count(*) FROM shifts WHERE workplace_id = $1 AND status <> 'scheduled') AS n
-            """,
-            [workplaceID])[0].decode("n")
+            SELECT (SELECT count(*) FROM deals WHERE workplace_id = \(workplaceID)) + (SELECT count(*) FROM requests WHERE workplace_id = \(workplaceID))
+                 + (SELECT count(*) FROM shifts WHERE workplace_id = \(workplaceID) AND status <> 'scheduled') AS n
+            """)[0].decode("n")
         guard activity == 0 else { return }
         let executor = MarketplaceExecutor(pool: pool, logger: logger, clock: { Date() })
         func caller(_ username: String) throws -> MarketplaceCaller {
@@ -78,11 +76,10 @@ extension DemoSeeder {
             let rows = try await pool.query(
                 """
                 SELECT s.id, s.local_date::text AS d FROM shifts s
-                WHERE s.workplace_id = $1 AND s.owner_id = $2 AND s.status = 'scheduled'
-                  AND extract(isodow FROM s.local_date) = $3 AND s.starts_at > $4::timestamptz + make_interval(days => $5::int)
+                WHERE s.workplace_id = \(workplaceID) AND s.owner_id = \(members[username] ?? 0) AND s.status = 'scheduled'
+                  AND extract(isodow FROM s.local_date) = \(Int64(weekday.isoNumber)) AND s.starts_at > \(now)::timestamptz + make_interval(days => \(Int64(days))::int)
                 ORDER BY s.starts_at LIMIT 1
-                """,
-                [workplaceID, members[username] ?? 0, Int64(weekday.isoNumber), now, Int64(days)])
+                """)
             guard let row = rows.first else { throw DemoSeedError(missing: "a shift of \(username)") }
             return (try row.decode("id"), try row.decode("d"))
         }
@@ -107,8 +104,7 @@ extension DemoSeeder {
             .postRequests([NewRequest(id: RequestID(rawValue: try MarketplaceStore.reserveID(table: "requests", on: connection)), date: date)])
         }
         let requestID: Int64 = try await pool.query(
-            "SELECT id FROM requests WHERE workplace_id = $1 AND requester_id = $2 AND local_date = $3::date",
-            [workplaceID, members["daan"] ?? 0, emmas.date])[0].decode("id")
+            "SELECT id FROM requests WHERE workplace_id = \(workplaceID) AND requester_id = \(members["daan"] ?? 0) AND local_date = \(emmas.date)::date")[0].decode("id")
         try await executor.perform(try caller("emma"), .suggest(ShiftID(rawValue: emmas.id), to: RequestID(rawValue: requestID)))
         logger.info("demo marketplace seeded")
     }

@@ -23,15 +23,14 @@ extension DemoSeeder {
                 SELECT w.id, w.time_zone, m.id AS manager_id, s.id AS holiday_id, f.id AS available_id
                 FROM workplaces w
                 JOIN users m ON m.workplace_id = w.id AND m.username = 'maria'
-                JOIN users s ON s.workplace_id = w.id AND s.username = $2
-                JOIN users f ON f.workplace_id = w.id AND f.username = $3
-                WHERE w.slug = $1
-                """, [Self.workplaceSlug, Self.demoHoliday.username, Self.demoAvailability.username]
-            ).first else { return }
+                JOIN users s ON s.workplace_id = w.id AND s.username = \(Self.demoHoliday.username)
+                JOIN users f ON f.workplace_id = w.id AND f.username = \(Self.demoAvailability.username)
+                WHERE w.slug = \(Self.workplaceSlug)
+                """).first else { return }
             let workplaceID: Int64 = try row.decode("id")
             let zone = try WorkplaceTimeZone(identifier: try row.decode("time_zone"))
             let existing = try connection.query(
-                "SELECT count(*)::bigint AS n FROM time_off_requests WHERE workplace_id = $1", [workplaceID])[0].decode("n", as: Int64.self)
+                "SELECT count(*)::bigint AS n FROM time_off_requests WHERE workplace_id = \(workplaceID)")[0].decode("n", as: Int64.self)
             if existing == 0 {
                 let nextMonday = ISOWeek(containing: zone.localDate(of: now)).monday.adding(days: 7)
                 let period = TimeOffPeriod(firstDate: nextMonday, lastDate: nextMonday.adding(days: 6))
@@ -44,12 +43,11 @@ extension DemoSeeder {
             }
             let availabilityID: Int64 = try row.decode("available_id")
             let entries = try connection.query(
-                "SELECT count(*)::bigint AS n FROM member_availability WHERE user_id = $1", [availabilityID])[0].decode("n", as: Int64.self)
+                "SELECT count(*)::bigint AS n FROM member_availability WHERE user_id = \(availabilityID)")[0].decode("n", as: Int64.self)
             if entries == 0 {
                 for entry in Self.demoAvailability.entries {
                     try connection.execute(
-                        "INSERT INTO member_availability (user_id, weekday, from_time, to_time, kind) VALUES ($1, $2, $3::time, $4::time, $5)",
-                        [availabilityID, entry.weekday.rawValue, entry.from.description, entry.to.description, entry.kind.rawValue])
+                        "INSERT INTO member_availability (user_id, weekday, from_time, to_time, kind) VALUES (\(availabilityID), \(entry.weekday.rawValue), \(entry.from.description)::time, \(entry.to.description)::time, \(entry.kind.rawValue))")
                 }
             }
         }

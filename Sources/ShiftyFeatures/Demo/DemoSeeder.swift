@@ -40,9 +40,7 @@ public struct DemoSeeder: Sendable {
     @discardableResult
     public func seed(logger: Logger) async throws -> Int {
         let existing = try await pool.query(
-            "SELECT count(*)::bigint AS n FROM users u JOIN workplaces w ON w.id = u.workplace_id WHERE w.slug = $1",
-            [Self.workplaceSlug]
-        )[0].decode("n", as: Int64.self)
+            "SELECT count(*)::bigint AS n FROM users u JOIN workplaces w ON w.id = u.workplace_id WHERE w.slug = \(Self.workplaceSlug)")[0].decode("n", as: Int64.self)
         guard existing < Self.members.count else {
             try await seedPunches(logger: logger)
             try await seedShifts(logger: logger)
@@ -57,25 +55,19 @@ public struct DemoSeeder: Sendable {
         let members = Self.members
         let added = try await pool.transaction { connection -> Int in
             try connection.execute(
-                "INSERT INTO workplaces (slug, name, time_zone, settings) VALUES ($1, $2, $3, '{}'::jsonb) ON CONFLICT (slug) DO NOTHING",
-                [Self.workplaceSlug, "Café De Zon", "Europe/Amsterdam"]
-            )
+                "INSERT INTO workplaces (slug, name, time_zone, settings) VALUES (\(Self.workplaceSlug), \("Café De Zon"), \("Europe/Amsterdam"), '{}'::jsonb) ON CONFLICT (slug) DO NOTHING")
             var added = 0
             for member in members {
                 added += try connection.execute(
                     """
                     INSERT INTO users (workplace_id, username, display_name, role, pay_type, password_hash)
-                    SELECT id, $2, $3, $4, $5, $6 FROM workplaces WHERE slug = $1
+                    SELECT id, \(member.username), \(member.displayName), \(member.role.rawValue), \(member.payType.rawValue), \(hash) FROM workplaces WHERE slug = \(Self.workplaceSlug)
                     ON CONFLICT (workplace_id, username) DO NOTHING
-                    """,
-                    [Self.workplaceSlug, member.username, member.displayName, member.role.rawValue, member.payType.rawValue, hash]
-                )
+                    """)
             }
             // Employed for a while already, so the seeded weeks of punches fall inside employment.
             try connection.execute(
-                "UPDATE users SET employment_start = current_date - 120 FROM workplaces w WHERE w.id = users.workplace_id AND w.slug = $1",
-                [Self.workplaceSlug]
-            )
+                "UPDATE users SET employment_start = current_date - 120 FROM workplaces w WHERE w.id = users.workplace_id AND w.slug = \(Self.workplaceSlug)")
             return added
         }
         logger.info("demo workplace seeded", metadata: ["members_added": "\(added)"])

@@ -66,18 +66,16 @@ enum FixedShiftRequestStore {
     ) throws -> [FixedShiftRequestView] {
         try connection.query(
             """
-            SELECT \(columns) \(from)
-            WHERE r.workplace_id = $1 AND ($2::bigint IS NULL OR r.user_id = $2) AND ($3::text IS NULL OR r.status = $3)
+            SELECT \(sql: columns) \(sql: from)
+            WHERE r.workplace_id = \(workplaceID) AND (\(userID)::bigint IS NULL OR r.user_id = \(userID)) AND (\(status?.rawValue)::text IS NULL OR r.status = \(status?.rawValue))
             ORDER BY r.created_at DESC, r.id DESC LIMIT 500
-            """, [workplaceID, userID, status?.rawValue]
-        ).map(view(from:))
+            """).map(view(from:))
     }
 
     /// One request of the workplace, locked for the rest of the transaction; `nil` when there is none.
     static func lock(_ id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> FixedShiftRequestView? {
         try connection.query(
-            "SELECT \(columns) \(from) WHERE r.id = $1 AND r.workplace_id = $2 FOR UPDATE OF r", [id, workplaceID]
-        ).first.map(view(from:))
+            "SELECT \(sql: columns) \(sql: from) WHERE r.id = \(id) AND r.workplace_id = \(workplaceID) FOR UPDATE OF r").first.map(view(from:))
     }
 
     /// Inserts a pending request; the proposal is stored as checked.
@@ -127,8 +125,8 @@ enum FixedShiftRequestStore {
             SET before_weekday = f.weekday, before_start_time = f.start_time, before_duration_minutes = f.duration_minutes,
                 before_position = f.position
             FROM fixed_shifts f
-            WHERE r.id = $1 AND f.id = r.fixed_shift_id AND f.workplace_id = r.workplace_id
-            """, [id])
+            WHERE r.id = \(id) AND f.id = r.fixed_shift_id AND f.workplace_id = r.workplace_id
+            """)
     }
 
     /// Moves the request to `status`; a decision records the manager, their note and when.
@@ -138,11 +136,11 @@ enum FixedShiftRequestStore {
     ) throws {
         try connection.execute(
             """
-            UPDATE fixed_shift_requests SET status = $2, updated_at = $5,
-                manager_note = COALESCE($3, manager_note),
-                decided_by = COALESCE($4, decided_by), decided_at = CASE WHEN $4::bigint IS NULL THEN decided_at ELSE $5 END,
-                fixed_shift_id = COALESCE($6, fixed_shift_id)
-            WHERE id = $1
-            """, [id, status.rawValue, note, decidedBy, now, fixedShiftID])
+            UPDATE fixed_shift_requests SET status = \(status.rawValue), updated_at = \(now),
+                manager_note = COALESCE(\(note), manager_note),
+                decided_by = COALESCE(\(decidedBy), decided_by), decided_at = CASE WHEN \(decidedBy)::bigint IS NULL THEN decided_at ELSE \(now) END,
+                fixed_shift_id = COALESCE(\(fixedShiftID), fixed_shift_id)
+            WHERE id = \(id)
+            """)
     }
 }

@@ -49,11 +49,9 @@ package struct DealPage {
         self.after = after
     }
 
-    /// The SQL condition (over `d`) that starts the page after the cursor, with its two parameters at
-    /// `$first` and `$first + 1`; always true without a cursor.
-    package func condition(firstParameter first: Int) -> String {
-        "($\(first)::bigint IS NULL OR (d.expires_at, d.id) > (timestamptz 'epoch' + $\(first)::bigint * interval '1 microsecond', $\(first + 1)::bigint))"
+    /// The SQL condition (over `d`) that starts the page after the cursor; always true without a cursor.
+    package var condition: PostgresQuery {
+        let micros = after?.expiresAtMicroseconds
+        return "(\(micros)::bigint IS NULL OR (d.expires_at, d.id) > (timestamptz 'epoch' + \(micros)::bigint * interval '1 microsecond', \(after?.id)::bigint))"
     }
-
-    package var parameters: [any PostgresEncodable] { [after?.expiresAtMicroseconds, after?.id] }
 }

@@ -96,10 +96,9 @@ struct MarketplaceExecutor: Sendable {
         let due = try await pool.query(
             """
             SELECT id, workplace_id FROM deals
-            WHERE state IN ('proposed', 'pending_approval') AND expires_at <= $1 AND ($2::bigint IS NULL OR workplace_id = $2)
+            WHERE state IN ('proposed', 'pending_approval') AND expires_at <= \(now) AND (\(workplaceID)::bigint IS NULL OR workplace_id = \(workplaceID))
             ORDER BY expires_at LIMIT 1000
-            """,
-            [now, workplaceID])
+            """)
         var expired = 0
         for row in due {
             let dealID = DealID(rawValue: try row.decode("id"))

@@ -37,8 +37,7 @@ extension MarketplaceService {
             var dealsByShift: [Int64: Int64] = [:]
             if kind == .approve {
                 for row in try connection.query(
-                    "SELECT id, deal_id FROM shifts WHERE id = ANY($1) AND workplace_id = $2 AND deal_id IS NOT NULL", [shiftIDs, workplaceID]
-                ) {
+                    "SELECT id, deal_id FROM shifts WHERE id = ANY(\(shiftIDs)) AND workplace_id = \(workplaceID) AND deal_id IS NOT NULL") {
                     dealsByShift[try row.decode("id")] = try row.decode("deal_id", as: Int64.self)
                 }
             }
@@ -80,8 +79,7 @@ extension MarketplaceService {
                 return .acceptSuggestion(shift, newDealID: placeholderDeal)
             case .approve:
                 let dealID = try connection.query(
-                    "SELECT deal_id FROM shifts WHERE id = $1 AND workplace_id = $2", [shiftID, workplaceID]
-                ).first?.decode("deal_id", as: Int64?.self)
+                    "SELECT deal_id FROM shifts WHERE id = \(shiftID) AND workplace_id = \(workplaceID)").first?.decode("deal_id", as: Int64?.self)
                 return .approve(DealID(rawValue: dealID ?? 0), note: nil)
             case .assign:
                 guard let ownerID else { throw MarketplaceQueryRefusal.assignPreviewWithoutOwner }
@@ -114,8 +112,7 @@ extension MarketplaceService {
         var members = Set(preview.effects.map(\.member.rawValue) + preview.findings.map(\.member.rawValue))
         if let refusal = preview.refusal { members.formUnion(refusal.memberIDs) }
         let shiftRows = shiftIDs.isEmpty ? [] : try connection.query(
-            "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID]
-        ).map(ShiftyAPI.MarketShift.init(row:))
+            "\(sql: ShiftStore.select) WHERE s.id = ANY(\(shiftIDs)) AND s.workplace_id = \(workplaceID)").map(ShiftyAPI.MarketShift.init(row:))
         let names = try MemberNames.lookUp(members, workplaceID: workplaceID, on: connection)
         let shifts = Dictionary(shiftRows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let views: ([ShiftID]) -> [ShiftyAPI.MarketShift] = { $0.compactMap { shifts[$0.rawValue] } }

@@ -26,10 +26,12 @@ extension MarketplaceService {
             MarketplaceCaller(userID: managerID, workplaceID: workplaceID, isManager: true), .approve(DealID(rawValue: dealID), note: note))
     }
 
-    /// The statements of `GET /api/v1/marketplace`, in order: the session lookup (`$1` token hash),
-    /// then the shifts on offer (`$1` workplace id, `$2` now). Benchmarks/Sources/MarketplaceReadBenchmark
+    /// The statements of `GET /api/v1/marketplace`, in order, as the server sends them: the session
+    /// lookup (first parameter the token hash), then the shifts on offer (workplace id, now). Benchmarks/Sources/MarketplaceReadBenchmark
     /// runs them through `pgbench -M prepared` beside ``suppliedCount(token:)``, to show what our layer costs.
-    public static var marketplaceReadStatements: [String] { [SessionStore.lookupSQL, MarketplaceQueries.suppliedSQL] }
+    public static var marketplaceReadStatements: [String] {
+        [SessionStore.lookupStatement(tokenHash: "").sql, MarketplaceQueries.suppliedStatement(workplaceID: 0, now: Date()).sql]
+    }
 
     /// The database work of `GET /api/v1/marketplace` (one pooled connection, rows decoded into the
     /// API's views); how many shifts are on offer, or nil when the token has no session.

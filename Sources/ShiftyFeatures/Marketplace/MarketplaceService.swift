@@ -36,8 +36,7 @@ public struct MarketplaceService: Sendable {
         let transition = try await executor.perform(MarketplaceCaller(caller)) { connection in
             // The shift must be suggested to this request; otherwise it is not a suggestion here.
             let suggestedTo = try connection.query(
-                "SELECT request_id FROM shifts WHERE id = $1 AND workplace_id = $2", [shiftID, caller.workplaceID]
-            ).first?.decode("request_id", as: Int64?.self)
+                "SELECT request_id FROM shifts WHERE id = \(shiftID) AND workplace_id = \(caller.workplaceID)").first?.decode("request_id", as: Int64?.self)
             if let suggestedTo, suggestedTo != requestID {
                 throw MarketplaceRefusal(.shiftNotSuggested, .init(shift: ShiftID(rawValue: shiftID), request: RequestID(rawValue: requestID)))
             }
@@ -86,10 +85,9 @@ public struct MarketplaceService: Sendable {
         let dealID = transition.deal?.id.rawValue
         return try await pool.withConnection { connection in
             let shifts = try connection.query(
-                "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.starts_at, s.id", [shiftIDs, workplaceID]
-            ).map(ShiftyAPI.MarketShift.init(row:))
+                "\(sql: ShiftStore.select) WHERE s.id = ANY(\(shiftIDs)) AND s.workplace_id = \(workplaceID) ORDER BY s.starts_at, s.id").map(ShiftyAPI.MarketShift.init(row:))
             let deal = try dealID.flatMap {
-                try MarketplaceQueries.deals(workplaceID: workplaceID, condition: "d.id = $2", parameters: [$0], on: connection).first
+                try MarketplaceQueries.deals(workplaceID: workplaceID, condition: "d.id = \($0)", on: connection).first
             }
             let requests = requestIDs.isEmpty ? [] : try MarketplaceQueries.requests(
                 workplaceID: workplaceID, ids: requestIDs, now: clock(), on: connection)
@@ -131,10 +129,10 @@ public struct MarketplaceService: Sendable {
             try MarketplaceQueries.deals(
                 workplaceID: caller.workplaceID,
                 condition: """
-                    d.state IN ('proposed', 'pending_approval') AND d.expires_at > $3
-                    AND EXISTS (SELECT 1 FROM deal_legs l WHERE l.deal_id = d.id AND (l.giver_id = $2 OR l.receiver_id = $2))
+                    d.state IN ('proposed', 'pending_approval') AND d.expires_at > \(now)
+                    AND EXISTS (SELECT 1 FROM deal_legs l WHERE l.deal_id = d.id AND (l.giver_id = \(caller.id) OR l.receiver_id = \(caller.id)))
                     """,
-                parameters: [caller.id, now], page: page, on: $0)
+                page: page, on: $0)
         }
     }
 
@@ -145,14 +143,14 @@ public struct MarketplaceService: Sendable {
         let now = clock()
         return try await pool.withConnection {
             try MarketplaceQueries.deals(
-                workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval' AND d.expires_at > $2",
-                parameters: [now], page: page, on: $0)
+                workplaceID: caller.workplaceID, condition: "d.state = 'pending_approval' AND d.expires_at > \(now)",
+                page: page, on: $0)
         }
     }
 
     package func deal(_ caller: AuthenticatedUser, id: Int64) async throws -> ShiftyAPI.MarketDeal {
         let found = try await pool.withConnection {
-            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.id = $2", parameters: [id], on: $0).first
+            try MarketplaceQueries.deals(workplaceID: caller.workplaceID, condition: "d.id = \(id)", on: $0).first
         }
         guard let found, caller.isManager || found.legs.contains(where: { $0.giverId == caller.id || $0.receiverId == caller.id }) else {
             throw MarketplaceQueryRefusal.dealNotFound
@@ -171,10 +169,10 @@ public struct MarketplaceService: Sendable {
                 workplaceID: caller.workplaceID,
                 condition: """
                     EXISTS (SELECT 1 FROM deal_legs l JOIN shifts s ON s.id = l.shift_id
-                            WHERE l.deal_id = d.id AND s.local_date BETWEEN $2::date AND $3::date)
-                    AND ($4::text IS NULL OR d.state = $4)
+                            WHERE l.deal_id = d.id AND s.local_date BETWEEN \(bind: from.description)::date AND \(bind: until.description)::date)
+                    AND (\(bind: state)::text IS NULL OR d.state = \(bind: state))
                     """,
-                parameters: [from.description, until.description, state], page: page, on: $0)
+                page: page, on: $0)
         }
     }
 }

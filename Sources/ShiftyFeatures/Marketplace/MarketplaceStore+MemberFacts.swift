@@ -35,23 +35,22 @@ extension MarketplaceStore {
         let rows = try connection.query(
             """
             WITH locked AS MATERIALIZED (
-                SELECT id, active FROM users WHERE id = ANY($1) AND workplace_id = $2 ORDER BY id\(lock ? " FOR UPDATE" : "")
+                SELECT id, active FROM users WHERE id = ANY(\(receivers.map(\.rawValue).sorted())) AND workplace_id = \(workplaceID) ORDER BY id\(sql: lock ? " FOR UPDATE" : "")
             ), lock_count AS MATERIALIZED (SELECT count(*) AS locked FROM locked)
-            SELECT u.id, COALESCE(l.active, u.active) AS active, u.id = ANY($1) AS receiver, h.user_id IS NOT NULL AS has_limits,
+            SELECT u.id, COALESCE(l.active, u.active) AS active, u.id = ANY(\(receivers.map(\.rawValue).sorted())) AS receiver, h.user_id IS NOT NULL AS has_limits,
                    h.max_weekly_hours, h.min_rest_hours, h.max_consecutive_days, h.max_shift_hours,
-                   CASE WHEN u.id = ANY($1)
+                   CASE WHEN u.id = ANY(\(receivers.map(\.rawValue).sorted()))
                         THEN ARRAY(SELECT q.position FROM member_qualifications q WHERE q.user_id = u.id)
                         ELSE '{}'::text[] END AS positions,
-                   CASE WHEN u.id = ANY($1)
+                   CASE WHEN u.id = ANY(\(receivers.map(\.rawValue).sorted()))
                         THEN ARRAY(SELECT a.weekday::text || ' ' || a.from_time::text || ' ' || a.to_time::text || ' ' || a.kind
                                    FROM member_availability a WHERE a.user_id = u.id ORDER BY a.weekday, a.from_time, a.id)
                         ELSE '{}'::text[] END AS availability
             FROM lock_count CROSS JOIN users u
             LEFT JOIN locked l ON l.id = u.id
-            LEFT JOIN member_hour_limits h ON h.user_id = u.id AND u.id = ANY($1)
-            WHERE u.id = ANY($3)
-            """,
-            [receivers.map(\.rawValue).sorted(), workplaceID, everyone.map(\.rawValue).sorted()])
+            LEFT JOIN member_hour_limits h ON h.user_id = u.id AND u.id = ANY(\(receivers.map(\.rawValue).sorted()))
+            WHERE u.id = ANY(\(everyone.map(\.rawValue).sorted()))
+            """)
         var facts = MarketplaceMemberFacts()
         for row in rows {
             let id = UserID(rawValue: try row.decode("id"))

@@ -6,7 +6,7 @@ import ShiftyPostgres
 /// receivers' qualifications and own limits.
 extension MarketplaceStore {
     static func trackedPositions(workplaceID: Int64, on connection: PostgresConnection) throws -> Set<String> {
-        Set(try connection.query("SELECT name FROM workplace_positions WHERE workplace_id = $1", [workplaceID])
+        Set(try connection.query("SELECT name FROM workplace_positions WHERE workplace_id = \(workplaceID)")
             .map { try $0.decode("name") })
     }
 
@@ -14,8 +14,7 @@ extension MarketplaceStore {
         guard !members.isEmpty else { return [:] }
         var result: [UserID: Set<String>] = [:]
         for row in try connection.query(
-            "SELECT user_id, position FROM member_qualifications WHERE user_id = ANY($1)", [members.map(\.rawValue).sorted()]
-        ) {
+            "SELECT user_id, position FROM member_qualifications WHERE user_id = ANY(\(members.map(\.rawValue).sorted()))") {
             result[UserID(rawValue: try row.decode("user_id")), default: []].insert(try row.decode("position"))
         }
         return result

@@ -13,9 +13,8 @@ extension MarketplaceStore {
         for row in try connection.query(
             """
             SELECT user_id, weekday, from_time::text AS from_time, to_time::text AS to_time, kind FROM member_availability
-            WHERE user_id = ANY($1) ORDER BY user_id, weekday, from_time, id
-            """, [members.map(\.rawValue).sorted()]
-        ) {
+            WHERE user_id = ANY(\(members.map(\.rawValue).sorted())) ORDER BY user_id, weekday, from_time, id
+            """) {
             let day = Int(try row.decode("weekday", as: Int32.self))
             guard let weekday = Weekday(rawValue: day) else {
                 throw PostgresError(kind: .decoding, message: "column weekday: \(day) is not a weekday")

@@ -25,9 +25,7 @@ enum MarketplaceStore {
     static func shifts(_ ids: [ShiftID], workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> [OwnedShift] {
         guard !ids.isEmpty else { return [] }
         return try connection.query(
-            "SELECT \(shiftColumns) FROM shifts s WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.id\(load.lockClause())",
-            [ids.map(\.rawValue), workplaceID]
-        ).map(ownedShift(from:))
+            "SELECT \(sql: shiftColumns) FROM shifts s WHERE s.id = ANY(\(ids.map(\.rawValue))) AND s.workplace_id = \(workplaceID) ORDER BY s.id\(sql: load.lockClause())").map(ownedShift(from:))
     }
 
     static func suggestedShifts(
@@ -35,11 +33,9 @@ enum MarketplaceStore {
     ) throws -> [OwnedShift] {
         try connection.query(
             """
-            SELECT \(shiftColumns) FROM shifts s
-            WHERE s.request_id = $1 AND s.workplace_id = $2 AND s.status = 'suggested' ORDER BY s.id\(load.lockClause())
-            """,
-            [requestID.rawValue, workplaceID]
-        ).map(ownedShift(from:))
+            SELECT \(sql: shiftColumns) FROM shifts s
+            WHERE s.request_id = \(requestID.rawValue) AND s.workplace_id = \(workplaceID) AND s.status = 'suggested' ORDER BY s.id\(sql: load.lockClause())
+            """).map(ownedShift(from:))
     }
 
     /// The deal and its legs in one round trip: a join that locks (for an action) only the deal's row.
@@ -50,9 +46,8 @@ enum MarketplaceStore {
                    d.decision_note, l.shift_id, l.giver_id, l.receiver_id, l.previous_owner_id, l.previous_status,
                    l.previous_deal_id, l.previous_request_id
             FROM deals d LEFT JOIN deal_legs l ON l.deal_id = d.id
-            WHERE d.id = $1 AND d.workplace_id = $2 ORDER BY l.shift_id\(load.lockClause(of: "d"))
-            """,
-            [id.rawValue, workplaceID])
+            WHERE d.id = \(id.rawValue) AND d.workplace_id = \(workplaceID) ORDER BY l.shift_id\(sql: load.lockClause(of: "d"))
+            """)
         guard let row = rows.first else { return nil }
         let legs = try rows.compactMap { leg -> DealLeg? in
             guard let shiftID = try leg.decode("shift_id", as: Int64?.self) else { return nil }
@@ -79,9 +74,7 @@ enum MarketplaceStore {
 
     static func request(_ id: RequestID, workplaceID: Int64, _ load: MarketplaceLoad, on connection: PostgresConnection) throws -> ExtraWorkRequest? {
         try connection.query(
-            "SELECT id, requester_id, local_date::text AS local_date, status, deal_id FROM requests WHERE id = $1 AND workplace_id = $2\(load.lockClause())",
-            [id.rawValue, workplaceID]
-        ).first.map { row in
+            "SELECT id, requester_id, local_date::text AS local_date, status, deal_id FROM requests WHERE id = \(id.rawValue) AND workplace_id = \(workplaceID)\(sql: load.lockClause())").first.map { row in
             ExtraWorkRequest(
                 id: id, requester: UserID(rawValue: try row.decode("requester_id")), date: try row.localDate("local_date"),
                 status: try row.decode("status", as: RequestStatus.self),
@@ -100,16 +93,15 @@ enum MarketplaceStore {
         let rows = try connection.query(
             """
             SELECT s.owner_id AS member, s.id, s.starts_at, s.ends_at, false AS time_off FROM shifts s
-            WHERE s.owner_id = ANY($1) AND s.status <> 'cancelled' AND s.starts_at < $3 AND s.ends_at > $2
+            WHERE s.owner_id = ANY(\(members.map(\.rawValue).sorted())) AND s.status <> 'cancelled' AND s.starts_at < \(window.upperBound) AND s.ends_at > \(window.lowerBound)
             UNION
             SELECT l.receiver_id AS member, s.id, s.starts_at, s.ends_at, false AS time_off FROM deal_legs l JOIN shifts s ON s.id = l.shift_id
-            WHERE l.pending AND l.receiver_id = ANY($1) AND s.starts_at < $3 AND s.ends_at > $2
+            WHERE l.pending AND l.receiver_id = ANY(\(members.map(\.rawValue).sorted())) AND s.starts_at < \(window.upperBound) AND s.ends_at > \(window.lowerBound)
             UNION ALL
             SELECT t.user_id AS member, t.id, t.starts_at, t.ends_at, true AS time_off FROM time_off_requests t
-            WHERE t.user_id = ANY($1) AND t.status = 'approved' AND t.starts_at < $3 AND t.ends_at > $2
+            WHERE t.user_id = ANY(\(members.map(\.rawValue).sorted())) AND t.status = 'approved' AND t.starts_at < \(window.upperBound) AND t.ends_at > \(window.lowerBound)
             ORDER BY time_off, starts_at, id
-            """,
-            [members.map(\.rawValue).sorted(), window.lowerBound, window.upperBound])
+            """)
         for row in rows {
             let member = UserID(rawValue: try row.decode("member"))
             if try row.decode("time_off", as: Bool.self) {
@@ -125,14 +117,12 @@ enum MarketplaceStore {
 
     static func liveRequestDates(of requester: UserID, on connection: PostgresConnection) throws -> Set<LocalDate> {
         Set(try connection.query(
-            "SELECT local_date::text AS local_date FROM requests WHERE requester_id = $1 AND status IN ('open', 'pending_deal')",
-            [requester.rawValue]
-        ).map { try $0.localDate("local_date") })
+            "SELECT local_date::text AS local_date FROM requests WHERE requester_id = \(requester.rawValue) AND status IN ('open', 'pending_deal')").map { try $0.localDate("local_date") })
     }
 
     /// Reserves the next id of an identity column, so the domain can name a row before it exists.
     static func reserveID(table: String, on connection: PostgresConnection) throws -> Int64 {
-        try connection.query("SELECT nextval(pg_get_serial_sequence($1, 'id')) AS id", [table])[0].decode("id")
+        try connection.query("SELECT nextval(pg_get_serial_sequence(\(table), 'id')) AS id")[0].decode("id")
     }
 
     /// The workplace's time zone, marketplace switches and tracked positions in one round trip.
@@ -143,8 +133,8 @@ enum MarketplaceStore {
             """
             SELECT time_zone, settings::text AS settings,
                    ARRAY(SELECT p.name FROM workplace_positions p WHERE p.workplace_id = w.id) AS positions
-            FROM workplaces w WHERE id = $1
-            """, [id]).first
+            FROM workplaces w WHERE id = \(id)
+            """).first
         else {
             throw StoreError.workplaceNotFound(workplaceID: id)
         }

@@ -14,15 +14,17 @@ extension TransitionWriter {
     static func records(
         _ transition: Transition, action: MarketplaceAction, workplaceID: Int64, on connection: PostgresConnection
     ) throws {
-        let history: PostgresQuery? = transition.history.isEmpty ? nil : PostgresQuery(
-            sql: """
+        var history: PostgresQuery?
+        if !transition.history.isEmpty {
+            let rows = try historyJSON(transition.history, action: action)
+            history = """
                 INSERT INTO shift_history (workplace_id, subject_type, subject_id, actor_id, at, action, from_state, to_state, note)
-                SELECT $1, h.subject_type, h.subject_id, h.actor_id, h.at, h.action, h.from_state, h.to_state, h.note
-                FROM jsonb_to_recordset($2::jsonb) AS h(ord int, subject_type text, subject_id bigint, actor_id bigint,
+                SELECT \(workplaceID), h.subject_type, h.subject_id, h.actor_id, h.at, h.action, h.from_state, h.to_state, h.note
+                FROM jsonb_to_recordset(\(bind: rows)::jsonb) AS h(ord int, subject_type text, subject_id bigint, actor_id bigint,
                      at timestamptz, action text, from_state text, to_state text, note text)
                 ORDER BY h.ord
-                """,
-            parameters: [workplaceID, try historyJSON(transition.history, action: action)])
+                """
+        }
         try ShiftAnnouncer.announce([.transition(transition)], workplaceID: workplaceID, alongside: history, on: connection)
     }
 

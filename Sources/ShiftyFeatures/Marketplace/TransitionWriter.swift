@@ -105,8 +105,7 @@ enum TransitionWriter {
         let request = change.to
         if let previous = change.from {
             let updated = try connection.execute(
-                "UPDATE requests SET status = $2, deal_id = $3, updated_at = now() WHERE id = $1 AND status = $4",
-                [request.id.rawValue, request.status.rawValue, request.dealID?.rawValue, previous.status.rawValue])
+                "UPDATE requests SET status = \(request.status.rawValue), deal_id = \(request.dealID?.rawValue), updated_at = now() WHERE id = \(request.id.rawValue) AND status = \(previous.status.rawValue)")
             guard updated == 1 else {
                 throw MarketplaceRefusal(.requestNotOpen, .changedJustNow, .init(request: request.id))
             }
@@ -115,10 +114,8 @@ enum TransitionWriter {
                 try connection.execute(
                     """
                     INSERT INTO requests (id, workplace_id, requester_id, local_date, status, deal_id)
-                    VALUES ($1, $2, $3, $4::date, $5, $6)
-                    """,
-                    [request.id.rawValue, workplaceID, request.requester.rawValue, request.date.description,
-                     request.status.rawValue, request.dealID?.rawValue])
+                    VALUES (\(request.id.rawValue), \(workplaceID), \(request.requester.rawValue), \(request.date.description)::date, \(request.status.rawValue), \(request.dealID?.rawValue))
+                    """)
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
                 throw MarketplaceRefusal(.requestAlreadyOpen, .init(date: request.date))
             }
@@ -130,9 +127,8 @@ enum TransitionWriter {
         try connection.execute(
             """
             INSERT INTO shifts (id, workplace_id, owner_id, local_date, starts_at, ends_at, position, touched)
-            OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, $4::date, $5, $6, $7, true)
-            """,
-            [shift.id.rawValue, workplaceID, shift.owner.rawValue, shift.date.description, shift.start, shift.end, shift.position])
+            OVERRIDING SYSTEM VALUE VALUES (\(shift.id.rawValue), \(workplaceID), \(shift.owner.rawValue), \(shift.date.description)::date, \(shift.start), \(shift.end), \(shift.position), true)
+            """)
     }
 
     /// A manager's new times or position (`editShift`): the row is locked by the loader and must
@@ -141,10 +137,9 @@ enum TransitionWriter {
     static func write(_ change: ShiftTimeChange, on connection: PostgresConnection) throws {
         let updated = try connection.execute(
             """
-            UPDATE shifts SET starts_at = $2, ends_at = $3, position = $4, touched = true, updated_at = now()
-            WHERE id = $1 AND status = 'scheduled' AND deal_id IS NULL AND request_id IS NULL AND NOT unassigned
-            """,
-            [change.shiftID.rawValue, change.to.start, change.to.end, change.to.position])
+            UPDATE shifts SET starts_at = \(change.to.start), ends_at = \(change.to.end), position = \(change.to.position), touched = true, updated_at = now()
+            WHERE id = \(change.shiftID.rawValue) AND status = 'scheduled' AND deal_id IS NULL AND request_id IS NULL AND NOT unassigned
+            """)
         guard updated == 1 else {
             throw MarketplaceRefusal(.shiftNoLongerAvailable, .changedJustNow, .init(shift: change.shiftID))
         }

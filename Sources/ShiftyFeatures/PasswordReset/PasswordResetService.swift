@@ -67,11 +67,10 @@ package struct PasswordResetService: Sendable {
                 """
                 SELECT u.id, u.workplace_id, u.email, coalesce(u.language, w.settings->>'language') AS language
                 FROM users u JOIN workplaces w ON w.id = u.workplace_id
-                WHERE w.slug = $1 AND u.active AND u.email IS NOT NULL AND u.email <> ''
-                  AND (lower(u.email) = $2 OR u.username = $2)
+                WHERE w.slug = \(workplaceSlug) AND u.active AND u.email IS NOT NULL AND u.email <> ''
+                  AND (lower(u.email) = \(wanted) OR u.username = \(wanted))
                 ORDER BY u.id LIMIT 5
-                """,
-                [workplaceSlug, wanted])
+                """)
             for member in members {
                 let userID: Int64 = try member.decode("id")
                 guard try PasswordResetStore.recentEmailRequests(userID: userID, on: connection) < Self.emailsPerMemberPerHour else { continue }
@@ -103,7 +102,7 @@ package struct PasswordResetService: Sendable {
         let lifetime = configuration.sessionLifetime
         return try await pool.transaction { connection in
             guard let userID = try PasswordResetStore.consume(token: input.token, on: connection),
-                  let credentials = try connection.query("SELECT workplace_id FROM users WHERE id = $1", [userID]).first,
+                  let credentials = try connection.query("SELECT workplace_id FROM users WHERE id = \(userID)").first,
                   let user = try AccountStore.user(id: userID, workplaceID: try credentials.decode("workplace_id"), on: connection),
                   let workplace = try AccountStore.workplace(id: user.workplaceID, on: connection)
             else { throw Self.invalidLink }

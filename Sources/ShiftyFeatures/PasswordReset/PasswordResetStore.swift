@@ -12,9 +12,8 @@ enum PasswordResetStore {
         let row = try connection.query(
             """
             INSERT INTO password_reset_tokens (user_id, token_hash, created_by, expires_at)
-            VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id, expires_at
-            """,
-            [userID, token.hash, createdBy, Double(lifetime.components.seconds)])[0]
+            VALUES (\(userID), \(token.hash), \(createdBy), now() + make_interval(secs => \(Double(lifetime.components.seconds)))) RETURNING id, expires_at
+            """)[0]
         return (token.value, try row.decode("id"), try row.decode("expires_at"))
     }
 
@@ -23,10 +22,8 @@ enum PasswordResetStore {
         try connection.query(
             """
             SELECT t.user_id FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
-            WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.active
-            """,
-            [SecretToken.hash(of: token)]
-        ).first?.decode("user_id")
+            WHERE t.token_hash = \(SecretToken.hash(of: token)) AND t.used_at IS NULL AND t.expires_at > now() AND u.active
+            """).first?.decode("user_id")
     }
 
     /// Uses the token (once: the row is marked in the same statement) and every other open token of
@@ -35,19 +32,16 @@ enum PasswordResetStore {
         guard let userID: Int64 = try connection.query(
             """
             UPDATE password_reset_tokens t SET used_at = now() FROM users u
-            WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now() AND u.id = t.user_id AND u.active
+            WHERE t.token_hash = \(SecretToken.hash(of: token)) AND t.used_at IS NULL AND t.expires_at > now() AND u.id = t.user_id AND u.active
             RETURNING t.user_id
-            """,
-            [SecretToken.hash(of: token)]
-        ).first?.decode("user_id") else { return nil }
-        try connection.execute("UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL", [userID])
+            """).first?.decode("user_id") else { return nil }
+        try connection.execute("UPDATE password_reset_tokens SET used_at = now() WHERE user_id = \(userID) AND used_at IS NULL")
         return userID
     }
 
     /// How many links were mailed to the member in the last hour (the per-account throttle).
     static func recentEmailRequests(userID: Int64, on connection: PostgresConnection) throws -> Int {
         try connection.query(
-            "SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = $1 AND created_by IS NULL AND created_at > now() - interval '1 hour'",
-            [userID])[0].decode("n")
+            "SELECT count(*)::int AS n FROM password_reset_tokens WHERE user_id = \(userID) AND created_by IS NULL AND created_at > now() - interval '1 hour'")[0].decode("n")
     }
 }

@@ -18,27 +18,23 @@ package struct QualificationService {
         try caller.requireManager()
         return try await pool.withConnection { connection in
             let positions = try connection.query(
-                "SELECT name FROM workplace_positions WHERE workplace_id = $1 ORDER BY name", [caller.workplaceID]
-            ).map { try $0.decode("name", as: String.self) }
+                "SELECT name FROM workplace_positions WHERE workplace_id = \(caller.workplaceID) ORDER BY name").map { try $0.decode("name", as: String.self) }
             var members: [Int64: MemberQualificationsView] = [:]
             for row in try connection.query(
-                "SELECT id FROM users WHERE workplace_id = $1 ORDER BY id", [caller.workplaceID]
-            ) {
+                "SELECT id FROM users WHERE workplace_id = \(caller.workplaceID) ORDER BY id") {
                 let id: Int64 = try row.decode("id")
                 members[id] = MemberQualificationsView(userId: id, positions: [], hourLimits: .init())
             }
             for row in try connection.query(
-                "SELECT user_id, position FROM member_qualifications WHERE workplace_id = $1 ORDER BY position", [caller.workplaceID]
-            ) {
+                "SELECT user_id, position FROM member_qualifications WHERE workplace_id = \(caller.workplaceID) ORDER BY position") {
                 let id: Int64 = try row.decode("user_id")
                 members[id]?.positions.append(try row.decode("position"))
             }
             for row in try connection.query(
                 """
                 SELECT l.user_id, l.max_weekly_hours, l.min_rest_hours, l.max_consecutive_days, l.max_shift_hours
-                FROM member_hour_limits l JOIN users u ON u.id = l.user_id WHERE u.workplace_id = $1
-                """, [caller.workplaceID]
-            ) {
+                FROM member_hour_limits l JOIN users u ON u.id = l.user_id WHERE u.workplace_id = \(caller.workplaceID)
+                """) {
                 let id: Int64 = try row.decode("user_id")
                 members[id]?.hourLimits = .init(try MarketplaceStore.memberHourLimits(from: row))
             }
@@ -54,12 +50,10 @@ package struct QualificationService {
                 throw QualificationRefusal.memberNotFound
             }
             try connection.execute(
-                "INSERT INTO workplace_positions (workplace_id, name) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING",
-                [caller.workplaceID, sorted])
-            try connection.execute("DELETE FROM member_qualifications WHERE user_id = $1", [userID])
+                "INSERT INTO workplace_positions (workplace_id, name) SELECT \(caller.workplaceID), unnest(\(sorted)::text[]) ON CONFLICT DO NOTHING")
+            try connection.execute("DELETE FROM member_qualifications WHERE user_id = \(userID)")
             try connection.execute(
-                "INSERT INTO member_qualifications (workplace_id, user_id, position) SELECT $1, $2, unnest($3::text[])",
-                [caller.workplaceID, userID, sorted])
+                "INSERT INTO member_qualifications (workplace_id, user_id, position) SELECT \(caller.workplaceID), \(userID), unnest(\(sorted)::text[])")
         }
         return sorted
     }
@@ -72,17 +66,16 @@ package struct QualificationService {
                 throw QualificationRefusal.memberNotFound
             }
             if limits.isEmpty {
-                try connection.execute("DELETE FROM member_hour_limits WHERE user_id = $1", [userID])
+                try connection.execute("DELETE FROM member_hour_limits WHERE user_id = \(userID)")
             } else {
                 try connection.execute(
                     """
                     INSERT INTO member_hour_limits (user_id, max_weekly_hours, min_rest_hours, max_consecutive_days, max_shift_hours)
-                    VALUES ($1, $2, $3, $4, $5)
+                    VALUES (\(userID), \(limits.maxWeeklyHours), \(limits.minRestHours), \(limits.maxConsecutiveDays), \(limits.maxShiftHours))
                     ON CONFLICT (user_id) DO UPDATE SET max_weekly_hours = EXCLUDED.max_weekly_hours,
                         min_rest_hours = EXCLUDED.min_rest_hours, max_consecutive_days = EXCLUDED.max_consecutive_days,
                         max_shift_hours = EXCLUDED.max_shift_hours
-                    """,
-                    [userID, limits.maxWeeklyHours, limits.minRestHours, limits.maxConsecutiveDays, limits.maxShiftHours])
+                    """)
             }
         }
         return limits

@@ -14,28 +14,26 @@ enum ShiftReminderStore {
         try connection.query(
             """
             INSERT INTO shift_reminders (shift_id, starts_at, workplace_id, owner_id, minutes_before, reminded_at)
-            SELECT s.id, s.starts_at, s.workplace_id, s.owner_id, lead.minutes, $1::timestamptz
+            SELECT s.id, s.starts_at, s.workplace_id, s.owner_id, lead.minutes, \(now)::timestamptz
             FROM shifts s
             JOIN workplaces w ON w.id = s.workplace_id
             JOIN users u ON u.id = s.owner_id AND u.workplace_id = s.workplace_id AND u.active
             CROSS JOIN LATERAL (
                 SELECT CASE WHEN jsonb_typeof(w.settings -> 'reminderMinutesBefore') = 'number'
                             THEN least(greatest((w.settings ->> 'reminderMinutesBefore')::numeric, 0), 100000)::integer
-                            ELSE $2::integer END AS minutes
+                            ELSE \(ReminderLeadTime.defaultMinutes)::integer END AS minutes
             ) AS lead
             WHERE s.status <> 'cancelled'
-              AND s.starts_at > $1::timestamptz
-              AND s.starts_at <= $1::timestamptz + make_interval(mins => $3::integer)
-              AND lead.minutes BETWEEN 1 AND $3::integer
-              AND s.starts_at <= $1::timestamptz + make_interval(mins => lead.minutes)
+              AND s.starts_at > \(now)::timestamptz
+              AND s.starts_at <= \(now)::timestamptz + make_interval(mins => \(ReminderLeadTime.allowedMinutes.upperBound)::integer)
+              AND lead.minutes BETWEEN 1 AND \(ReminderLeadTime.allowedMinutes.upperBound)::integer
+              AND s.starts_at <= \(now)::timestamptz + make_interval(mins => lead.minutes)
               AND NOT EXISTS (SELECT 1 FROM shift_reminders r WHERE r.shift_id = s.id AND r.starts_at = s.starts_at)
             ORDER BY s.starts_at, s.id
-            LIMIT $4
+            LIMIT \(limit)
             ON CONFLICT (shift_id, starts_at) DO NOTHING
             RETURNING shift_id, starts_at, workplace_id, owner_id, minutes_before
-            """,
-            [now, ReminderLeadTime.defaultMinutes, ReminderLeadTime.allowedMinutes.upperBound, limit]
-        ).map { row in
+            """).map { row in
             ShiftReminder(
                 shiftID: try row.decode("shift_id"), startsAt: try row.decode("starts_at"),
                 workplaceID: try row.decode("workplace_id"), ownerID: try row.decode("owner_id"),
@@ -48,6 +46,6 @@ enum ShiftReminderStore {
     @discardableResult
     static func forgetOld(before now: Date, on connection: PostgresConnection) throws -> Int {
         try connection.execute(
-            "DELETE FROM shift_reminders WHERE starts_at < $1::timestamptz - interval '2 days'", [now])
+            "DELETE FROM shift_reminders WHERE starts_at < \(now)::timestamptz - interval '2 days'")
     }
 }

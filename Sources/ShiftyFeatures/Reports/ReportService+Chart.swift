@@ -25,9 +25,7 @@ extension ReportService {
         var earliest: LocalDate?
         if case .all = range {
             let first: Date? = try connection.query(
-                "SELECT min(at) AS first FROM punches WHERE workplace_id = $1 AND ($2::bigint IS NULL OR user_id = $2)",
-                [context.workplaceID, userID]
-            ).first?.decode("first")
+                "SELECT min(at) AS first FROM punches WHERE workplace_id = \(context.workplaceID) AND (\(userID)::bigint IS NULL OR user_id = \(userID))").first?.decode("first")
             earliest = first.map { timeZone.localDate(of: $0) }
         }
         let (first, last) = range.dates(today: today, earliest: earliest)

@@ -8,29 +8,26 @@ import ShiftyPostgres
 enum ClosedDayStore {
     static func list(workplaceID: Int64, on connection: PostgresConnection) throws -> [ClosedDayView] {
         try connection.query(
-            "SELECT day::text AS day, name FROM closed_days WHERE workplace_id = $1 ORDER BY day", [workplaceID]
-        ).map { ClosedDayView(date: try $0.decode("day"), name: try $0.decode("name")) }
+            "SELECT day::text AS day, name FROM closed_days WHERE workplace_id = \(workplaceID) ORDER BY day").map { ClosedDayView(date: try $0.decode("day"), name: try $0.decode("name")) }
     }
 
     /// The closed day on `date`, locked for the rest of the transaction; `nil` when the day is open.
     static func lock(_ date: LocalDate, workplaceID: Int64, on connection: PostgresConnection) throws -> ClosedDay? {
         try connection.query(
-            "SELECT name FROM closed_days WHERE workplace_id = $1 AND day = $2::date FOR UPDATE", [workplaceID, date.description]
-        ).first.map { ClosedDay(date: date, name: try $0.decode("name")) }
+            "SELECT name FROM closed_days WHERE workplace_id = \(workplaceID) AND day = \(date.description)::date FOR UPDATE").first.map { ClosedDay(date: date, name: try $0.decode("name")) }
     }
 
     /// Closes the day; a day already closed takes the new name.
     static func upsert(_ day: ClosedDay, workplaceID: Int64, on connection: PostgresConnection) throws {
         try connection.execute(
             """
-            INSERT INTO closed_days (workplace_id, day, name) VALUES ($1, $2::date, $3)
+            INSERT INTO closed_days (workplace_id, day, name) VALUES (\(workplaceID), \(day.date.description)::date, \(day.name))
             ON CONFLICT (workplace_id, day) DO UPDATE SET name = EXCLUDED.name
-            """,
-            [workplaceID, day.date.description, day.name])
+            """)
     }
 
     static func delete(_ date: LocalDate, workplaceID: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("DELETE FROM closed_days WHERE workplace_id = $1 AND day = $2::date", [workplaceID, date.description])
+        try connection.execute("DELETE FROM closed_days WHERE workplace_id = \(workplaceID) AND day = \(date.description)::date")
     }
 
     /// A shift on a day as the API shows it and as the closing rule sees it.
@@ -44,14 +41,11 @@ enum ClosedDayStore {
     static func shifts(on date: LocalDate, workplaceID: Int64, lock: Bool, on connection: PostgresConnection) throws -> [DayShift] {
         let touched = try connection.query(
             """
-            SELECT id, touched FROM shifts WHERE workplace_id = $1 AND local_date = $2::date AND status <> 'cancelled'
-            ORDER BY id\(lock ? " FOR UPDATE" : "")
-            """,
-            [workplaceID, date.description]
-        ).reduce(into: [Int64: Bool]()) { touched, row in touched[try row.decode("id")] = try row.decode("touched") }
+            SELECT id, touched FROM shifts WHERE workplace_id = \(workplaceID) AND local_date = \(date.description)::date AND status <> 'cancelled'
+            ORDER BY id\(sql: lock ? " FOR UPDATE" : "")
+            """).reduce(into: [Int64: Bool]()) { touched, row in touched[try row.decode("id")] = try row.decode("touched") }
         return try connection.query(
-            "\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2 ORDER BY s.starts_at, s.id", [Array(touched.keys), workplaceID]
-        ).map { row in
+            "\(sql: ShiftStore.select) WHERE s.id = ANY(\(Array(touched.keys))) AND s.workplace_id = \(workplaceID) ORDER BY s.starts_at, s.id").map { row in
             let view = try ShiftyAPI.MarketShift(row: row)
             guard let status = ShiftStatus(rawValue: view.status.rawValue) else {
                 throw PostgresError(kind: .decoding, message: "shift \(view.id) has an unknown status \(view.status)")

@@ -29,9 +29,7 @@ struct FixedShiftCheck: Sendable {
         let today = zone.localDate(of: now)
         let horizonEnd = today.adding(days: FixedShift.generationWeeks * 7)
         let closed = Set(try connection.query(
-            "SELECT day::text AS day FROM closed_days WHERE workplace_id = $1 AND day >= $2::date AND day < $3::date",
-            [workplaceID, today.description, horizonEnd.description]
-        ).map { try $0.localDate("day") })
+            "SELECT day::text AS day FROM closed_days WHERE workplace_id = \(workplaceID) AND day >= \(today.description)::date AND day < \(horizonEnd.description)::date").map { try $0.localDate("day") })
 
         // The owner's fixed shifts and which of their weeks exist (or were skipped) already.
         let others = try FixedShiftStore.list(workplaceID: workplaceID, ownerID: owner.rawValue, on: connection)
@@ -43,15 +41,13 @@ struct FixedShiftCheck: Sendable {
         for row in try connection.query(
             """
             SELECT s.id, s.fixed_shift_id, s.local_date::text AS local_date,
-                   COALESCE(s.fixed_shift_id = $4 AND NOT s.touched AND s.status = 'scheduled' AND s.starts_at > $5, false) AS removed
-            FROM shifts s WHERE s.fixed_shift_id = ANY($1) AND s.local_date >= $2::date AND s.local_date < $3::date
+                   COALESCE(s.fixed_shift_id = \(replacing) AND NOT s.touched AND s.status = 'scheduled' AND s.starts_at > \(now), false) AS removed
+            FROM shifts s WHERE s.fixed_shift_id = ANY(\(ids)) AND s.local_date >= \(today.description)::date AND s.local_date < \(horizonEnd.description)::date
             UNION ALL
             SELECT NULL, k.fixed_shift_id, k.local_date::text, false
-            FROM fixed_shift_skips k WHERE k.fixed_shift_id = ANY($1) AND k.fixed_shift_id IS DISTINCT FROM $4
-              AND k.local_date >= $2::date AND k.local_date < $3::date
-            """,
-            [ids, today.description, horizonEnd.description, replacing, now]
-        ) {
+            FROM fixed_shift_skips k WHERE k.fixed_shift_id = ANY(\(ids)) AND k.fixed_shift_id IS DISTINCT FROM \(replacing)
+              AND k.local_date >= \(today.description)::date AND k.local_date < \(horizonEnd.description)::date
+            """) {
             let fixedShiftID = FixedShiftID(rawValue: try row.decode("fixed_shift_id"))
             let date = try row.localDate("local_date")
             if fixedShiftID.rawValue == replacing {

@@ -18,7 +18,7 @@ extension FixedShiftPreviewView {
         var members = Set(findings.map(\.member.rawValue))
         if let refusal = verdict.refusal { members.formUnion(refusal.memberIDs) }
         let shifts = Dictionary(
-            try connection.query("\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2", [shiftIDs, workplaceID])
+            try connection.query("\(sql: ShiftStore.select) WHERE s.id = ANY(\(shiftIDs)) AND s.workplace_id = \(workplaceID)")
                 .map(ShiftyAPI.MarketShift.init(row:)).map { ($0.id, $0) },
             uniquingKeysWith: { first, _ in first })
         let names = try MemberNames.lookUp(members, workplaceID: workplaceID, on: connection)

@@ -33,29 +33,25 @@ enum FixedShiftSkips {
         if !decision.accepted.isEmpty {
             try connection.execute(
                 """
-                DELETE FROM fixed_shift_skips k USING unnest($1::bigint[], $2::text[]) AS a(fixed_shift_id, local_date)
+                DELETE FROM fixed_shift_skips k USING unnest(\(decision.accepted.map(\.fixedShiftID.rawValue))::bigint[], \(decision.accepted.map(\.date.description))::text[]) AS a(fixed_shift_id, local_date)
                 WHERE k.fixed_shift_id = a.fixed_shift_id AND k.local_date = a.local_date::date
-                """,
-                [decision.accepted.map(\.fixedShiftID.rawValue), decision.accepted.map(\.date.description)])
+                """)
         }
         guard !decision.skipped.isEmpty else { return }
         let codes: (SkippedOccurrence) -> [String] = { $0.rules.map { ProblemCode($0.code).rawValue } }
         let new = Set(try connection.query(
             """
             INSERT INTO fixed_shift_skips (fixed_shift_id, local_date, workplace_id, rules)
-            SELECT s.fixed_shift_id, s.local_date::date, $1, string_to_array(s.rules, ',')
-            FROM unnest($2::bigint[], $3::text[], $4::text[]) AS s(fixed_shift_id, local_date, rules)
+            SELECT s.fixed_shift_id, s.local_date::date, \(workplaceID), string_to_array(s.rules, ',')
+            FROM unnest(\(decision.skipped.map(\.occurrence.fixedShiftID.rawValue))::bigint[], \(decision.skipped.map(\.occurrence.date.description))::text[], \(decision.skipped.map { codes($0).joined(separator: ",") })::text[]) AS s(fixed_shift_id, local_date, rules)
             ON CONFLICT (fixed_shift_id, local_date) DO NOTHING
             RETURNING fixed_shift_id, local_date::text AS local_date
-            """,
-            [workplaceID, decision.skipped.map(\.occurrence.fixedShiftID.rawValue), decision.skipped.map(\.occurrence.date.description),
-             decision.skipped.map { codes($0).joined(separator: ",") }]
-        ).map { OccurrenceKey(fixedShiftID: FixedShiftID(rawValue: try $0.decode("fixed_shift_id")), date: try $0.localDate("local_date")) })
+            """).map { OccurrenceKey(fixedShiftID: FixedShiftID(rawValue: try $0.decode("fixed_shift_id")), date: try $0.localDate("local_date")) })
         let told = decision.skipped.filter { new.contains(OccurrenceKey(fixedShiftID: $0.occurrence.fixedShiftID, date: $0.occurrence.date)) }
         guard !told.isEmpty else { return }
         let owners = Array(Set(told.map(\.occurrence.owner.rawValue))).sorted()
         let names = Dictionary(
-            try connection.query("SELECT id, display_name FROM users WHERE id = ANY($1)", [owners])
+            try connection.query("SELECT id, display_name FROM users WHERE id = ANY(\(owners))")
                 .map { (try $0.decode("id", as: Int64.self), try $0.decode("display_name", as: String.self)) },
             uniquingKeysWith: { first, _ in first })
         let time: (Date) -> String = { timeZone.localDateTime(of: $0).time.description }

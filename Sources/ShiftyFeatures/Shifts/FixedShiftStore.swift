@@ -34,18 +34,15 @@ enum FixedShiftStore {
     static func list(workplaceID: Int64, ownerID: Int64?, on connection: PostgresConnection) throws -> [FixedShiftView] {
         try connection.query(
             """
-            \(select)
-            WHERE f.workplace_id = $1 AND ($2::bigint IS NULL OR f.owner_id = $2) AND f.ended_at IS NULL
+            \(sql: select)
+            WHERE f.workplace_id = \(workplaceID) AND (\(ownerID)::bigint IS NULL OR f.owner_id = \(ownerID)) AND f.ended_at IS NULL
             ORDER BY u.display_name, f.weekday, f.start_time, f.id
-            """,
-            [workplaceID, ownerID]
-        ).map(view(from:))
+            """).map(view(from:))
     }
 
     static func find(id: Int64, workplaceID: Int64, forUpdate: Bool = false, on connection: PostgresConnection) throws -> FixedShiftView? {
         try connection.query(
-            "\(select) WHERE f.id = $1 AND f.workplace_id = $2\(forUpdate ? " FOR UPDATE OF f" : "")", [id, workplaceID]
-        ).first.map(view(from:))
+            "\(sql: select) WHERE f.id = \(id) AND f.workplace_id = \(workplaceID)\(sql: forUpdate ? " FOR UPDATE OF f" : "")").first.map(view(from:))
     }
 
     /// Inserts the rule; `overridden` are the rules a manager set aside for it when saving (generation
@@ -83,12 +80,11 @@ enum FixedShiftStore {
 
     /// Forgets the weeks generation skipped for the rule (its save was checked itself, or it ended).
     static func forgetSkips(fixedShiftID: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("DELETE FROM fixed_shift_skips WHERE fixed_shift_id = $1", [fixedShiftID])
+        try connection.execute("DELETE FROM fixed_shift_skips WHERE fixed_shift_id = \(fixedShiftID)")
     }
 
     static func end(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws {
         try connection.execute(
-            "UPDATE fixed_shifts SET ended_at = now(), updated_at = now() WHERE id = $1 AND workplace_id = $2 AND ended_at IS NULL",
-            [id, workplaceID])
+            "UPDATE fixed_shifts SET ended_at = now(), updated_at = now() WHERE id = \(id) AND workplace_id = \(workplaceID) AND ended_at IS NULL")
     }
 }

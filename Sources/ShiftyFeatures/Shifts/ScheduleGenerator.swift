@@ -44,12 +44,12 @@ enum ScheduleGenerator {
         weeks: Int = FixedShift.generationWeeks, on connection: PostgresConnection
     ) throws -> Int {
         // Re-entrant within a transaction: the maintenance job already holds it via try-lock.
-        _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [ScheduleMaintenanceService.lockKey])
+        _ = try connection.query("SELECT pg_advisory_xact_lock(\(ScheduleMaintenanceService.lockKey))")
         try EventWriter.lockEvents(ofWorkplace: workplaceID, on: connection)
-        let rows = try connection.query(
-            generationStatement,
-            [asOf, workplaceID, fixedShiftID, Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
-             Int64(TeamScheduleAnnouncement.maximumListedShifts)])
+        let rows = try connection.query(generationStatement(
+            asOf: asOf, workplaceID: workplaceID, fixedShiftID: fixedShiftID,
+            weeks: Int64(min(max(weeks, 1), FixedShift.maximumGenerationWeeks)),
+            listedShifts: Int64(TeamScheduleAnnouncement.maximumListedShifts)))
         var runs: [Int64: GenerationRun] = [:]
         var checked: [Int64: [GenerationCandidate]] = [:]
         for row in rows {
@@ -78,12 +78,15 @@ enum ScheduleGenerator {
     /// Statement 1: inserts the new weeks that cannot break a rule and returns, per workplace, what
     /// it inserted (`generated` rows) and the new weeks the rulebook must decide (`checked` rows).
     /// Both halves read the same snapshot, so every new week is in exactly one of them.
-    static let generationStatement = """
+    static func generationStatement(
+        asOf: Date, workplaceID: Int64?, fixedShiftID: Int64?, weeks: Int64, listedShifts: Int64
+    ) -> PostgresQuery {
+        """
         WITH scope AS (
-            SELECT w.id AS workplace_id, w.time_zone, (($1::timestamptz) AT TIME ZONE w.time_zone)::date AS today,
+            SELECT w.id AS workplace_id, w.time_zone, ((\(asOf)::timestamptz) AT TIME ZONE w.time_zone)::date AS today,
                    COALESCE(jsonb_strip_nulls(w.settings->'hourLimits'), '{}'::jsonb) <> '{}'::jsonb AS limited
             FROM workplaces w
-            WHERE ($2::bigint IS NULL OR w.id = $2)
+            WHERE (\(workplaceID)::bigint IS NULL OR w.id = \(workplaceID))
         ),
         clashing AS (
             -- Fixed shifts of one member that may meet: the same weekday (one shift per day, or an
@@ -93,7 +96,7 @@ enum ScheduleGenerator {
             FROM fixed_shifts a
             JOIN fixed_shifts b ON b.owner_id = a.owner_id AND b.id <> a.id AND b.ended_at IS NULL
             WHERE a.ended_at IS NULL AND a.workplace_id IN (SELECT workplace_id FROM scope)
-              AND ($3::bigint IS NULL OR a.id = $3)
+              AND (\(fixedShiftID)::bigint IS NULL OR a.id = \(fixedShiftID))
               AND (b.weekday = a.weekday
                    OR (b.weekday = a.weekday % 7 + 1
                        AND extract(epoch FROM a.start_time) / 60 + a.duration_minutes + 60 > 1440 + extract(epoch FROM b.start_time) / 60)
@@ -104,9 +107,9 @@ enum ScheduleGenerator {
             -- Members with shifts from two days ago on: their new weeks are compared with them.
             SELECT o.owner_id FROM (
                 SELECT DISTINCT f.owner_id FROM fixed_shifts f
-                WHERE f.ended_at IS NULL AND f.workplace_id IN (SELECT workplace_id FROM scope) AND ($3::bigint IS NULL OR f.id = $3)
+                WHERE f.ended_at IS NULL AND f.workplace_id IN (SELECT workplace_id FROM scope) AND (\(fixedShiftID)::bigint IS NULL OR f.id = \(fixedShiftID))
             ) o
-            WHERE EXISTS (SELECT 1 FROM shifts e WHERE e.owner_id = o.owner_id AND e.status <> 'cancelled' AND e.starts_at > $1 - interval '3 days')
+            WHERE EXISTS (SELECT 1 FROM shifts e WHERE e.owner_id = o.owner_id AND e.status <> 'cancelled' AND e.starts_at > \(asOf) - interval '3 days')
         ),
         rules AS MATERIALIZED (
             SELECT f.id, f.workplace_id, f.owner_id, f.weekday, f.start_time, f.duration_minutes, f.position, f.valid_from,
@@ -114,7 +117,7 @@ enum ScheduleGenerator {
                    (s.limited
                     OR f.owner_id IN (SELECT user_id FROM member_hour_limits)
                     OR f.owner_id IN (SELECT user_id FROM member_availability WHERE kind = 'unavailable')
-                    OR f.owner_id IN (SELECT user_id FROM time_off_requests WHERE status = 'approved' AND ends_at > $1)
+                    OR f.owner_id IN (SELECT user_id FROM time_off_requests WHERE status = 'approved' AND ends_at > \(asOf))
                     OR f.owner_id IN (SELECT receiver_id FROM deal_legs WHERE pending)
                     OR (f.position IS NOT NULL
                         AND (f.workplace_id, f.position) IN (SELECT workplace_id, name FROM workplace_positions)
@@ -125,12 +128,12 @@ enum ScheduleGenerator {
             FROM fixed_shifts f
             JOIN scope s ON s.workplace_id = f.workplace_id
             JOIN users u ON u.id = f.owner_id AND u.active
-            WHERE f.ended_at IS NULL AND ($3::bigint IS NULL OR f.id = $3)
+            WHERE f.ended_at IS NULL AND (\(fixedShiftID)::bigint IS NULL OR f.id = \(fixedShiftID))
         ),
         inserted AS (
             INSERT INTO shifts (workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
             SELECT workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position
-            FROM (\(weeks(of: "rules"))) new_week
+            FROM (\(newWeeks(of: "rules", weeks: weeks))) new_week
             WHERE NOT new_week.checked
             RETURNING id, workplace_id, owner_id, local_date
         ),
@@ -142,7 +145,7 @@ enum ScheduleGenerator {
         )
         SELECT 'generated' AS row_kind, c.workplace_id, c.shifts, c.dates::text[] AS dates, c.owner_ids,
                -- The ids only for small runs (see TeamScheduleAnnouncement); the subquery runs only then.
-               CASE WHEN c.shifts <= $5 THEN ARRAY(SELECT i.id FROM inserted i WHERE i.workplace_id = c.workplace_id ORDER BY i.id)
+               CASE WHEN c.shifts <= \(listedShifts) THEN ARRAY(SELECT i.id FROM inserted i WHERE i.workplace_id = c.workplace_id ORDER BY i.id)
                     ELSE '{}'::bigint[] END AS ids,
                NULL::bigint AS fixed_shift_id, NULL::bigint AS owner_id, NULL::text AS local_date,
                NULL::timestamptz AS starts_at, NULL::timestamptz AS ends_at, NULL::text AS position, NULL::text[] AS overridden_rules
@@ -150,15 +153,16 @@ enum ScheduleGenerator {
         UNION ALL
         SELECT 'checked', w.workplace_id, NULL, NULL, NULL, NULL,
                w.fixed_shift_id, w.owner_id, w.local_date::text, w.starts_at, w.ends_at, w.position, w.overridden_rules
-        FROM (\(weeks(of: "(SELECT * FROM rules WHERE suspect OR owner_busy OR has_skips)"))) w
+        FROM (\(newWeeks(of: "(SELECT * FROM rules WHERE suspect OR owner_busy OR has_skips)", weeks: weeks))) w
         WHERE w.checked
         """
+    }
 
     /// The new weeks of the fixed shifts in `rules` (the `rules` CTE's columns): not generated yet
     /// (their key is free), with their instants resolved and whether the rulebook must decide them
     /// (`checked`: the fixed shift is suspect, the week was skipped before, or the member has a
     /// shift within two days of it).
-    static func weeks(of rules: String) -> String {
+    static func newWeeks(of rules: String, weeks: Int64) -> PostgresQuery {
         """
         SELECT p.*, p.starts_at + p.duration_minutes * interval '1 minute' AS ends_at,
                (p.suspect
@@ -176,10 +180,10 @@ enum ScheduleGenerator {
                        r.overridden_rules, r.suspect, r.owner_busy, r.has_skips,
                        series.day::date AS local_date, series.day::date + r.start_time AS local_start,
                        (series.day::date + r.start_time) AT TIME ZONE r.time_zone AS later
-                FROM \(rules) r
+                FROM \(sql: rules) r
                 CROSS JOIN LATERAL generate_series(
                     (r.today + (r.weekday - extract(isodow FROM r.today)::int + 7) % 7)::timestamp,
-                    (r.today + 7 * $4::int - 1)::timestamp,
+                    (r.today + 7 * \(weeks)::int - 1)::timestamp,
                     interval '7 days') AS series(day)
                 WHERE series.day::date >= r.valid_from
                   AND (r.valid_until IS NULL OR series.day::date <= r.valid_until)
@@ -239,14 +243,11 @@ enum ScheduleGenerator {
         let rows = try connection.query(
             """
             INSERT INTO shifts (workplace_id, owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
-            SELECT $1, w.owner_id, w.fixed_shift_id, w.local_date::date, w.starts_at::timestamptz, w.ends_at::timestamptz, NULLIF(w.position, '')
-            FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[])
+            SELECT \(workplaceID), w.owner_id, w.fixed_shift_id, w.local_date::date, w.starts_at::timestamptz, w.ends_at::timestamptz, NULLIF(w.position, '')
+            FROM unnest(\(accepted.map(\.owner.rawValue))::bigint[], \(accepted.map(\.fixedShiftID.rawValue))::bigint[], \(accepted.map(\.date.description))::text[], \(accepted.map { instant.string(from: $0.start) })::text[], \(accepted.map { instant.string(from: $0.end) })::text[], \(accepted.map { $0.positionLabel ?? "" })::text[])
                  AS w(owner_id, fixed_shift_id, local_date, starts_at, ends_at, position)
             RETURNING id, owner_id, local_date::text AS local_date
-            """,
-            [workplaceID, accepted.map(\.owner.rawValue), accepted.map(\.fixedShiftID.rawValue), accepted.map(\.date.description),
-             accepted.map { instant.string(from: $0.start) }, accepted.map { instant.string(from: $0.end) },
-             accepted.map { $0.positionLabel ?? "" }])
+            """)
         runs[workplaceID, default: GenerationRun()].add(
             count: rows.count, ids: try rows.map { try $0.decode("id") }, dates: try rows.map { try $0.decode("local_date") },
             owners: try rows.map { try $0.decode("owner_id") })
@@ -258,8 +259,7 @@ enum ScheduleGenerator {
     static func remove(_ ids: [ShiftID], workplaceID: Int64, connection: PostgresConnection) throws {
         guard !ids.isEmpty else { return }
         try connection.execute(
-            "DELETE FROM shifts WHERE workplace_id = $1 AND id = ANY($2) AND fixed_shift_id IS NOT NULL AND NOT touched",
-            [workplaceID, ids.map(\.rawValue)])
+            "DELETE FROM shifts WHERE workplace_id = \(workplaceID) AND id = ANY(\(ids.map(\.rawValue))) AND fixed_shift_id IS NOT NULL AND NOT touched")
     }
 
     /// Removes the future occurrences generation still owns (never touched by anyone) of one
@@ -271,10 +271,8 @@ enum ScheduleGenerator {
         try connection.execute(
             """
             DELETE FROM shifts
-            WHERE workplace_id = $1 AND fixed_shift_id = $3 AND NOT touched AND status = 'scheduled' AND starts_at > $2
-            """,
-            [workplaceID, instant, fixedShiftID]
-        )
+            WHERE workplace_id = \(workplaceID) AND fixed_shift_id = \(fixedShiftID) AND NOT touched AND status = 'scheduled' AND starts_at > \(instant)
+            """)
     }
 
     /// Moves the future occurrences generation still owns (never traded, reassigned, edited or
@@ -287,17 +285,17 @@ enum ScheduleGenerator {
         try connection.query(
             """
             WITH owned AS (
-                SELECT s.id, s.starts_at AT TIME ZONE $2 AS local_start, s.ends_at - s.starts_at AS length
+                SELECT s.id, s.starts_at AT TIME ZONE \(oldZone) AS local_start, s.ends_at - s.starts_at AS length
                 FROM shifts s
-                WHERE s.workplace_id = $1 AND s.fixed_shift_id IS NOT NULL AND NOT s.touched
-                  AND s.status IN ('scheduled', 'supplied') AND s.starts_at > $4
+                WHERE s.workplace_id = \(workplaceID) AND s.fixed_shift_id IS NOT NULL AND NOT s.touched
+                  AND s.status IN ('scheduled', 'supplied') AND s.starts_at > \(instant)
             ),
             placed AS (
-                SELECT o.*, o.local_start AT TIME ZONE $3 AS later FROM owned o
+                SELECT o.*, o.local_start AT TIME ZONE \(newZone) AS later FROM owned o
             ),
             resolved AS (
                 SELECT p.id, p.length,
-                       CASE WHEN (p.later - interval '1 hour') AT TIME ZONE $3 = p.local_start
+                       CASE WHEN (p.later - interval '1 hour') AT TIME ZONE \(newZone) = p.local_start
                             THEN p.later - interval '1 hour' ELSE p.later END AS starts_at
                 FROM placed p
             )
@@ -305,8 +303,6 @@ enum ScheduleGenerator {
             FROM resolved r
             WHERE s.id = r.id AND s.starts_at IS DISTINCT FROM r.starts_at
             RETURNING s.owner_id
-            """,
-            [workplaceID, oldZone, newZone, instant]
-        ).map { try $0.decode("owner_id") }
+            """).map { try $0.decode("owner_id") }
     }
 }

@@ -77,7 +77,7 @@ package struct ScheduleMaintenanceService: Service {
     /// Generates for all workplaces unless another instance holds the lock (`nil` then).
     package static func generateOnce(pool: PostgresPool, asOf now: Date) async throws -> Int? {
         try await pool.transaction { connection -> Int? in
-            let locked: Bool = try connection.query("SELECT pg_try_advisory_xact_lock($1) AS locked", [lockKey])[0].decode("locked")
+            let locked: Bool = try connection.query("SELECT pg_try_advisory_xact_lock(\(lockKey)) AS locked")[0].decode("locked")
             guard locked else { return nil }
             return try ScheduleGenerator.generate(asOf: now, on: connection)
         }

@@ -33,11 +33,10 @@ extension ShiftAnnouncer {
                 SELECT v.*, dd.decided_by AS decision_by, dd.display_name AS decision_by_name, dd.decision_note AS decision_note,
                        dd.decided_by IS NOT NULL AS has_decision
                 FROM (SELECT 1) AS one
-                LEFT JOIN (\(ShiftStore.select) WHERE s.id = ANY($1) AND s.workplace_id = $2) v ON true
+                LEFT JOIN (\(sql: ShiftStore.select) WHERE s.id = ANY(\(shiftIDs)) AND s.workplace_id = \(workplaceID)) v ON true
                 LEFT JOIN (SELECT d.decided_by, u.display_name, d.decision_note FROM deals d JOIN users u ON u.id = d.decided_by
-                           WHERE d.id = $3 AND d.workplace_id = $2) dd ON true
-                """,
-                [shiftIDs, workplaceID, decidedDeal?.rawValue])
+                           WHERE d.id = \(decidedDeal?.rawValue) AND d.workplace_id = \(workplaceID)) dd ON true
+                """)
             for row in rows {
                 if try row.decode("id", as: Int64?.self) != nil {
                     let view = try ShiftyAPI.MarketShift(row: row)

@@ -21,12 +21,10 @@ extension ShiftStore {
     package static func teamSchedule(workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
         try connection.query(
             """
-            \(select)
-            WHERE s.workplace_id = $1 AND s.status <> 'cancelled'
-              AND s.local_date >= $2::date AND s.local_date < $3::date
+            \(sql: select)
+            WHERE s.workplace_id = \(workplaceID) AND s.status <> 'cancelled'
+              AND s.local_date >= \(from.description)::date AND s.local_date < \(until.description)::date
             ORDER BY s.starts_at, u.display_name, s.id
-            """,
-            [workplaceID, from.description, until.description]
-        ).map(ShiftyAPI.MarketShift.init(row:))
+            """).map(ShiftyAPI.MarketShift.init(row:))
     }
 }

@@ -241,7 +241,7 @@ package struct ShiftService: Sendable {
                 note: "rule overridden: \(rule.code.rawValue) (\(weeks) week\(weeks == 1 ? "" : "s"); \(detail)) — reason: \(override.reason)",
                 on: connection)
         }
-        let name = try connection.query("SELECT display_name FROM users WHERE id = $1", [owner]).first?.decode("display_name", as: String.self) ?? ""
+        let name = try connection.query("SELECT display_name FROM users WHERE id = \(owner)").first?.decode("display_name", as: String.self) ?? ""
         try ShiftAnnouncer.announce(
             [.fixedShiftRulesOverridden(FixedShiftOverridePayload(
                 fixedShiftId: fixedShiftID, ownerId: owner, ownerName: name, overriddenRules: rules(of: overridden).map(\.code.rawValue),

@@ -16,27 +16,24 @@ enum ShiftStore {
         """
 
     static func shift(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftyAPI.MarketShift? {
-        try connection.query("\(select) WHERE s.id = $1 AND s.workplace_id = $2", [id, workplaceID]).first.map(ShiftyAPI.MarketShift.init(row:))
+        try connection.query("\(sql: select) WHERE s.id = \(id) AND s.workplace_id = \(workplaceID)").first.map(ShiftyAPI.MarketShift.init(row:))
     }
 
     /// A member's non-cancelled shifts on local dates `[from, until)`.
     static func schedule(ownerID: Int64, workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
         try connection.query(
             """
-            \(select)
-            WHERE s.workplace_id = $1 AND s.owner_id = $2 AND s.status <> 'cancelled'
-              AND s.local_date >= $3::date AND s.local_date < $4::date
+            \(sql: select)
+            WHERE s.workplace_id = \(workplaceID) AND s.owner_id = \(ownerID) AND s.status <> 'cancelled'
+              AND s.local_date >= \(from.description)::date AND s.local_date < \(until.description)::date
             ORDER BY s.starts_at, s.id
-            """,
-            [workplaceID, ownerID, from.description, until.description]
-        ).map(ShiftyAPI.MarketShift.init(row:))
+            """).map(ShiftyAPI.MarketShift.init(row:))
     }
 
     /// The workplace's "today" for `instant`.
     static func today(workplaceID: Int64, asOf instant: Date, on connection: PostgresConnection) throws -> LocalDate {
         let rows = try connection.query(
-            "SELECT (($2::timestamptz) AT TIME ZONE time_zone)::date::text AS today FROM workplaces WHERE id = $1",
-            [workplaceID, instant])
+            "SELECT ((\(instant)::timestamptz) AT TIME ZONE time_zone)::date::text AS today FROM workplaces WHERE id = \(workplaceID)")
         guard let row = rows.first else { throw StoreError.workplaceNotFound(workplaceID: workplaceID) }
         return try row.localDate("today")
     }
@@ -44,9 +41,7 @@ enum ShiftStore {
     /// Whether `userID` is a member of the workplace (active or not).
     static func isMember(_ userID: Int64, workplaceID: Int64, activeOnly: Bool = false, on connection: PostgresConnection) throws -> Bool {
         try !connection.query(
-            "SELECT 1 FROM users WHERE id = $1 AND workplace_id = $2 AND (active OR NOT $3::boolean)",
-            [userID, workplaceID, activeOnly]
-        ).isEmpty
+            "SELECT 1 FROM users WHERE id = \(userID) AND workplace_id = \(workplaceID) AND (active OR NOT \(activeOnly)::boolean)").isEmpty
     }
 
     /// A shift's history, including the history of every deal it took part in.
@@ -56,13 +51,11 @@ enum ShiftStore {
             SELECT h.id, h.subject_type, h.subject_id, h.actor_id, u.display_name AS actor_name, h.at, h.action,
                    h.from_state, h.to_state, h.note
             FROM shift_history h LEFT JOIN users u ON u.id = h.actor_id
-            WHERE h.workplace_id = $2
-              AND ((h.subject_type = 'shift' AND h.subject_id = $1)
-                OR (h.subject_type = 'deal' AND h.subject_id IN (SELECT deal_id FROM deal_legs WHERE shift_id = $1)))
+            WHERE h.workplace_id = \(workplaceID)
+              AND ((h.subject_type = 'shift' AND h.subject_id = \(shiftID))
+                OR (h.subject_type = 'deal' AND h.subject_id IN (SELECT deal_id FROM deal_legs WHERE shift_id = \(shiftID))))
             ORDER BY h.id
-            """,
-            [shiftID, workplaceID]
-        ).map { row in
+            """).map { row in
             HistoryEntryView(
                 id: try row.decode("id"), subject: try Self.historySubject(try row.decode("subject_type")), subjectId: try row.decode("subject_id"),
                 actorId: try row.decode("actor_id"), actorName: try row.decode("actor_name"), at: try row.decode("at"),
@@ -86,8 +79,7 @@ enum ShiftStore {
         try connection.execute(
             """
             INSERT INTO shift_history (workplace_id, subject_type, subject_id, actor_id, at, action, from_state, to_state, note)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-            """,
-            [workplaceID, subject, subjectID, actorID, at, action, from, to, note])
+            VALUES (\(workplaceID), \(subject), \(subjectID), \(actorID), \(at), \(action), \(from), \(to), \(note))
+            """)
     }
 }

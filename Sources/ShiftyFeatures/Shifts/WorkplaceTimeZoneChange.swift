@@ -23,7 +23,7 @@ enum WorkplaceTimeZoneChange {
         on connection: PostgresConnection
     ) throws {
         // Generation's lock first (as the maintenance job takes it), then the shifts.
-        _ = try connection.query("SELECT pg_advisory_xact_lock($1)", [ScheduleMaintenanceService.lockKey])
+        _ = try connection.query("SELECT pg_advisory_xact_lock(\(ScheduleMaintenanceService.lockKey))")
         let moved = try ScheduleGenerator.moveUntouched(
             after: now, workplaceID: workplaceID, from: oldZone, to: newZone, connection: connection)
         try ScheduleGenerator.generate(asOf: now, workplaceID: workplaceID, on: connection)

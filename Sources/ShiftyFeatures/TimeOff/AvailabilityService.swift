@@ -18,7 +18,7 @@ package struct AvailabilityService: Sendable {
     package func list(_ caller: AuthenticatedUser) async throws -> [MemberAvailabilityView] {
         try await pool.withConnection { connection in
             let members: [Int64] = caller.isManager
-                ? try connection.query("SELECT id FROM users WHERE workplace_id = $1 ORDER BY id", [caller.workplaceID]).map { try $0.decode("id") }
+                ? try connection.query("SELECT id FROM users WHERE workplace_id = \(caller.workplaceID) ORDER BY id").map { try $0.decode("id") }
                 : [caller.id]
             let entries = try MarketplaceStore.availability(of: Set(members.map(UserID.init(rawValue:))), on: connection)
             return members.map { MemberAvailabilityView(userId: $0, availability: entries[UserID(rawValue: $0)] ?? []) }
@@ -32,11 +32,10 @@ package struct AvailabilityService: Sendable {
             guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else {
                 throw AvailabilityRefusal.memberNotFound
             }
-            try connection.execute("DELETE FROM member_availability WHERE user_id = $1", [userID])
+            try connection.execute("DELETE FROM member_availability WHERE user_id = \(userID)")
             for entry in sorted {
                 try connection.execute(
-                    "INSERT INTO member_availability (user_id, weekday, from_time, to_time, kind) VALUES ($1, $2, $3::time, $4::time, $5)",
-                    [userID, entry.weekday.rawValue, entry.from.description, entry.to.description, entry.kind.rawValue])
+                    "INSERT INTO member_availability (user_id, weekday, from_time, to_time, kind) VALUES (\(userID), \(entry.weekday.rawValue), \(entry.from.description)::time, \(entry.to.description)::time, \(entry.kind.rawValue))")
             }
             let managers = try TimeOffStore.managerIDs(workplaceID: caller.workplaceID, on: connection)
             try EventWriter.insert(

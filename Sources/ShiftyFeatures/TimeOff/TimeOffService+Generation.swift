@@ -18,13 +18,13 @@ extension TimeOffService {
             SELECT s.id AS shift_id, t.workplace_id, t.id AS time_off_id, t.decided_by
             FROM time_off_requests t
             JOIN shifts s ON s.owner_id = t.user_id AND s.starts_at < t.ends_at AND s.ends_at > t.starts_at
-            WHERE t.status = 'approved' AND t.ends_at > $1 AND t.decided_by IS NOT NULL
-              AND ($2::bigint IS NULL OR t.workplace_id = $2)
+            WHERE t.status = 'approved' AND t.ends_at > \(now) AND t.decided_by IS NOT NULL
+              AND (\(workplaceID)::bigint IS NULL OR t.workplace_id = \(workplaceID))
               AND s.status IN ('scheduled', 'supplied') AND NOT s.unassigned AND NOT s.touched
-              AND s.fixed_shift_id IS NOT NULL AND s.starts_at > $1
+              AND s.fixed_shift_id IS NOT NULL AND s.starts_at > \(now)
             ORDER BY s.starts_at, s.id
             LIMIT 1000
-            """, [now, workplaceID])
+            """)
         var released = 0
         for row in rows {
             let manager = MarketplaceCaller(

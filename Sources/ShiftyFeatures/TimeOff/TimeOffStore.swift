@@ -17,21 +17,19 @@ enum TimeOffStore {
     ) throws -> [ShiftyAPI.TimeOffRequest] {
         try connection.query(
             """
-            SELECT \(columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
-            WHERE t.workplace_id = $1 AND ($2::bigint IS NULL OR t.user_id = $2) AND ($3::text IS NULL OR t.status = $3)
+            SELECT \(sql: columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
+            WHERE t.workplace_id = \(workplaceID) AND (\(userID)::bigint IS NULL OR t.user_id = \(userID)) AND (\(status?.rawValue)::text IS NULL OR t.status = \(status?.rawValue))
             ORDER BY t.starts_at DESC, t.id DESC LIMIT 500
-            """, [workplaceID, userID, status?.rawValue]
-        ).map(ShiftyAPI.TimeOffRequest.init(row:))
+            """).map(ShiftyAPI.TimeOffRequest.init(row:))
     }
 
     /// One request of the workplace, locked for the rest of the transaction; `nil` when there is none.
     static func lock(_ id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> ShiftyAPI.TimeOffRequest? {
         try connection.query(
             """
-            SELECT \(columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
-            WHERE t.id = $1 AND t.workplace_id = $2 FOR UPDATE OF t
-            """, [id, workplaceID]
-        ).first.map(ShiftyAPI.TimeOffRequest.init(row:))
+            SELECT \(sql: columns) FROM time_off_requests t JOIN users u ON u.id = t.user_id
+            WHERE t.id = \(id) AND t.workplace_id = \(workplaceID) FOR UPDATE OF t
+            """).first.map(ShiftyAPI.TimeOffRequest.init(row:))
     }
 
     /// One request of the workplace as the rules see it, locked for the rest of the transaction;
@@ -40,9 +38,8 @@ enum TimeOffStore {
         try connection.query(
             """
             SELECT id, user_id, starts_at, ends_at, status FROM time_off_requests
-            WHERE id = $1 AND workplace_id = $2 FOR UPDATE
-            """, [id.rawValue, workplaceID]
-        ).first.map(TimeOff.init(row:))
+            WHERE id = \(id.rawValue) AND workplace_id = \(workplaceID) FOR UPDATE
+            """).first.map(TimeOff.init(row:))
     }
 
     static func insert(
@@ -52,11 +49,8 @@ enum TimeOffStore {
         try connection.query(
             """
             INSERT INTO time_off_requests (workplace_id, user_id, first_date, last_date, start_time, end_time, starts_at, ends_at, reason)
-            VALUES ($1, $2, $3::date, $4::date, $5::time, $6::time, $7, $8, $9) RETURNING id
-            """,
-            [workplaceID, userID, period.firstDate.description, period.lastDate.description, period.startTime?.description,
-             period.endTime?.description, interval.lowerBound, interval.upperBound, reason]
-        ).first!.decode("id")
+            VALUES (\(workplaceID), \(userID), \(period.firstDate.description)::date, \(period.lastDate.description)::date, \(period.startTime?.description)::time, \(period.endTime?.description)::time, \(interval.lowerBound), \(interval.upperBound), \(reason)) RETURNING id
+            """).first!.decode("id")
     }
 
     /// Writes a decided status; the caller holds the row's lock (``lockForDecision(_:workplaceID:on:)``),
@@ -66,11 +60,11 @@ enum TimeOffStore {
     ) throws {
         try connection.execute(
             """
-            UPDATE time_off_requests SET status = $2, updated_at = $5,
-                manager_note = COALESCE($3, manager_note),
-                decided_by = COALESCE($4, decided_by), decided_at = CASE WHEN $4::bigint IS NULL THEN decided_at ELSE $5 END
-            WHERE id = $1
-            """, [id, status.rawValue, note, decidedBy, now])
+            UPDATE time_off_requests SET status = \(status.rawValue), updated_at = \(now),
+                manager_note = COALESCE(\(note), manager_note),
+                decided_by = COALESCE(\(decidedBy), decided_by), decided_at = CASE WHEN \(decidedBy)::bigint IS NULL THEN decided_at ELSE \(now) END
+            WHERE id = \(id)
+            """)
     }
 
     /// The member's shifts an approval releases: still theirs, not yet started, inside the time off,
@@ -79,17 +73,15 @@ enum TimeOffStore {
         try connection.query(
             """
             SELECT id FROM shifts
-            WHERE owner_id = $1 AND status IN ('scheduled', 'supplied') AND NOT unassigned
-              AND starts_at < $3 AND ends_at > $2 AND starts_at > $4
+            WHERE owner_id = \(userID) AND status IN ('scheduled', 'supplied') AND NOT unassigned
+              AND starts_at < \(interval.upperBound) AND ends_at > \(interval.lowerBound) AND starts_at > \(now)
             ORDER BY starts_at, id
-            """, [userID, interval.lowerBound, interval.upperBound, now]
-        ).map { try $0.decode("id") }
+            """).map { try $0.decode("id") }
     }
 
     /// The active managers of the workplace (time-off events go to them and to the member).
     static func managerIDs(workplaceID: Int64, on connection: PostgresConnection) throws -> [Int64] {
         try connection.query(
-            "SELECT id FROM users WHERE workplace_id = $1 AND role = 'manager' AND active", [workplaceID]
-        ).map { try $0.decode("id") }
+            "SELECT id FROM users WHERE workplace_id = \(workplaceID) AND role = 'manager' AND active").map { try $0.decode("id") }
     }
 }

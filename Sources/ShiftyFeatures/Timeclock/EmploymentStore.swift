@@ -57,17 +57,15 @@ enum EmploymentStore {
     }
 
     static func employment(userID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> StoredEmployment? {
-        try connection.query("SELECT \(columns) FROM users u WHERE u.id = $1 AND u.workplace_id = $2", [userID, workplaceID])
+        try connection.query("SELECT \(sql: columns) FROM users u WHERE u.id = \(userID) AND u.workplace_id = \(workplaceID)")
             .first.map { try view(from: $0) }
     }
 
     static func update(_ view: StoredEmployment, workplaceID: Int64, on connection: PostgresConnection) throws {
         try connection.execute(
             """
-            UPDATE users SET employment_start = $3::date, employment_end = $4::date, contract_minutes_per_week = $5, works_fixed_quota = $6
-            WHERE id = $1 AND workplace_id = $2
-            """,
-            [view.userID, workplaceID, view.start?.description, view.end?.description, view.contractMinutesPerWeek, view.worksFixedQuota]
-        )
+            UPDATE users SET employment_start = \(view.start?.description)::date, employment_end = \(view.end?.description)::date, contract_minutes_per_week = \(view.contractMinutesPerWeek), works_fixed_quota = \(view.worksFixedQuota)
+            WHERE id = \(view.userID) AND workplace_id = \(workplaceID)
+            """)
     }
 }

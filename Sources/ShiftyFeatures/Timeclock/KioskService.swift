@@ -72,12 +72,10 @@ package struct KioskService: Sendable {
             do {
                 try connection.execute(
                     """
-                    INSERT INTO user_pins (user_id, workplace_id, pin_hash, pin_lookup, set_by) VALUES ($1, $2, $3, $4, $5)
+                    INSERT INTO user_pins (user_id, workplace_id, pin_hash, pin_lookup, set_by) VALUES (\(userID), \(caller.workplaceID), \(hash), \(lookup), \(caller.id))
                     ON CONFLICT (user_id) DO UPDATE SET pin_hash = EXCLUDED.pin_hash, pin_lookup = EXCLUDED.pin_lookup,
                         set_by = EXCLUDED.set_by, set_at = now()
-                    """,
-                    [userID, caller.workplaceID, hash, lookup, caller.id]
-                )
+                    """)
             } catch let error as PostgresError where error.serverState == .uniqueViolation {
                 throw KioskRefusal.pinTaken
             }
@@ -95,7 +93,7 @@ package struct KioskService: Sendable {
     package func removePin(_ caller: AuthenticatedUser, userID: Int64) async throws {
         try caller.requireManager()
         let removed = try await pool.withConnection {
-            try $0.execute("DELETE FROM user_pins WHERE user_id = $1 AND workplace_id = $2", [userID, caller.workplaceID])
+            try $0.execute("DELETE FROM user_pins WHERE user_id = \(userID) AND workplace_id = \(caller.workplaceID)")
         }
         guard removed == 1 else { throw KioskRefusal.pinNotFound }
     }
@@ -187,18 +185,16 @@ package struct KioskService: Sendable {
                 """
                 SELECT u.id, u.username, u.display_name, (p.user_id IS NOT NULL) AS has_pin,
                        COALESCE((SELECT kind IN ('in', 'break_start', 'break_end') FROM punches q
-                                 WHERE q.user_id = u.id AND q.at > now() - make_interval(secs => $2) AND q.at <= now()
+                                 WHERE q.user_id = u.id AND q.at > now() - make_interval(secs => \(KioskPunch.longestSession)) AND q.at <= now()
                                  ORDER BY q.at DESC, q.id DESC LIMIT 1), false) AS checked_in
                 FROM users u LEFT JOIN user_pins p ON p.user_id = u.id
-                WHERE u.workplace_id = $1 AND u.active AND (
+                WHERE u.workplace_id = \(kiosk.workplaceID) AND u.active AND (
                     EXISTS (SELECT 1 FROM shifts s WHERE s.owner_id = u.id AND s.status <> 'cancelled'
                             AND s.starts_at < now() + interval '2 hours' AND s.ends_at > now() - interval '2 hours')
-                    OR EXISTS (SELECT 1 FROM punches q WHERE q.user_id = u.id AND q.at > now() - make_interval(secs => $2)))
+                    OR EXISTS (SELECT 1 FROM punches q WHERE q.user_id = u.id AND q.at > now() - make_interval(secs => \(KioskPunch.longestSession))))
                 ORDER BY lower(u.display_name), u.id
                 LIMIT 60
-                """,
-                [kiosk.workplaceID, KioskPunch.longestSession]
-            ).map { row in
+                """).map { row in
                 KioskTileView(
                     userID: try row.decode("id"), username: try row.decode("username"), displayName: try row.decode("display_name"),
                     hasPin: try row.decode("has_pin"), checkedIn: try row.decode("checked_in"))

@@ -25,9 +25,7 @@ package enum KioskStore {
     static func create(workplaceID: Int64, name: String, createdBy: Int64, on connection: PostgresConnection) throws -> KioskView {
         let token = SecretToken()
         let rows = try connection.query(
-            "INSERT INTO kiosks (workplace_id, name, token_hash, created_by) VALUES ($1, $2, $3, $4) RETURNING \(columns)",
-            [workplaceID, name, token.hash, createdBy]
-        )
+            "INSERT INTO kiosks (workplace_id, name, token_hash, created_by) VALUES (\(workplaceID), \(name), \(token.hash), \(createdBy)) RETURNING \(sql: columns)")
         var view = try view(from: rows[0])
         view.token = token.value
         return view
@@ -35,15 +33,13 @@ package enum KioskStore {
 
     static func list(workplaceID: Int64, on connection: PostgresConnection) throws -> [KioskView] {
         try connection.query(
-            "SELECT \(columns) FROM kiosks WHERE workplace_id = $1 ORDER BY revoked_at IS NOT NULL, lower(name), id", [workplaceID]
-        ).map { try view(from: $0) }
+            "SELECT \(sql: columns) FROM kiosks WHERE workplace_id = \(workplaceID) ORDER BY revoked_at IS NOT NULL, lower(name), id").map { try view(from: $0) }
     }
 
     /// Revokes a kiosk of this workplace; false when there is no such (live) kiosk.
     static func revoke(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> Bool {
         try connection.execute(
-            "UPDATE kiosks SET revoked_at = now() WHERE id = $1 AND workplace_id = $2 AND revoked_at IS NULL", [id, workplaceID]
-        ) == 1
+            "UPDATE kiosks SET revoked_at = now() WHERE id = \(id) AND workplace_id = \(workplaceID) AND revoked_at IS NULL") == 1
     }
 
     /// Sets the kiosk's allowed ranges; PostgreSQL's `inet` parser decides what a range is
@@ -51,9 +47,7 @@ package enum KioskStore {
     static func setNetworks(id: Int64, workplaceID: Int64, networks: [String], on connection: PostgresConnection) throws -> KioskView? {
         do {
             return try connection.query(
-                "UPDATE kiosks SET allowed_networks = $3::text[]::inet[] WHERE id = $1 AND workplace_id = $2 AND revoked_at IS NULL RETURNING \(columns)",
-                [id, workplaceID, networks]
-            ).first.map { try view(from: $0) }
+                "UPDATE kiosks SET allowed_networks = \(networks)::text[]::inet[] WHERE id = \(id) AND workplace_id = \(workplaceID) AND revoked_at IS NULL RETURNING \(sql: columns)").first.map { try view(from: $0) }
         } catch let error as PostgresError where error.serverState == .invalidTextRepresentation {
             throw StoreError.networkRangeInvalid
         }
@@ -74,15 +68,13 @@ package enum KioskStore {
         let rows = try connection.query(
             """
             SELECT id, name, workplace_id,
-                   cardinality(allowed_networks) = 0 OR COALESCE($2::inet <<= ANY(allowed_networks), false) AS allowed
-            FROM kiosks WHERE token_hash = $1 AND revoked_at IS NULL
-            """,
-            [SecretToken.hash(of: token), address]
-        )
+                   cardinality(allowed_networks) = 0 OR COALESCE(\(address)::inet <<= ANY(allowed_networks), false) AS allowed
+            FROM kiosks WHERE token_hash = \(SecretToken.hash(of: token)) AND revoked_at IS NULL
+            """)
         guard let row = rows.first else { return .unknown }
         guard try row.decode("allowed", as: Bool.self) else { return .outsideNetworks }
         let id: Int64 = try row.decode("id")
-        try connection.execute("UPDATE kiosks SET last_used_at = now() WHERE id = $1", [id])
+        try connection.execute("UPDATE kiosks SET last_used_at = now() WHERE id = \(id)")
         return .kiosk(AuthenticatedKiosk(id: id, name: try row.decode("name"), workplaceID: try row.decode("workplace_id")))
     }
 }

@@ -34,9 +34,7 @@ package enum PunchStore {
     /// Locks the member's row so that two punches for one member are decided one after the other.
     static func lockMember(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> Member? {
         try connection.query(
-            "SELECT id, username, display_name, active FROM users WHERE id = $1 AND workplace_id = $2 FOR UPDATE",
-            [id, workplaceID]
-        ).first.map { try member(from: $0) }
+            "SELECT id, username, display_name, active FROM users WHERE id = \(id) AND workplace_id = \(workplaceID) FOR UPDATE").first.map { try member(from: $0) }
     }
 
     static func member(username: String, workplaceID: Int64, on connection: PostgresConnection) throws -> (member: Member, passwordHash: String, pinHash: String?)? {
@@ -44,10 +42,8 @@ package enum PunchStore {
             """
             SELECT u.id, u.username, u.display_name, u.active, u.password_hash, p.pin_hash
             FROM users u LEFT JOIN user_pins p ON p.user_id = u.id
-            WHERE u.workplace_id = $1 AND u.username = $2
-            """,
-            [workplaceID, username]
-        )
+            WHERE u.workplace_id = \(workplaceID) AND u.username = \(username)
+            """)
         guard let row = rows.first else { return nil }
         return (try member(from: row), try row.decode("password_hash"), try row.decode("pin_hash"))
     }
@@ -58,10 +54,8 @@ package enum PunchStore {
             """
             SELECT u.id, u.username, u.display_name, u.active, p.pin_hash
             FROM user_pins p JOIN users u ON u.id = p.user_id
-            WHERE p.workplace_id = $1 AND p.pin_lookup = $2
-            """,
-            [workplaceID, pinLookup]
-        )
+            WHERE p.workplace_id = \(workplaceID) AND p.pin_lookup = \(pinLookup)
+            """)
         guard let row = rows.first else { return nil }
         return (try member(from: row), try row.decode("pin_hash"))
     }
@@ -72,8 +66,7 @@ package enum PunchStore {
 
     static func lastPunch(userID: Int64, on connection: PostgresConnection) throws -> Punch? {
         try connection.query(
-            "SELECT at, kind FROM punches WHERE user_id = $1 ORDER BY at DESC, id DESC LIMIT 1", [userID]
-        ).first.map { try punch(from: $0) }
+            "SELECT at, kind FROM punches WHERE user_id = \(userID) ORDER BY at DESC, id DESC LIMIT 1").first.map { try punch(from: $0) }
     }
 
     static func punch(from row: PostgresRow) throws -> Punch {
@@ -87,27 +80,23 @@ package enum PunchStore {
         try connection.query(
             """
             INSERT INTO punches (workplace_id, user_id, at, kind, source, kiosk_id, created_by)
-            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
-            """,
-            [workplaceID, userID, punch.instant, punch.kind.rawValue, source, kioskID, createdBy]
-        )[0].decode("id")
+            VALUES (\(workplaceID), \(userID), \(punch.instant), \(punch.kind.rawValue), \(source), \(kioskID), \(createdBy)) RETURNING id
+            """)[0].decode("id")
     }
 
     /// A punch of this workplace, locked for an edit.
     static func lockPunch(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> (userID: Int64, punch: Punch)? {
         try connection.query(
-            "SELECT user_id, at, kind FROM punches WHERE id = $1 AND workplace_id = $2 FOR UPDATE", [id, workplaceID]
-        ).first.map { (try $0.decode("user_id"), try punch(from: $0)) }
+            "SELECT user_id, at, kind FROM punches WHERE id = \(id) AND workplace_id = \(workplaceID) FOR UPDATE").first.map { (try $0.decode("user_id"), try punch(from: $0)) }
     }
 
     static func update(id: Int64, to punch: Punch, on connection: PostgresConnection) throws {
         try connection.execute(
-            "UPDATE punches SET at = $2, kind = $3, updated_at = now() WHERE id = $1", [id, punch.instant, punch.kind.rawValue]
-        )
+            "UPDATE punches SET at = \(punch.instant), kind = \(punch.kind.rawValue), updated_at = now() WHERE id = \(id)")
     }
 
     static func delete(id: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("DELETE FROM punches WHERE id = $1", [id])
+        try connection.execute("DELETE FROM punches WHERE id = \(id)")
     }
 
     static func recordEdit(
@@ -132,10 +121,8 @@ package enum PunchStore {
         let rows = try connection.query(
             """
             SELECT user_id, id, (extract(epoch FROM at) * 1000000)::bigint AS micros, kind FROM punches
-            WHERE workplace_id = $1 AND at >= $2 AND at < $3 AND ($4::bigint[] IS NULL OR user_id = ANY($4))
-            """,
-            [workplaceID, from, to, userIDs]
-        )
+            WHERE workplace_id = \(workplaceID) AND at >= \(from) AND at < \(to) AND (\(userIDs)::bigint[] IS NULL OR user_id = ANY(\(userIDs)))
+            """)
         var grouped: [Int64: [(id: Int64, punch: Punch)]] = [:]
         for row in rows {
             let kind = try row.decode(3, as: Punch.Kind.self)
@@ -169,7 +156,7 @@ package enum PunchStore {
     }
 
     static func view(id: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> PunchView? {
-        try connection.query("\(viewSelect) WHERE p.id = $1 AND p.workplace_id = $2", [id, workplaceID]).first.map { try view(from: $0) }
+        try connection.query("\(sql: viewSelect) WHERE p.id = \(id) AND p.workplace_id = \(workplaceID)").first.map { try view(from: $0) }
     }
 
     /// The punch history: filtered by member, name/username search, position and time; sorted.
@@ -183,16 +170,14 @@ package enum PunchStore {
         let pattern = query.search.map(likePattern)
         return try connection.query(
             """
-            SELECT p.* FROM (\(viewSelect)
-                WHERE p.workplace_id = $1 AND ($2::bigint IS NULL OR p.user_id = $2)
-                  AND ($3::text IS NULL OR u.display_name ILIKE $3 OR u.username ILIKE $3)
-                  AND ($4::timestamptz IS NULL OR p.at >= $4) AND ($5::timestamptz IS NULL OR p.at < $5)
+            SELECT p.* FROM (\(sql: viewSelect)
+                WHERE p.workplace_id = \(workplaceID) AND (\(query.userID)::bigint IS NULL OR p.user_id = \(query.userID))
+                  AND (\(pattern)::text IS NULL OR u.display_name ILIKE \(pattern) OR u.username ILIKE \(pattern))
+                  AND (\(query.from)::timestamptz IS NULL OR p.at >= \(query.from)) AND (\(query.to)::timestamptz IS NULL OR p.at < \(query.to))
             ) AS p
-            WHERE ($6::text IS NULL OR p.position ILIKE $6)
-            ORDER BY \(order) LIMIT $7 OFFSET $8
-            """,
-            [workplaceID, query.userID, pattern, query.from, query.to, query.position.map(likePattern), query.limit, query.offset]
-        ).map { try view(from: $0) }
+            WHERE (\(query.position.map(likePattern))::text IS NULL OR p.position ILIKE \(query.position.map(likePattern)))
+            ORDER BY \(sql: order) LIMIT \(query.limit) OFFSET \(query.offset)
+            """).map { try view(from: $0) }
     }
 
     /// Members whose latest punch is a check-in from the last `within` seconds.
@@ -202,14 +187,12 @@ package enum PunchStore {
             SELECT * FROM (
                 SELECT DISTINCT ON (p.user_id) p.user_id, u.username, u.display_name, p.at, p.kind
                 FROM punches p JOIN users u ON u.id = p.user_id
-                WHERE p.workplace_id = $1 AND p.at > now() - make_interval(secs => $2) AND p.at <= now()
+                WHERE p.workplace_id = \(workplaceID) AND p.at > now() - make_interval(secs => \(within)) AND p.at <= now()
                 ORDER BY p.user_id, p.at DESC, p.id DESC
             ) AS latest
             WHERE kind = 'in'
             ORDER BY lower(display_name), user_id
-            """,
-            [workplaceID, within]
-        ).map { row in
+            """).map { row in
             PresentMemberView(userID: try row.decode("user_id"), username: try row.decode("username"), displayName: try row.decode("display_name"), since: try row.decode("at"))
         }
     }
@@ -225,11 +208,9 @@ package enum PunchStore {
             SELECT e.id, e.punch_id, e.user_id, e.actor_id, a.display_name AS actor_name, e.at, e.action,
                    e.before_at, e.before_kind, e.after_at, e.after_kind, e.reason
             FROM punch_edits e JOIN users a ON a.id = e.actor_id
-            WHERE e.workplace_id = $1 AND ($2::bigint IS NULL OR e.user_id = $2) AND ($3::bigint IS NULL OR e.punch_id = $3)
-            ORDER BY e.id DESC LIMIT $4
-            """,
-            [workplaceID, userID, punchID, limit]
-        ).map { row in
+            WHERE e.workplace_id = \(workplaceID) AND (\(userID)::bigint IS NULL OR e.user_id = \(userID)) AND (\(punchID)::bigint IS NULL OR e.punch_id = \(punchID))
+            ORDER BY e.id DESC LIMIT \(limit)
+            """).map { row in
             func state(_ prefix: String) throws -> PunchEditView.State? {
                 guard let at: Date = try row.decode("\(prefix)_at") else { return nil }
                 return PunchEditView.State(at: at, kind: .init(try row.decode("\(prefix)_kind", as: Punch.Kind.self)))

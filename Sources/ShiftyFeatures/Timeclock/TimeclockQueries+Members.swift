@@ -17,14 +17,12 @@ extension TimeclockQueries {
     static func members(context: TimeclockSettingsStore.Context, userID: Int64?, first: LocalDate, last: LocalDate, on connection: PostgresConnection) throws -> [MemberRow] {
         try connection.query(
             """
-            SELECT u.id, u.username, u.display_name, u.pay_type, \(EmploymentStore.columns) FROM users u
-            WHERE u.workplace_id = $1 AND ($2::bigint IS NULL OR u.id = $2)
-              AND (((u.active OR u.employment_end >= $5::date) AND (u.employment_start IS NULL OR u.employment_start <= $6::date))
-                   OR EXISTS (SELECT 1 FROM punches p WHERE p.user_id = u.id AND p.at >= $3 AND p.at < $4))
+            SELECT u.id, u.username, u.display_name, u.pay_type, \(sql: EmploymentStore.columns) FROM users u
+            WHERE u.workplace_id = \(context.workplaceID) AND (\(userID)::bigint IS NULL OR u.id = \(userID))
+              AND (((u.active OR u.employment_end >= \(first.description)::date) AND (u.employment_start IS NULL OR u.employment_start <= \(last.description)::date))
+                   OR EXISTS (SELECT 1 FROM punches p WHERE p.user_id = u.id AND p.at >= \(context.timeZone.startOfDay(first)) AND p.at < \(context.timeZone.endOfDay(last))))
             ORDER BY lower(u.display_name), u.id
-            """,
-            [context.workplaceID, userID, context.timeZone.startOfDay(first), context.timeZone.endOfDay(last), first.description, last.description]
-        ).map { row in
+            """).map { row in
             MemberRow(
                 id: try row.decode("id"), username: try row.decode("username"), displayName: try row.decode("display_name"),
                 payType: try row.decode("pay_type"), employment: try EmploymentStore.view(from: row))

@@ -19,9 +19,7 @@ package enum TimeclockQueries {
 
     static func closedDates(workplaceID: Int64, first: LocalDate, last: LocalDate, on connection: PostgresConnection) throws -> Set<LocalDate> {
         let rows = try connection.query(
-            "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM closed_days WHERE workplace_id = $1 AND day BETWEEN $2::date AND $3::date",
-            [workplaceID, first.description, last.description]
-        )
+            "SELECT to_char(day, 'YYYY-MM-DD') AS day FROM closed_days WHERE workplace_id = \(workplaceID) AND day BETWEEN \(first.description)::date AND \(last.description)::date")
         return Set(try rows.compactMap { LocalDate(try $0.decode("day", as: String.self)) })
     }
 
@@ -33,11 +31,9 @@ package enum TimeclockQueries {
         let rows = try connection.query(
             """
             SELECT user_id, first_date::text AS first_date, last_date::text AS last_date FROM time_off_requests
-            WHERE workplace_id = $1 AND status = 'approved' AND first_date <= $3::date AND last_date >= $2::date
-              AND ($4::bigint[] IS NULL OR user_id = ANY($4))
-            """,
-            [workplaceID, first.description, last.description, userIDs]
-        )
+            WHERE workplace_id = \(workplaceID) AND status = 'approved' AND first_date <= \(last.description)::date AND last_date >= \(first.description)::date
+              AND (\(userIDs)::bigint[] IS NULL OR user_id = ANY(\(userIDs)))
+            """)
         var result: [Int64: Set<LocalDate>] = [:]
         for row in rows {
             var date = max(try row.localDate("first_date"), first)
@@ -60,11 +56,9 @@ package enum TimeclockQueries {
             """
             SELECT id, owner_id, (extract(epoch FROM starts_at) * 1000000)::bigint, (extract(epoch FROM ends_at) * 1000000)::bigint, position
             FROM shifts
-            WHERE workplace_id = $1 AND status <> 'cancelled' AND starts_at >= $2 AND starts_at < $3
-              AND ($4::bigint[] IS NULL OR owner_id = ANY($4))
-            """,
-            [workplaceID, from, to, userIDs]
-        )
+            WHERE workplace_id = \(workplaceID) AND status <> 'cancelled' AND starts_at >= \(from) AND starts_at < \(to)
+              AND (\(userIDs)::bigint[] IS NULL OR owner_id = ANY(\(userIDs)))
+            """)
         var result: [Int64: [ScheduledShift]] = [:]
         for row in rows {
             let start = Date(timeIntervalSince1970: Double(try row.decode(2, as: Int64.self)) / 1_000_000)

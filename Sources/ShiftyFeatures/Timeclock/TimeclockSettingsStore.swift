@@ -19,18 +19,16 @@ package enum TimeclockSettingsStore {
     }
 
     package static func context(workplaceID: Int64, on connection: PostgresConnection) throws -> Context? {
-        try context(where: "id = $1", workplaceID, on: connection)
+        try context(where: "id = \(workplaceID)", on: connection)
     }
 
     static func context(slug: String, on connection: PostgresConnection) throws -> Context? {
-        try context(where: "slug = $1", slug, on: connection)
+        try context(where: "slug = \(bind: slug)", on: connection)
     }
 
-    private static func context(where condition: String, _ key: any PostgresEncodable, on connection: PostgresConnection) throws -> Context? {
+    private static func context(where condition: PostgresQuery, on connection: PostgresConnection) throws -> Context? {
         let rows = try connection.query(
-            "SELECT id, slug, name, time_zone, COALESCE(settings->'timeclock', '{}'::jsonb)::text AS rules FROM workplaces WHERE \(condition)",
-            [key]
-        )
+            "SELECT id, slug, name, time_zone, COALESCE(settings->'timeclock', '{}'::jsonb)::text AS rules FROM workplaces WHERE \(condition)")
         guard let row = rows.first else { return nil }
         let identifier: String = try row.decode("time_zone")
         let timeZone = (try? WorkplaceTimeZone(identifier: identifier)) ?? .utc
@@ -51,8 +49,6 @@ package enum TimeclockSettingsStore {
     static func save(_ rules: TimeclockRules, workplaceID: Int64, on connection: PostgresConnection) throws {
         let json = String(decoding: try JSONEncoder().encode(TimeclockRulesDocument(rules)), as: UTF8.self)
         try connection.execute(
-            "UPDATE workplaces SET settings = jsonb_set(settings, '{timeclock}', $2::jsonb) WHERE id = $1",
-            [workplaceID, json]
-        )
+            "UPDATE workplaces SET settings = jsonb_set(settings, '{timeclock}', \(json)::jsonb) WHERE id = \(workplaceID)")
     }
 }

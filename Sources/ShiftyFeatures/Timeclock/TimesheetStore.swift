@@ -32,13 +32,11 @@ enum TimesheetStore {
     static func list(workplaceID: Int64, userID: Int64?, first: LocalDate?, last: LocalDate?, on connection: PostgresConnection) throws -> [ApprovalView] {
         try connection.query(
             """
-            \(select)
-            WHERE a.workplace_id = $1 AND ($2::bigint IS NULL OR a.user_id = $2)
-              AND ($3::date IS NULL OR a.last_date >= $3::date) AND ($4::date IS NULL OR a.first_date <= $4::date)
+            \(sql: select)
+            WHERE a.workplace_id = \(workplaceID) AND (\(userID)::bigint IS NULL OR a.user_id = \(userID))
+              AND (\(first?.description)::date IS NULL OR a.last_date >= \(first?.description)::date) AND (\(last?.description)::date IS NULL OR a.first_date <= \(last?.description)::date)
             ORDER BY a.id DESC LIMIT 1000
-            """,
-            [workplaceID, userID, first?.description, last?.description]
-        ).map { try view(from: $0) }
+            """).map { try view(from: $0) }
     }
 
     /// A locked approval of the period for each member (the decider left out those already covered).
@@ -46,20 +44,17 @@ enum TimesheetStore {
         let ids = try connection.query(
             """
             INSERT INTO timesheet_approvals (workplace_id, user_id, first_date, last_date, approved_by)
-            SELECT $1, u, $3::date, $4::date, $5 FROM unnest($2::bigint[]) AS u
+            SELECT \(workplaceID), u, \(first.description)::date, \(last.description)::date, \(actorID) FROM unnest(\(userIDs)::bigint[]) AS u
             RETURNING id
-            """,
-            [workplaceID, userIDs, first.description, last.description, actorID]
-        ).map { try $0.decode("id", as: Int64.self) }
-        return try connection.query("\(select) WHERE a.id = ANY($1) ORDER BY lower(m.display_name), a.id", [ids]).map { try view(from: $0) }
+            """).map { try $0.decode("id", as: Int64.self) }
+        return try connection.query("\(sql: select) WHERE a.id = ANY(\(ids)) ORDER BY lower(m.display_name), a.id").map { try view(from: $0) }
     }
 
     /// Unlocks the approval (locked by ``lock(_:workplaceID:on:)`` in this transaction).
     static func unlock(id: Int64, actorID: Int64, reason: String, on connection: PostgresConnection) throws -> ApprovalView {
         try connection.execute(
-            "UPDATE timesheet_approvals SET unlocked_by = $2, unlocked_at = now(), unlock_reason = $3 WHERE id = $1",
-            [id, actorID, reason])
-        guard let view = try connection.query("\(select) WHERE a.id = $1", [id]).first.map({ try view(from: $0) }) else {
+            "UPDATE timesheet_approvals SET unlocked_by = \(actorID), unlocked_at = now(), unlock_reason = \(reason) WHERE id = \(id)")
+        guard let view = try connection.query("\(sql: select) WHERE a.id = \(id)").first.map({ try view(from: $0) }) else {
             throw PostgresError(kind: .decoding, message: "timesheet approval \(id) vanished while it was unlocked")
         }
         return view
@@ -72,10 +67,8 @@ enum TimesheetStore {
             """
             SELECT id, user_id, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date,
                    unlocked_at IS NULL AS locked
-            FROM timesheet_approvals WHERE id = $1 AND workplace_id = $2 FOR UPDATE
-            """,
-            [id.rawValue, workplaceID]
-        ).first.map(approval(from:))
+            FROM timesheet_approvals WHERE id = \(id.rawValue) AND workplace_id = \(workplaceID) FOR UPDATE
+            """).first.map(approval(from:))
     }
 
     /// The members' locked approvals touching `[first, last]`, as the rules see them.
@@ -87,11 +80,9 @@ enum TimesheetStore {
             SELECT id, user_id, to_char(first_date, 'YYYY-MM-DD') AS first_date, to_char(last_date, 'YYYY-MM-DD') AS last_date,
                    true AS locked
             FROM timesheet_approvals
-            WHERE workplace_id = $1 AND user_id = ANY($2) AND unlocked_at IS NULL AND last_date >= $3::date AND first_date <= $4::date
+            WHERE workplace_id = \(workplaceID) AND user_id = ANY(\(userIDs)) AND unlocked_at IS NULL AND last_date >= \(first.description)::date AND first_date <= \(last.description)::date
             ORDER BY id
-            """,
-            [workplaceID, userIDs, first.description, last.description]
-        ).map(approval(from:))
+            """).map(approval(from:))
     }
 
     private static func approval(from row: PostgresRow) throws -> TimesheetApproval {
@@ -110,12 +101,10 @@ enum TimesheetStore {
             """
             SELECT DISTINCT a.user_id, to_char(d, 'YYYY-MM-DD') AS day
             FROM timesheet_approvals a,
-                 generate_series(greatest(a.first_date, $3::date), least(a.last_date, $4::date), interval '1 day') AS d
-            WHERE a.workplace_id = $1 AND a.unlocked_at IS NULL AND ($2::bigint[] IS NULL OR a.user_id = ANY($2))
-              AND a.last_date >= $3::date AND a.first_date <= $4::date
-            """,
-            [workplaceID, userIDs, first.description, last.description]
-        )
+                 generate_series(greatest(a.first_date, \(first.description)::date), least(a.last_date, \(last.description)::date), interval '1 day') AS d
+            WHERE a.workplace_id = \(workplaceID) AND a.unlocked_at IS NULL AND (\(userIDs)::bigint[] IS NULL OR a.user_id = ANY(\(userIDs)))
+              AND a.last_date >= \(first.description)::date AND a.first_date <= \(last.description)::date
+            """)
         var result: [Int64: Set<LocalDate>] = [:]
         for row in rows {
             if let date = LocalDate(try row.decode("day", as: String.self)) { result[try row.decode("user_id"), default: []].insert(date) }

@@ -16,24 +16,19 @@ package enum LiveEventStore {
     /// The newest event id of a workplace (0 when it has none).
     package static func newestID(workplaceID: Int64, on connection: PostgresConnection) throws -> Int64 {
         try connection.query(
-            "SELECT coalesce(max(id), 0)::bigint AS newest FROM events WHERE workplace_id = $1", [workplaceID]
-        )[0].decode("newest")
+            "SELECT coalesce(max(id), 0)::bigint AS newest FROM events WHERE workplace_id = \(workplaceID)")[0].decode("newest")
     }
 
     /// Up to `limit` events of a workplace after `after`, by id.
     static func events(workplaceID: Int64, after: Int64, limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         try connection.query(
-            "SELECT \(columns) FROM events e WHERE e.workplace_id = $1 AND e.id > $2 ORDER BY e.id LIMIT $3",
-            [workplaceID, after, Int64(limit)]
-        ).map(event(from:))
+            "SELECT \(sql: columns) FROM events e WHERE e.workplace_id = \(workplaceID) AND e.id > \(after) ORDER BY e.id LIMIT \(Int64(limit))").map(event(from:))
     }
 
     /// Up to `limit` events of a workplace after `after` and up to `through`, by id (a replay's page).
     static func events(workplaceID: Int64, after: Int64, through: Int64, limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         try connection.query(
-            "SELECT \(columns) FROM events e WHERE e.workplace_id = $1 AND e.id > $2 AND e.id <= $3 ORDER BY e.id LIMIT $4",
-            [workplaceID, after, through, Int64(limit)]
-        ).map(event(from:))
+            "SELECT \(sql: columns) FROM events e WHERE e.workplace_id = \(workplaceID) AND e.id > \(after) AND e.id <= \(through) ORDER BY e.id LIMIT \(Int64(limit))").map(event(from:))
     }
 
     /// How many events of a workplace lie in `(after, through]`, counting no further than `limit`.
@@ -41,11 +36,9 @@ package enum LiveEventStore {
         try connection.query(
             """
             SELECT count(*)::bigint AS n FROM (
-                SELECT 1 FROM events WHERE workplace_id = $1 AND id > $2 AND id <= $3 LIMIT $4
+                SELECT 1 FROM events WHERE workplace_id = \(workplaceID) AND id > \(after) AND id <= \(through) LIMIT \(Int64(limit))
             ) AS missing
-            """,
-            [workplaceID, after, through, Int64(limit)]
-        )[0].decode("n")
+            """)[0].decode("n")
     }
 
     /// Up to `limit` events per workplace after each cursor, all in id order: one query for every
@@ -55,35 +48,30 @@ package enum LiveEventStore {
         let workplaces = Array(cursors.keys)
         return try connection.query(
             """
-            SELECT \(columns)
-            FROM unnest($1::bigint[], $2::bigint[]) AS c(workplace_id, after_id)
+            SELECT \(sql: columns)
+            FROM unnest(\(workplaces)::bigint[], \(workplaces.map { cursors[$0] ?? 0 })::bigint[]) AS c(workplace_id, after_id)
             CROSS JOIN LATERAL (
-                SELECT * FROM events e WHERE e.workplace_id = c.workplace_id AND e.id > c.after_id ORDER BY e.id LIMIT $3
+                SELECT * FROM events e WHERE e.workplace_id = c.workplace_id AND e.id > c.after_id ORDER BY e.id LIMIT \(Int64(limit))
             ) AS e
             ORDER BY e.id
-            """,
-            [workplaces, workplaces.map { cursors[$0] ?? 0 }, Int64(limit)]
-        ).map(event(from:))
+            """).map(event(from:))
     }
 
     /// Events addressed to this member personally (`users` audience), newest first, older than `before`.
     package static func personalEvents(userID: Int64, workplaceID: Int64, before: Int64?, limit: Int, on connection: PostgresConnection) throws -> [OutboxEvent] {
         try connection.query(
             """
-            SELECT \(columns) FROM events e
-            WHERE e.workplace_id = $1 AND e.audience = 'users' AND $2 = ANY(e.user_ids)
-              AND ($3::bigint IS NULL OR e.id < $3)
-            ORDER BY e.id DESC LIMIT $4
-            """,
-            [workplaceID, userID, before, Int64(limit)]
-        ).map(event(from:))
+            SELECT \(sql: columns) FROM events e
+            WHERE e.workplace_id = \(workplaceID) AND e.audience = 'users' AND \(userID) = ANY(e.user_ids)
+              AND (\(before)::bigint IS NULL OR e.id < \(before))
+            ORDER BY e.id DESC LIMIT \(Int64(limit))
+            """).map(event(from:))
     }
 
     /// Ids at or below the result may have been deleted by retention (0: nothing deleted yet).
     static func prunedThrough(workplaceID: Int64, on connection: PostgresConnection) throws -> Int64 {
         try connection.query(
-            "SELECT pruned_through_id FROM event_retention WHERE workplace_id = $1", [workplaceID]
-        ).first?.decode("pruned_through_id") ?? 0
+            "SELECT pruned_through_id FROM event_retention WHERE workplace_id = \(workplaceID)").first?.decode("pruned_through_id") ?? 0
     }
 
     /// Deletes events older than `days` and records how far each workplace was pruned; returns how many.
@@ -92,7 +80,7 @@ package enum LiveEventStore {
         try connection.query(
             """
             WITH deleted AS (
-                DELETE FROM events WHERE created_at < now() - make_interval(days => $1::int) RETURNING workplace_id, id
+                DELETE FROM events WHERE created_at < now() - make_interval(days => \(Int64(days))::int) RETURNING workplace_id, id
             ), boundary AS (
                 INSERT INTO event_retention (workplace_id, pruned_through_id)
                 SELECT workplace_id, max(id) FROM deleted GROUP BY workplace_id
@@ -101,9 +89,7 @@ package enum LiveEventStore {
                 RETURNING 1
             )
             SELECT (SELECT count(*) FROM deleted)::bigint AS n
-            """,
-            [Int64(days)]
-        )[0].decode("n")
+            """)[0].decode("n")
     }
 
     /// Of these sessions, the ones that ended (revoked, expired, or the member was deactivated).
@@ -111,12 +97,11 @@ package enum LiveEventStore {
         guard !ids.isEmpty else { return [] }
         let rows = try connection.query(
             """
-            SELECT i.id FROM unnest($1::bigint[]) AS i(id)
+            SELECT i.id FROM unnest(\(ids)::bigint[]) AS i(id)
             LEFT JOIN sessions s ON s.id = i.id
             LEFT JOIN users u ON u.id = s.user_id
             WHERE s.id IS NULL OR s.revoked_at IS NOT NULL OR s.expires_at <= now() OR NOT u.active
-            """,
-            [ids])
+            """)
         return Set(try rows.map { try $0.decode("id", as: Int64.self) })
     }
 

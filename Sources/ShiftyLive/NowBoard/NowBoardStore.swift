@@ -11,7 +11,7 @@ import ShiftyServerCore
 package enum NowBoardStore {
     /// The board of `workplaceID` at `now`.
     package static func board(workplaceID: Int64, now: Date, on connection: PostgresConnection) throws -> ComputedNowBoard {
-        guard let row = try connection.query("SELECT time_zone FROM workplaces WHERE id = $1", [workplaceID]).first else {
+        guard let row = try connection.query("SELECT time_zone FROM workplaces WHERE id = \(workplaceID)").first else {
             throw StoreError.workplaceNotFound(workplaceID: workplaceID)
         }
         let zoneName: String = try row.decode("time_zone")
@@ -30,8 +30,7 @@ package enum NowBoardStore {
             }
         }
         let closedDay: String? = try connection.query(
-            "SELECT name FROM closed_days WHERE workplace_id = $1 AND day = $2::date", [workplaceID, today.description]
-        ).first?.decode("name")
+            "SELECT name FROM closed_days WHERE workplace_id = \(workplaceID) AND day = \(today.description)::date").first?.decode("name")
         return ComputedNowBoard(shifts: shifts, now: now, zone: zone, closedDay: closedDay)
     }
 
@@ -41,12 +40,10 @@ package enum NowBoardStore {
             """
             SELECT s.id, s.owner_id, u.display_name, s.position, s.local_date::text AS local_date, s.starts_at, s.ends_at
             FROM users u JOIN shifts s ON s.owner_id = u.id
-            WHERE u.workplace_id = $1 AND s.workplace_id = $1 AND s.status <> 'cancelled'
-              AND s.starts_at >= $2::timestamptz AND s.starts_at < $3::timestamptz
+            WHERE u.workplace_id = \(workplaceID) AND s.workplace_id = \(workplaceID) AND s.status <> 'cancelled'
+              AND s.starts_at >= \(from)::timestamptz AND s.starts_at < \(until)::timestamptz
             ORDER BY s.starts_at, s.id
-            """,
-            [workplaceID, from, until]
-        ).map { row in
+            """).map { row in
             NowBoardShift(
                 id: try row.decode("id"), ownerID: try row.decode("owner_id"), ownerName: try row.decode("display_name"),
                 position: try row.decode("position"), date: try row.localDate("local_date"),
@@ -62,13 +59,12 @@ package enum NowBoardStore {
             SELECT min(first.starts_at) AS first_start
             FROM users u CROSS JOIN LATERAL (
                 SELECT s.starts_at FROM shifts s
-                WHERE s.owner_id = u.id AND s.workplace_id = $1 AND s.status <> 'cancelled'
-                  AND s.starts_at >= $2::timestamptz AND s.starts_at < $3::timestamptz
+                WHERE s.owner_id = u.id AND s.workplace_id = \(workplaceID) AND s.status <> 'cancelled'
+                  AND s.starts_at >= \(from)::timestamptz AND s.starts_at < \(until)::timestamptz
                 ORDER BY s.starts_at LIMIT 1
             ) AS first
-            WHERE u.workplace_id = $1
-            """,
-            [workplaceID, from, until])
+            WHERE u.workplace_id = \(workplaceID)
+            """)
         return try rows.first?.decode("first_start", as: Date?.self) ?? nil
     }
 }

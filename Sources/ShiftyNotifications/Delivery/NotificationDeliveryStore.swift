@@ -33,18 +33,16 @@ package enum NotificationDeliveryStore {
         let claimedIDs: [Int64] = try connection.query(
             """
             UPDATE notification_deliveries d SET status = 'sending', attempts = d.attempts + 1,
-                claimed_until = $2::timestamptz + make_interval(secs => $3)
+                claimed_until = \(now)::timestamptz + make_interval(secs => \(Double(lease.components.seconds)))
             FROM (
                 SELECT id FROM notification_deliveries
-                WHERE channel = $1 AND not_before <= $2
-                  AND (status = 'pending' OR (status = 'sending' AND claimed_until < $2))
-                ORDER BY not_before, id LIMIT $4 FOR UPDATE SKIP LOCKED
+                WHERE channel = \(channel.rawValue) AND not_before <= \(now)
+                  AND (status = 'pending' OR (status = 'sending' AND claimed_until < \(now)))
+                ORDER BY not_before, id LIMIT \(limit) FOR UPDATE SKIP LOCKED
             ) AS due
             WHERE d.id = due.id
             RETURNING d.id
-            """,
-            [channel.rawValue, now, Double(lease.components.seconds), limit]
-        ).map { try $0.decode("id") }
+            """).map { try $0.decode("id") }
         guard !claimedIDs.isEmpty else { return [] }
         return try connection.query(
             """
@@ -52,10 +50,8 @@ package enum NotificationDeliveryStore {
                    coalesce(d.address, u.email) AS email, d.kind, d.channel, d.subject, d.body, d.link, d.message_id, d.digest, d.attempts,
                    d.language
             FROM notification_deliveries d JOIN workplaces w ON w.id = d.workplace_id LEFT JOIN users u ON u.id = d.user_id
-            WHERE d.id = ANY($1) ORDER BY d.id
-            """,
-            [claimedIDs]
-        ).map { row in
+            WHERE d.id = ANY(\(claimedIDs)) ORDER BY d.id
+            """).map { row in
             NotificationDelivery(
                 id: try row.decode("id"), workplaceID: try row.decode("workplace_id"), workplaceName: try row.decode("workplace_name"),
                 userID: try row.decode("user_id"), recipientName: try row.decode("recipient_name"), emailAddress: try row.decode("email"),
@@ -71,9 +67,8 @@ package enum NotificationDeliveryStore {
         try connection.execute(
             """
             UPDATE notification_deliveries SET status = 'pending', claimed_until = NULL, attempts = greatest(attempts - 1, 0)
-            WHERE id = ANY($1) AND status = 'sending'
-            """,
-            [ids])
+            WHERE id = ANY(\(ids)) AND status = 'sending'
+            """)
     }
 
     /// Records a delivery (secrets in account messages, reset links and invite codes, are scrubbed
@@ -86,27 +81,24 @@ package enum NotificationDeliveryStore {
         case .delivered:
             try connection.execute(
                 """
-                UPDATE notification_deliveries SET status = 'delivered', finished_at = $2, claimed_until = NULL, last_error = NULL,
+                UPDATE notification_deliveries SET status = 'delivered', finished_at = \(now), claimed_until = NULL, last_error = NULL,
                     body = CASE WHEN kind = 'account' THEN '(sent)' ELSE body END, link = CASE WHEN kind = 'account' THEN '#/' ELSE link END
-                WHERE id = ANY($1)
-                """,
-                [ids, now])
+                WHERE id = ANY(\(ids))
+                """)
         case .retryLater(let reason) where attempts < maximumAttempts:
             try connection.execute(
                 """
-                UPDATE notification_deliveries SET status = 'pending', claimed_until = NULL, last_error = $3,
-                    not_before = $2::timestamptz + make_interval(secs => $4)
-                WHERE id = ANY($1)
-                """,
-                [ids, now, String(reason.prefix(500)), Double(backoff(attempts).components.seconds)])
+                UPDATE notification_deliveries SET status = 'pending', claimed_until = NULL, last_error = \(String(reason.prefix(500))),
+                    not_before = \(now)::timestamptz + make_interval(secs => \(Double(backoff(attempts).components.seconds)))
+                WHERE id = ANY(\(ids))
+                """)
         case .retryLater(let reason), .gone(let reason):
             try connection.execute(
                 """
-                UPDATE notification_deliveries SET status = 'failed', finished_at = $2, claimed_until = NULL, last_error = $3,
+                UPDATE notification_deliveries SET status = 'failed', finished_at = \(now), claimed_until = NULL, last_error = \(String(reason.prefix(500))),
                     body = CASE WHEN kind = 'account' THEN '(not sent)' ELSE body END, link = CASE WHEN kind = 'account' THEN '#/' ELSE link END
-                WHERE id = ANY($1)
-                """,
-                [ids, now, String(reason.prefix(500))])
+                WHERE id = ANY(\(ids))
+                """)
         }
     }
 
@@ -117,11 +109,9 @@ package enum NotificationDeliveryStore {
             SELECT d.id, d.kind, d.channel, d.subject, d.attempts, d.last_error, d.finished_at, d.user_id,
                    coalesce(u.display_name, d.address) AS recipient
             FROM notification_deliveries d LEFT JOIN users u ON u.id = d.user_id
-            WHERE d.workplace_id = $1 AND d.status = 'failed'
-            ORDER BY d.finished_at DESC, d.id DESC LIMIT $2
-            """,
-            [workplaceID, limit]
-        ).map { row in
+            WHERE d.workplace_id = \(workplaceID) AND d.status = 'failed'
+            ORDER BY d.finished_at DESC, d.id DESC LIMIT \(limit)
+            """).map { row in
             NotificationFailureView(
                 id: try row.decode("id"), kind: try row.decode("kind"), channel: try row.decode("channel"),
                 subject: try row.decode("subject"), recipientId: try row.decode("user_id"), recipient: try row.decode("recipient"),

@@ -58,9 +58,8 @@ struct NotificationFanOut: Sendable {
             """
             SELECT c.workplace_id, c.last_event_id, w.time_zone, w.settings->>'language' AS language FROM notification_cursors c JOIN workplaces w ON w.id = c.workplace_id
             WHERE EXISTS (SELECT 1 FROM events e WHERE e.workplace_id = c.workplace_id AND e.id > c.last_event_id)
-            ORDER BY c.workplace_id LIMIT $1 FOR UPDATE OF c SKIP LOCKED
-            """,
-            [workplacesPerPass])
+            ORDER BY c.workplace_id LIMIT \(workplacesPerPass) FOR UPDATE OF c SKIP LOCKED
+            """)
         var written = 0
         for cursor in cursors {
             let workplaceID: Int64 = try cursor.decode("workplace_id")
@@ -68,8 +67,7 @@ struct NotificationFanOut: Sendable {
             let timeZone = TimeZone(identifier: try cursor.decode("time_zone")) ?? .gmt
             let workplaceLanguage = (try cursor.decode("language") as String?).map { LanguageCode($0) } ?? .english
             let events = try connection.query(
-                "SELECT id, type, audience, user_ids, payload::text AS payload FROM events WHERE workplace_id = $1 AND id > $2 ORDER BY id LIMIT $3",
-                [workplaceID, after, eventsPerWorkplace])
+                "SELECT id, type, audience, user_ids, payload::text AS payload FROM events WHERE workplace_id = \(workplaceID) AND id > \(after) ORDER BY id LIMIT \(eventsPerWorkplace)")
             var last = after
             for event in events {
                 let id: Int64 = try event.decode("id")
@@ -110,7 +108,7 @@ struct NotificationFanOut: Sendable {
                     }
                 }
             }
-            try connection.execute("UPDATE notification_cursors SET last_event_id = $2 WHERE workplace_id = $1", [workplaceID, last])
+            try connection.execute("UPDATE notification_cursors SET last_event_id = \(last) WHERE workplace_id = \(workplaceID)")
         }
         return (cursors.count, written)
     }
@@ -125,28 +123,25 @@ struct NotificationFanOut: Sendable {
         workplaceID: Int64, kind: NotificationKind, audience: String, userIDs: [Int64], excluding actor: Int64?,
         workplaceLanguage: LanguageCode = .english, on connection: PostgresConnection
     ) throws -> [Person] {
-        let sql: String
-        var parameters: [any PostgresEncodable] = [workplaceID]
+        let query: PostgresQuery
         switch audience {
         case "users":
             guard !userIDs.isEmpty else { return [] }
-            sql = """
-                SELECT u.id, u.email, u.language, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
+            query = """
+                SELECT u.id, u.email, u.language, \(sql: Self.hasPushDevice), \(sql: NotificationPreferencesStore.columns) FROM users u
                 LEFT JOIN notification_preferences p ON p.user_id = u.id
-                WHERE u.workplace_id = $1 AND u.active AND u.id = ANY($2) ORDER BY u.id
+                WHERE u.workplace_id = \(workplaceID) AND u.active AND u.id = ANY(\(userIDs)) ORDER BY u.id
                 """
-            parameters.append(userIDs)
         case "workplace":
-            sql = """
-                SELECT u.id, u.email, u.language, \(Self.hasPushDevice), \(NotificationPreferencesStore.columns) FROM users u
+            query = """
+                SELECT u.id, u.email, u.language, \(sql: Self.hasPushDevice), \(sql: NotificationPreferencesStore.columns) FROM users u
                 JOIN notification_preferences p ON p.user_id = u.id
-                WHERE u.workplace_id = $1 AND u.active AND p.channels ? $2 ORDER BY u.id
+                WHERE u.workplace_id = \(workplaceID) AND u.active AND p.channels ? \(bind: kind.rawValue) ORDER BY u.id
                 """
-            parameters.append(kind.rawValue)
         default:
             return []
         }
-        return try connection.query(sql, parameters).compactMap { row in
+        return try connection.query(query).compactMap { row in
             let id: Int64 = try row.decode("id")
             guard id != actor else { return nil }
             let email: String? = try row.decode("email")

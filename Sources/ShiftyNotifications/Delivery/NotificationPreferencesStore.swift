@@ -39,7 +39,7 @@ package enum NotificationPreferencesStore {
 
     package static func load(userID: Int64, on connection: PostgresConnection) throws -> NotificationPreferences {
         let rows = try connection.query(
-            "SELECT \(columns) FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = $1", [userID])
+            "SELECT \(sql: columns) FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id WHERE u.id = \(userID)")
         guard let row = rows.first else { return NotificationPreferences() }
         return try preferences(from: row)
     }
@@ -48,11 +48,9 @@ package enum NotificationPreferencesStore {
         try connection.execute(
             """
             INSERT INTO notification_preferences (user_id, channels, quiet_start, quiet_end, digest, digest_minute, updated_at)
-            VALUES ($1, $2::jsonb, $3, $4, $5, $6, now())
+            VALUES (\(userID), \(encodeChannels(preferences.channels))::jsonb, \(preferences.quietHours?.startMinute), \(preferences.quietHours?.endMinute), \(preferences.digest), \(preferences.digestMinute), now())
             ON CONFLICT (user_id) DO UPDATE SET channels = EXCLUDED.channels, quiet_start = EXCLUDED.quiet_start,
                 quiet_end = EXCLUDED.quiet_end, digest = EXCLUDED.digest, digest_minute = EXCLUDED.digest_minute, updated_at = now()
-            """,
-            [userID, encodeChannels(preferences.channels), preferences.quietHours?.startMinute, preferences.quietHours?.endMinute,
-             preferences.digest, preferences.digestMinute])
+            """)
     }
 }

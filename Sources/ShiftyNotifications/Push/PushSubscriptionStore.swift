@@ -43,44 +43,41 @@ package enum PushSubscriptionStore {
         workplaceID: Int64, userID: Int64, endpoint: String, p256dh: [UInt8], auth: [UInt8], userAgent: String,
         on connection: PostgresConnection
     ) throws -> Subscribed {
-        _ = try connection.query("SELECT id FROM users WHERE id = $1 FOR NO KEY UPDATE", [userID])
-        let existing = try connection.query("SELECT user_id FROM push_subscriptions WHERE endpoint = $1 FOR UPDATE", [endpoint])
+        _ = try connection.query("SELECT id FROM users WHERE id = \(userID) FOR NO KEY UPDATE")
+        let existing = try connection.query("SELECT user_id FROM push_subscriptions WHERE endpoint = \(endpoint) FOR UPDATE")
         if let row = existing.first {
             guard try row.decode("user_id") as Int64 == userID else { return .endpointTaken }
             let rows = try connection.query(
                 """
-                UPDATE push_subscriptions SET p256dh = $3, auth = $4, user_agent = $5, last_failure_at = NULL, last_failure = NULL
-                WHERE endpoint = $1 AND user_id = $2
-                RETURNING \(columns)
-                """,
-                [endpoint, userID, Data(p256dh), Data(auth), userAgent])
+                UPDATE push_subscriptions SET p256dh = \(Data(p256dh)), auth = \(Data(auth)), user_agent = \(userAgent), last_failure_at = NULL, last_failure = NULL
+                WHERE endpoint = \(endpoint) AND user_id = \(userID)
+                RETURNING \(sql: columns)
+                """)
             return .stored(try view(from: rows[0], thisEndpoint: endpoint))
         }
         let count: Int64 = try connection.query(
-            "SELECT count(*)::bigint AS n FROM push_subscriptions WHERE user_id = $1", [userID])[0].decode("n")
+            "SELECT count(*)::bigint AS n FROM push_subscriptions WHERE user_id = \(userID)")[0].decode("n")
         guard count < maximumPerMember else { return .limitReached }
         // Another member may have stored the same endpoint since the look-up: theirs, then.
         let rows = try connection.query(
             """
             INSERT INTO push_subscriptions (workplace_id, user_id, endpoint, p256dh, auth, user_agent)
-            VALUES ($1, $2, $3, $4, $5, $6)
+            VALUES (\(workplaceID), \(userID), \(endpoint), \(Data(p256dh)), \(Data(auth)), \(userAgent))
             ON CONFLICT (endpoint) DO NOTHING
-            RETURNING \(columns)
-            """,
-            [workplaceID, userID, endpoint, Data(p256dh), Data(auth), userAgent])
+            RETURNING \(sql: columns)
+            """)
         guard let row = rows.first else { return .endpointTaken }
         return .stored(try view(from: row, thisEndpoint: endpoint))
     }
 
     package static func list(userID: Int64, thisEndpoint: String?, on connection: PostgresConnection) throws -> [PushSubscriptionView] {
         try connection.query(
-            "SELECT \(columns) FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id DESC", [userID]
-        ).map { try view(from: $0, thisEndpoint: thisEndpoint) }
+            "SELECT \(sql: columns) FROM push_subscriptions WHERE user_id = \(userID) ORDER BY created_at DESC, id DESC").map { try view(from: $0, thisEndpoint: thisEndpoint) }
     }
 
     /// Revokes one of the member's own devices; false when it is not theirs or already gone.
     package static func delete(id: Int64, userID: Int64, on connection: PostgresConnection) throws -> Bool {
-        try connection.execute("DELETE FROM push_subscriptions WHERE id = $1 AND user_id = $2", [id, userID]) == 1
+        try connection.execute("DELETE FROM push_subscriptions WHERE id = \(id) AND user_id = \(userID)") == 1
     }
 
     /// What the sender needs for each device of one member, as long as the member is active; a
@@ -89,11 +86,9 @@ package enum PushSubscriptionStore {
         try connection.query(
             """
             SELECT s.id, s.user_id, s.endpoint, s.p256dh, s.auth FROM push_subscriptions s JOIN users u ON u.id = s.user_id
-            WHERE s.user_id = $1 AND s.workplace_id = u.workplace_id AND u.active
+            WHERE s.user_id = \(userID) AND s.workplace_id = u.workplace_id AND u.active
             ORDER BY s.id
-            """,
-            [userID]
-        ).map(subscription(from:))
+            """).map(subscription(from:))
     }
 
     static func subscription(from row: PostgresRow) throws -> PushSubscription {
@@ -105,16 +100,16 @@ package enum PushSubscriptionStore {
     }
 
     static func recordSuccess(id: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("UPDATE push_subscriptions SET last_success_at = now() WHERE id = $1", [id])
+        try connection.execute("UPDATE push_subscriptions SET last_success_at = now() WHERE id = \(id)")
     }
 
     static func recordFailure(id: Int64, reason: String, on connection: PostgresConnection) throws {
         try connection.execute(
-            "UPDATE push_subscriptions SET last_failure_at = now(), last_failure = left($2, 300) WHERE id = $1", [id, reason])
+            "UPDATE push_subscriptions SET last_failure_at = now(), last_failure = left(\(reason), 300) WHERE id = \(id)")
     }
 
     /// The push service said the subscription is gone (404/410): forget it.
     static func remove(id: Int64, on connection: PostgresConnection) throws {
-        try connection.execute("DELETE FROM push_subscriptions WHERE id = $1", [id])
+        try connection.execute("DELETE FROM push_subscriptions WHERE id = \(id)")
     }
 }

@@ -12,10 +12,9 @@ enum VAPIDKeyStore {
         // The no-op update makes RETURNING answer the row that won, ours or the other instance's.
         let row = try connection.query(
             """
-            INSERT INTO vapid_keys (id, private_key, public_key) VALUES (1, $1, $2)
+            INSERT INTO vapid_keys (id, private_key, public_key) VALUES (1, \(Data(fresh.privateKey)), \(Data(fresh.publicKey)))
             ON CONFLICT (id) DO UPDATE SET id = vapid_keys.id RETURNING private_key, public_key
-            """,
-            [Data(fresh.privateKey), Data(fresh.publicKey)])[0]
+            """)[0]
         return try keyPair(from: row)
     }
 

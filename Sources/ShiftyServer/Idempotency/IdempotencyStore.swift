@@ -20,9 +20,7 @@ enum IdempotencyStore {
     /// transaction (a concurrent request with the same key) holds it.
     static func lock(_ scope: IdempotencyScope, keyHash: String, on connection: PostgresConnection) throws -> Bool {
         try connection.query(
-            "SELECT pg_try_advisory_xact_lock($1, hashtext($2)) AS locked",
-            [lockClass, scope.lockText + ":" + keyHash]
-        )[0].decode("locked")
+            "SELECT pg_try_advisory_xact_lock(\(lockClass), hashtext(\(scope.lockText + ":" + keyHash))) AS locked")[0].decode("locked")
     }
 
     /// The key's record when it was used in the last 24 hours. An older record no longer counts and
@@ -30,13 +28,9 @@ enum IdempotencyStore {
     static func find(_ scope: IdempotencyScope, keyHash: String, on connection: PostgresConnection) throws -> Record? {
         let (column, id) = scope.column
         try connection.execute(
-            "DELETE FROM idempotency_keys WHERE \(column) = $1 AND key_hash = $2 AND created_at <= now() - make_interval(hours => $3::int)",
-            [id, keyHash, lifetimeHours]
-        )
+            "DELETE FROM idempotency_keys WHERE \(sql: column) = \(id) AND key_hash = \(keyHash) AND created_at <= now() - make_interval(hours => \(lifetimeHours)::int)")
         guard let row = try connection.query(
-            "SELECT fingerprint, status, headers::text AS headers, body FROM idempotency_keys WHERE \(column) = $1 AND key_hash = $2",
-            [id, keyHash]
-        ).first else { return nil }
+            "SELECT fingerprint, status, headers::text AS headers, body FROM idempotency_keys WHERE \(sql: column) = \(id) AND key_hash = \(keyHash)").first else { return nil }
         let headers = try JSONDecoder().decode([[String]].self, from: Data((try row.decode("headers") as String).utf8))
         return Record(
             fingerprint: try row.decode("fingerprint"),
@@ -52,17 +46,15 @@ enum IdempotencyStore {
         try connection.execute(
             """
             INSERT INTO idempotency_keys (user_id, kiosk_id, key_hash, fingerprint, status, headers, body)
-            VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)
-            """,
-            [memberID, kioskID, keyHash, record.fingerprint, record.answer.status, headers, record.answer.body]
-        )
+            VALUES (\(memberID), \(kioskID), \(keyHash), \(record.fingerprint), \(record.answer.status), \(headers)::jsonb, \(record.answer.body))
+            """)
     }
 
     /// Forgets keys used more than 24 hours before `now`; returns how many.
     @discardableResult
     static func sweep(asOf now: Date, on connection: PostgresConnection) throws -> Int {
         try connection.execute(
-            "DELETE FROM idempotency_keys WHERE created_at <= $1 - make_interval(hours => $2::int)", [now, lifetimeHours])
+            "DELETE FROM idempotency_keys WHERE created_at <= \(now) - make_interval(hours => \(lifetimeHours)::int)")
     }
 
     /// The sweep as schedule maintenance's housekeeping: it runs on the maintenance beat.

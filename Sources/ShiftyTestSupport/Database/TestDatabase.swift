@@ -47,7 +47,7 @@ public struct TestDatabase: Sendable {
         let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(16)
         let createStatement =
             "CREATE DATABASE \(PostgresIdentifier.quoted(name))" + (template.map { " TEMPLATE \(PostgresIdentifier.quoted($0))" } ?? "")
-        try await admin.execute(createStatement, [])
+        try await admin.execute(PostgresQuery(sql: createStatement))
         let connectionString = try PostgresConnectionString.replacingDatabase(
             in: admin.configuration.connectionString, with: name
         )

@@ -61,9 +61,9 @@ actor TestDatabaseAdministrator {
         )
         try await admin.withConnection { connection in
             // Other test processes may build the same template right now.
-            try connection.execute("SELECT pg_advisory_lock($1)", [lockKey])
-            defer { _ = try? connection.execute("SELECT pg_advisory_unlock($1)", [lockKey]) }
-            let existing = try connection.query("SELECT datistemplate FROM pg_database WHERE datname = $1", [name])
+            try connection.execute("SELECT pg_advisory_lock(\(lockKey))")
+            defer { _ = try? connection.execute("SELECT pg_advisory_unlock(\(lockKey))") }
+            let existing = try connection.query("SELECT datistemplate FROM pg_database WHERE datname = \(name)")
             if let row = existing.first {
                 if try row.decode("datistemplate", as: Bool.self) { return }
                 // A previous run died half-way through building it.
