@@ -6,9 +6,11 @@
 /// parameters, never as SQL text. Reading a statement of twelve values no longer means counting
 /// `$n` against a list.
 ///
-/// Text is the one place a slip could turn a value into SQL, so a `String` cannot be interpolated
-/// bare: say what it is. `\(bind: name)` sends it as a value; `\(sql: fragment)` splices trusted
-/// SQL (a column list, a quoted identifier, a savepoint name) — never anything a person typed.
+/// Every interpolated value is bound, `String`s included (`\(name)` and `\(bind: name)` are the
+/// same; `bind:` only says so where text might look like SQL to a reader). The one way to put text
+/// into the statement itself is to say so: `\(sql: fragment)` splices trusted SQL (a column list, a
+/// quoted identifier, a savepoint name) — never anything a person typed. A `PostgresQuery` built
+/// elsewhere joins with its own values (`\(condition)`).
 public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
     /// The statement with `$1`, `$2`… where values were interpolated.
     public var sql: String
@@ -73,11 +75,6 @@ public struct PostgresQuery: Sendable, ExpressibleByStringInterpolation {
             sql += fragment
         }
 
-        @available(*, unavailable, message: "say whether this text is a value, \\(bind: …), or trusted SQL, \\(sql: …)")
-        public mutating func appendInterpolation(_ text: String) {}
-
-        @available(*, unavailable, message: "say whether this text is a value, \\(bind: …), or trusted SQL, \\(sql: …)")
-        public mutating func appendInterpolation(_ text: String?) {}
     }
 }
 

@@ -16,6 +16,15 @@ import Testing
         #expect(texts == expected)
     }
 
+    /// Text interpolated without a label is a value like any other: only `sql:` reaches the statement.
+    @Test func textWithoutALabelIsBoundNotSpliced() throws {
+        let name = "x'); DROP TABLE shifts; --"
+        let maybe: String? = name
+        let query: PostgresQuery = "SELECT id FROM people WHERE name = \(name) OR name = \(maybe) OR name = \(bind: name)"
+        #expect(query.sql == "SELECT id FROM people WHERE name = $1 OR name = $2 OR name = $3")
+        #expect(try query.parameters.map { try $0.postgresText() } == [name, name, name])
+    }
+
     @Test func trustedSQLIsSplicedAndALiteralHasNoParameters() {
         let columns = "id, owner_id"
         let query: PostgresQuery = "SELECT \(sql: columns) FROM shifts"
