@@ -174,9 +174,16 @@ import Testing
         }) { server in
             var idle: [RawTCPConnection] = []
             for _ in 0..<40 {
-                idle.append(try await RawTCPConnection.connect(port: server.port))
+                // One answered request each: the server has accepted and registered the socket (on a
+                // loaded machine a bare connect can wait in the accept queue past the sleep below),
+                // and from its answer on the socket is idle, in the order they were opened.
+                let connection = try await RawTCPConnection.connect(port: server.port)
+                try await connection.send("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n")
+                let answered = await connection.waitForResponses(1, timeout: .seconds(300))
+                try #require(answered, "the server should answer an idle socket's first request")
+                idle.append(connection)
             }
-            // Silent for longer than the registry's minimum idle age (1 s).
+            // Idle for longer than the registry's minimum idle age (1 s).
             try await Task.sleep(for: .milliseconds(1500))
             for _ in 0..<30 {
                 idle.append(try await RawTCPConnection.connect(port: server.port))

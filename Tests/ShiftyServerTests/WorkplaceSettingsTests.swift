@@ -18,7 +18,9 @@ import Testing
         current.reminderMinutesBefore = 30
         let patched = try current.applying(patch: Data(#"{"onePerDay": false}"#.utf8))
         #expect(patched.autoApprove && !patched.onePerDay && patched.reminderMinutesBefore == 30)
-        #expect(throws: Problem.self) { try current.applying(patch: Data(#"{"autoApprove": 1}"#.utf8)) }
+        // A wrong type in a patch names the field as the client sent it, under `settings`.
+        let wrong = #expect(throws: DecodingError.self) { try current.applying(patch: Data(#"{"autoApprove": 1}"#.utf8)) }
+        #expect(wrong.map { Problem(decoding: $0).errors.map(\.field) } == ["settings.autoApprove"])
         #expect(patched.marketplace.autoApprove && !patched.marketplace.onePerDay)
     }
 

@@ -104,11 +104,18 @@ public final class TestLiveClient: @unchecked Sendable {
         return messages.dropFirst(count).first { $0["type"] as? String == type } ?? [:]
     }
 
-    /// Waits for the connection to close and returns the close code.
+    /// Waits for the connection to close and returns the close code; nil when the TCP connection
+    /// closed without a close frame.
     public func waitForClose(timeout: Duration = hangGuard) async throws -> WebSocketCloseCode? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let code = closeCode { return code }
+            // The TCP connection is gone: a close frame read just before it still counts, and nil says
+            // there was none (the server dropped the connection).
+            if !channel.isActive {
+                try await Task.sleep(for: .milliseconds(50))
+                return closeCode ?? nil
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
         throw TestLiveClientError.timedOut(waitingFor: "close", received: [])
