@@ -3,8 +3,8 @@ import Testing
 
 /// The server's half of "no user-visible sentence outside the catalogue" (issue 27), run by
 /// `make test`: the domain (whose refusals and rule findings carry codes and values, never
-/// sentences), the HTTP edge and the marketplace are scanned (``ServerTextScanner`` says where it
-/// looks), and every catalogue key they name must exist in English's server catalogue (the
+/// sentences) and every server module (the HTTP edge, the features, connections, live, notifications
+/// and events) are scanned (``ServerTextScanner`` says where it looks), and every catalogue key they name must exist in English's server catalogue (the
 /// completeness tests then hold Dutch to the same keys and placeholders).
 /// A failure names file:line; a deliberate exception carries `// i18n-exempt: why` on its line.
 @Suite struct ServerTextScannerTests {
@@ -12,8 +12,8 @@ import Testing
 
     /// Swift files under these folders are scanned.
     static let folders = [
-        "Sources/ShiftyDomain", "Sources/ShiftyServerCore/Problems", "Sources/ShiftyServer/HTTP", "Sources/ShiftyServer/Marketplace",
-        "Sources/ShiftyFeatures/Marketplace",
+        "Sources/ShiftyDomain", "Sources/ShiftyServerCore", "Sources/ShiftyServer", "Sources/ShiftyFeatures",
+        "Sources/ShiftyConnections", "Sources/ShiftyLive", "Sources/ShiftyNotifications", "Sources/ShiftyEvents",
     ]
 
     /// Sentences not moved into the catalogue yet, per file. The count may only go down; a file
@@ -47,6 +47,11 @@ import Testing
         #expect(Self.swiftFiles.contains("Sources/ShiftyServerCore/Problems/Refusals/MarketplaceRefusal+HTTP.swift"))
         #expect(Self.swiftFiles.contains("Sources/ShiftyServerCore/Problems/Refusals/TimeOffRefusal+Problem.swift"))
         #expect(Self.swiftFiles.contains("Sources/ShiftyFeatures/Marketplace/MarketplaceService+Preview.swift"))
+        #expect(Self.swiftFiles.contains("Sources/ShiftyServer/Reports/ReportRoutes.swift"))
+        #expect(Self.swiftFiles.contains("Sources/ShiftyConnections/HTTP/HTTPConnectionRefusal.swift"))
+        #expect(Self.swiftFiles.contains("Sources/ShiftyLive/Hub/LiveHub+Admission.swift"))
+        #expect(Self.swiftFiles.contains { $0.hasPrefix("Sources/ShiftyNotifications/") })
+        #expect(Self.swiftFiles.contains { $0.hasPrefix("Sources/ShiftyEvents/") })
     }
 
     @Test(arguments: swiftFiles)

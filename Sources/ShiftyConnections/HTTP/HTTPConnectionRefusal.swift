@@ -26,25 +26,25 @@ enum HTTPConnectionRefusal: Equatable {
     var problem: Problem {
         switch self {
         case .malformed:
-            Problem(.badRequest, code: .malformedRequest, detail: "The request could not be read as HTTP/1.1.")
+            Problem(.badRequest, code: .malformedRequest, text: .init("server.problem.malformed_request.unreadable"))
         case .hostMissing:
-            Problem(.badRequest, code: .malformedRequest, detail: "An HTTP/1.1 request needs a Host header.")
+            Problem(.badRequest, code: .malformedRequest, text: .init("server.problem.malformed_request.hostMissing"))
         case .hostRepeated:
-            Problem(.badRequest, code: .malformedRequest, detail: "The request has more than one Host header.")
+            Problem(.badRequest, code: .malformedRequest, text: .init("server.problem.malformed_request.hostRepeated"))
         case .hostInvalid:
-            Problem(.badRequest, code: .malformedRequest, detail: "The request's Host header is not a host name and port.")
+            Problem(.badRequest, code: .malformedRequest, text: .init("server.problem.malformed_request.hostInvalid"))
         case .headersTooLarge:
             Problem(
                 .requestHeaderFieldsTooLarge, code: .requestHeadersTooLarge,
-                detail: "The request's headers are larger than the server accepts.")
+                text: .init("server.problem.request_headers_too_large.detail"))
         case .timeout:
-            Problem(.requestTimeout, code: .requestTimeout, detail: "The request did not arrive in time; the connection is closed.")
+            Problem(.requestTimeout, code: .requestTimeout, text: .init("server.problem.request_timeout.late"))
         case .tooSlow:
-            Problem(.requestTimeout, code: .requestTimeout, detail: "The request body arrived too slowly; the connection is closed.")
+            Problem(.requestTimeout, code: .requestTimeout, text: .init("server.problem.request_timeout.tooSlow"))
         case .serverFull:
             Problem(
                 .serviceUnavailable, code: .serverFull,
-                detail: "This server holds as many connections as it can; try again in a moment.", retryAfterSeconds: 5)
+                text: .init("server.problem.server_full.connections"), retryAfterSeconds: 5)
         }
     }
 

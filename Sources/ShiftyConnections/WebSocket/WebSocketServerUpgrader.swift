@@ -27,7 +27,7 @@ struct WebSocketServerUpgrader: NIOTypedHTTPServerProtocolUpgrader {
     /// another instance), and the server keeps descriptors for HTTP and its database.
     static let serverFull = WebSocketHandshakeRefusal(problem: Problem(
         .serviceUnavailable, code: .serverFull,
-        detail: "This server holds as many live connections as it can; try again in a moment.", retryAfterSeconds: 5))
+        text: .init("server.problem.server_full.live"), retryAfterSeconds: 5))
 
     func buildUpgradeResponse(
         channel: any Channel,

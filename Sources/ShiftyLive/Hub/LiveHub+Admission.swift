@@ -28,12 +28,12 @@ extension LiveHub {
         case .sessionFull(let limit):
             return Problem(
                 .tooManyRequests, code: .tooManyLiveConnections,
-                detail: "This login already has \(limit) live connections open (the most it may hold). Close a tab or window and try again.",
+                text: .init("server.problem.too_many_live_connections.session", ["limit": String(limit)]),
                 retryAfterSeconds: 30)
         case .userFull(let limit):
             return Problem(
                 .tooManyRequests, code: .tooManyLiveConnections,
-                detail: "Your account already has \(limit) live connections open (the most it may hold). Close a tab, window or `shifty watch` and try again.",
+                text: .init("server.problem.too_many_live_connections.account", ["limit": String(limit)]),
                 retryAfterSeconds: 30)
         }
     }

@@ -9,7 +9,7 @@ struct OpenAPIRoute {
     func register(on api: RouterGroup<ShiftyRequestContext>) {
         api.get("openapi.yaml") { _, _ in
             guard let document, let data = FileManager.default.contents(atPath: document.path) else {
-                throw Problem(.notFound, code: .openAPIMissing, detail: "This build has no openapi.yaml next to it.")
+                throw Problem(.notFound, code: .openAPIMissing, text: .init("server.problem.openapi_missing.detail"))
             }
             return Response(
                 status: .ok,

@@ -19,7 +19,7 @@ struct WebAssetsMiddleware: RouterMiddleware {
 
     static let busy = Problem(
         .serviceUnavailable, code: .serverFull,
-        detail: "This server is sending as many files as it can at once; try again in a moment.", retryAfterSeconds: 5)
+        text: .init("server.problem.server_full.files"), retryAfterSeconds: 5)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path

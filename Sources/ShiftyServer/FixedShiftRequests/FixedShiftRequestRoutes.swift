@@ -12,13 +12,7 @@ struct FixedShiftRequestRoutes {
     func register(on api: APIGroups) {
         api.members.get("fixed-shift-requests") { request, context in
             let query = QueryParameters(request)
-            var status: FixedShiftRequestStatus?
-            if let text = try query.string("status") {
-                guard let value = FixedShiftRequestStatus(rawValue: text) else {
-                    throw QueryParameters.invalid("status", "must be one of pending, approved, declined, withdrawn")
-                }
-                status = value
-            }
+            let status = try query.oneOf("status", FixedShiftRequestStatus.self)
             return try APIJSON.response(try await requests.list(context.caller, userID: try query.id("userId"), status: status))
         }
         api.members.post("fixed-shift-requests") { request, context in

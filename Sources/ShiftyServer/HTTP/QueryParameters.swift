@@ -21,11 +21,6 @@ struct QueryParameters {
         .invalidParameter(name, reason)
     }
 
-    /// The 400 problem for a bad query value whose sentence is not in the catalogue yet (English only).
-    static func invalid(_ name: String, _ detail: String) -> Problem {
-        .invalidParameter(name, detail)
-    }
-
     /// The raw value; a parameter given more than once is refused (which one was meant?).
     func string(_ name: String) throws -> String? {
         let values = parameters.getAll(name)

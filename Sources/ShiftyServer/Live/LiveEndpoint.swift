@@ -30,7 +30,7 @@ struct LiveEndpoint: Sendable {
         let (path, query) = Self.split(head.uri)
         guard path == Self.path else { return .notWebSocket }
         if services.hub.isShuttingDown {
-            return Self.refuse(Problem(.serviceUnavailable, code: .shuttingDown, detail: "This server is shutting down; connect again (another instance will answer)."))
+            return Self.refuse(Problem(.serviceUnavailable, code: .shuttingDown, text: .init("server.problem.shutting_down.live")))
         }
         guard let (token, kind) = Self.credentials(in: head.headers) else {
             return Self.refuse(.unauthenticated)
@@ -38,7 +38,7 @@ struct LiveEndpoint: Sendable {
         if kind == .cookie {
             // Browsers attach cookies to cross-site WebSocket handshakes too: only our own pages may use them.
             guard let origin = head.headers.first(name: "origin"), originPolicy.isAllowed(origin: origin, host: head.headers.first(name: "host")) else {
-                return Self.refuse(Problem(.forbidden, code: .originNotAllowed, detail: "This live connection came from another site and was refused. Use a bearer token outside the browser."))
+                return Self.refuse(Problem(.forbidden, code: .originNotAllowed, text: .init("server.problem.origin_not_allowed.live")))
             }
         }
         let parameters: LiveConnectionParameters
@@ -55,7 +55,7 @@ struct LiveEndpoint: Sendable {
                 return (caller, newest)
             }
             guard let (caller, newest) = opened else {
-                return Self.refuse(Problem(.unauthorized, code: .sessionExpired, detail: "Your session has ended. Log in again."))
+                return Self.refuse(Problem(.unauthorized, code: .sessionExpired, text: .init("server.problem.session_expired.detail")))
             }
             let topics: LiveTopicSet
             switch LiveClientMessage.topics(parameters.topics, isManager: caller.isManager) {
@@ -126,8 +126,9 @@ struct LiveConnectionParameters: Sendable, Equatable {
                 parameters.topics += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             case "after":
                 guard let after = Int64(value), after >= 0 else {
-                    return .failure(Problem(.badRequest, code: .invalidParameter, detail: "after must be the id of the last event you received (an integer, 0 or more).",
-                                            errors: [.init(field: "after", detail: "must be a non-negative integer")]))
+                    return .failure(Problem.invalid(
+                        .badRequest, code: .server(.invalidParameter), errors: [("after", ProblemText("server.invalid.nonNegativeInteger"))],
+                        text: ProblemText("server.problem.invalid_parameter.after")))
                 }
                 parameters.after = after
             default:

@@ -27,9 +27,9 @@ struct PushRoutes {
             }
             guard let p256dh = Base64URL.decode(input.keys.p256dh), p256dh.count == 65, p256dh.first == 0x04,
                   (try? P256KeyPair.validatePublicKey(p256dh)) != nil
-            else { throw Problem.invalid("keys.p256dh", "must be the browser's P-256 public key (65 bytes, base64url)") }
+            else { throw Problem.invalid("keys.p256dh", ProblemText("server.invalid.pushPublicKey")) }
             guard let auth = Base64URL.decode(input.keys.auth), auth.count == 16 else {
-                throw Problem.invalid("keys.auth", "must be the browser's 16-byte authentication secret (base64url)")
+                throw Problem.invalid("keys.auth", ProblemText("server.invalid.pushAuthSecret"))
             }
             let device = DeviceLabel.from(userAgent: request.headers[.userAgent])
             let subscribed = try await pool.transaction { connection in

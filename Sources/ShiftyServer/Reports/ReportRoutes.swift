@@ -12,11 +12,11 @@ struct ReportRoutes {
     func register(on api: APIGroups) {
         api.members.get("reports/monthly") { request, context in
             let query = QueryParameters(request)
-            guard let monthText = try query.string("month") else { throw QueryParameters.invalid("month", "is required (YYYY-MM)") }
-            guard let month = ReportMonth(monthText) else { throw QueryParameters.invalid("month", "must be a month as YYYY-MM") }
+            guard let monthText = try query.string("month") else { throw QueryParameters.invalid("month", ProblemText("server.invalid.monthRequired")) }
+            guard let month = ReportMonth(monthText) else { throw QueryParameters.invalid("month", ProblemText("server.invalid.month")) }
             let userID = try query.id("userID")
             let format = try query.string("format") ?? "json"
-            guard ["json", "csv", "payroll", "html"].contains(format) else { throw QueryParameters.invalid("format", "must be json, csv, payroll or html") }
+            guard Self.formats.contains(format) else { throw Self.unknownFormat }
             let report = try await reports.monthlyReport(context.caller, month: month, userID: userID, includeDays: format == "payroll")
             switch format {
             case "json":
@@ -28,7 +28,7 @@ struct ReportRoutes {
             case "html":
                 return Self.text(report.html(stylesheetPath: Self.stylesheetPath, language: RequestLanguage.resolved), contentType: "text/html; charset=utf-8", download: nil)
             default:
-                throw QueryParameters.invalid("format", "must be json, csv, payroll or html")
+                throw Self.unknownFormat
             }
         }
         api.anyone.get("reports/print.css") { _, _ in
@@ -39,12 +39,19 @@ struct ReportRoutes {
         api.members.get("reports/chart") { request, context in
             let query = QueryParameters(request)
             guard let range = ChartRange(range: try query.string("range") ?? "30d", month: try query.string("month")) else {
-                throw QueryParameters.invalid("range", "must be 7d, 30d, all, or month with month=YYYY-MM")
+                throw QueryParameters.invalid("range", ProblemText("server.invalid.chartRange"))
             }
             let userID = try query.id("userID")
             let smooth = try query.bool("smooth") ?? false
             return try APIJSON.response(try await reports.chart(context.caller, range: range, userID: userID, smooth: smooth))
         }
+    }
+
+    /// What `format` of the monthly report may be.
+    static let formats = ["json", "csv", "payroll", "html"]
+
+    static var unknownFormat: Problem {
+        QueryParameters.invalid("format", ProblemText("server.invalid.oneOf", ["values": formats.joined(separator: ", ")]))
     }
 
     static func text(_ body: String, contentType: String, download: String?) -> Response {

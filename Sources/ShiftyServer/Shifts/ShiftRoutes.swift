@@ -129,7 +129,7 @@ struct ShiftRoutes {
                 throw Problem(.contentTooLarge, code: .bodyTooLarge, text: .init("server.problem.body_too_large.file", ["bytes": String(context.maxUploadSize)]))
             }
             // PostgreSQL text cannot hold NUL (see JSONNULScan); the CSV body is not JSON, so it is checked here.
-            guard !buffer.readableBytesView.contains(0) else { throw Problem.invalid("body", "must not contain a NUL character") }
+            guard !buffer.readableBytesView.contains(0) else { throw Problem.invalid("body", ProblemText("server.invalid.nul")) }
             let text = String(decoding: buffer.readableBytesView, as: UTF8.self)
             return try APIJSON.response(try await shifts.importClosedDays(context.caller, csv: text), status: .created)
         }

@@ -13,13 +13,7 @@ struct TimeOffRoutes {
     func register(on api: APIGroups) {
         api.members.get("time-off") { request, context in
             let query = QueryParameters(request)
-            var status: TimeOffStatus?
-            if let text = try query.string("status") {
-                guard let value = TimeOffStatus(rawValue: text) else {
-                    throw QueryParameters.invalid("status", "must be one of pending, approved, declined, withdrawn")
-                }
-                status = value
-            }
+            let status = try query.oneOf("status", TimeOffStatus.self)
             return try APIJSON.response(try await timeOff.list(context.caller, userID: try query.id("userId"), status: status))
         }
         api.members.post("time-off") { request, context in

@@ -45,7 +45,7 @@ struct TimesheetRoutes {
             let query = QueryParameters(request)
             var month: ReportMonth?
             if let text = try query.string("month") {
-                guard let parsed = ReportMonth(text) else { throw QueryParameters.invalid("month", "must be a month as YYYY-MM") }
+                guard let parsed = ReportMonth(text) else { throw QueryParameters.invalid("month", ProblemText("server.invalid.month")) }
                 month = parsed
             }
             let userID = try query.id("userID")
