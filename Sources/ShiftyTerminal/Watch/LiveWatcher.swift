@@ -72,14 +72,18 @@ public final class LiveWatcher: Sendable {
         }
         defer { ticker.cancel() }
         loop.begin()
+        var outcome = LiveWatcher.Outcome.quit
         for await input in self.inputs {
-            if let outcome = loop.handle(input) {
-                loop.end()
-                return outcome
+            if let ended = loop.handle(input) {
+                outcome = ended
+                break
             }
         }
-        loop.end()
-        return .quit
+        // Returning ends the process: the close frame must be on the wire first. An event loop still
+        // masking it (OpenSSL's RAND_bytes) while the exit handlers tear OpenSSL down crashes the
+        // process (`watch --json | head -n 1` ended in a segfault).
+        try? await loop.end()?.get()
+        return outcome
     }
 }
 

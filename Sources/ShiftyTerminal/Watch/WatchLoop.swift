@@ -41,9 +41,17 @@ struct WatchLoop {
         self.perform(self.state.start())
     }
 
-    mutating func end() {
+    /// Starts closing the connection and leaves the screen; the returned future completes when the
+    /// TCP connection is gone (the close handshake is bounded by the WebSocket close timeout).
+    mutating func end() -> EventLoopFuture<Void>? {
+        let closed = self.connection?.channel.closeFuture
         self.connection?.close()
         self.screen?.leave()
+        self.noteOutcome()
+        return closed
+    }
+
+    private func noteOutcome() {
         // Once the screen is gone, say why we stopped where the user will see it.
         guard self.configuration.output != .silent else { return }
         switch self.outcome {
