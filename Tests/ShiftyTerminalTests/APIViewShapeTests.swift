@@ -138,6 +138,11 @@ import Testing
                         userId: 2, positions: ["bar"],
                         hourLimits: .init(maxWeeklyHours: 40, minRestHours: 11, maxConsecutiveDays: 6, maxShiftHours: 10))]),
                 PositionsView(positions: [], members: []), schema: answer("GET", "/api/v1/positions")),
+            check(
+                "CoverageNeeds",
+                CoverageNeedsView(needs: [.init(weekday: 5, startTime: "17:00", endTime: "23:00", position: "bar", headcount: 2)]),
+                CoverageNeedsView(needs: [.init(weekday: 5, startTime: "17:00", endTime: "23:00", position: nil, headcount: 2)]),
+                schema: named("CoverageNeeds")),
             check("MemberHourLimits", MemberHourLimitsView(maxWeeklyHours: 40, minRestHours: 11, maxConsecutiveDays: 6, maxShiftHours: 10),
                   MemberHourLimitsView(), schema: named("MemberHourLimits")),
             check(

@@ -44,6 +44,7 @@ public enum ShiftyApplication {
         TimeclockRoutes(pool: pool, passwords: passwords, configuration: configuration).register(on: groups)
         NowRoutes(pool: pool).register(on: groups)
         QualificationRoutes(service: QualificationService(pool: pool)).register(on: groups)
+        CoverageRoutes(service: CoverageService(pool: pool)).register(on: groups)
         TimeOffRoutes(timeOff: TimeOffService(pool: pool), availability: AvailabilityService(pool: pool)).register(on: groups)
         FixedShiftRequestRoutes(requests: FixedShiftRequestService(pool: pool)).register(on: groups)
         CalendarFeedRoutes(pool: pool, configuration: configuration).register(on: router, api: groups)

@@ -110,6 +110,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as QualificationRefusal:
             return Problem(refusal)
+        case let refusal as CoverageNeedListRefusal:
+            return Problem(refusal)
         case let refusal as AvailabilityRefusal:
             return Problem(refusal)
         case let refusal as ReportRefusal:
