@@ -30,6 +30,7 @@ export const views = [
   { id: 'fixed-shift-requests', titleKey: 'views.fixed-shift-requests', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./fixed-shift-requests.js') },
   { id: 'team', titleKey: 'views.team', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./team.js') },
   { id: 'fixed-shifts', titleKey: 'views.fixed-shifts', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./fixed-shifts.js') },
+  { id: 'staffing', titleKey: 'views.staffing', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./staffing.js') },
   { id: 'closed-days', titleKey: 'views.closed-days', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./closed-days.js') },
   { id: 'kiosks', titleKey: 'views.kiosks', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./kiosks.js') },
   { id: 'punches', titleKey: 'views.punches', get title() { return t(this.titleKey); }, roles: managers, group: 'manage', load: () => import('./punches.js') },

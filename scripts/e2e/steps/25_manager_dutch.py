@@ -15,6 +15,7 @@ EXPECTED = {  # view: (heading, words on the page)
     "timesheets": ("Urenstaten", "Iedereen goedkeuren"),
     "punches": ("Prikken", "Nu ingeklokt"),
     "closed-days": ("Sluitingsdagen", "Dag sluiten"),
+    "staffing": ("Bezetting", "Bezetting toevoegen"),
     "kiosks": ("Kiosken", "Kiosk instellen"),
     "time-off-queue": ("Verlofaanvragen", "Goedgekeurd verlof"),
 }
