@@ -29,13 +29,16 @@ import Testing
         })
     }
 
-    static func publications(_ server: TestServer, workplaceID: Int64) async throws -> [(by: Int64?, first: String, last: String, changes: Int32)] {
+    static func publications(_ server: TestServer, workplaceID: Int64) async throws -> [(by: Int64?, first: String, last: String, changes: Int64)] {
         try await server.pool.query(
             """
-            SELECT published_by, first_date::text AS first_date, last_date::text AS last_date, changes
+            SELECT published_by, first_date::text AS first_date, last_date::text AS last_date, changes::bigint AS changes
             FROM schedule_publications WHERE workplace_id = $1 ORDER BY id
             """, [workplaceID]
-        ).map { (try $0.decode("published_by"), try $0.decode("first_date"), try $0.decode("last_date"), try $0.decode("changes")) }
+        ).map { row in
+            (by: try row.decode("published_by", as: Int64?.self), first: try row.decode("first_date", as: String.self),
+             last: try row.decode("last_date", as: String.self), changes: try row.decode("changes", as: Int64.self))
+        }
     }
 
     @Test func everyManagerChangePublishesItsWeekAndOnlyThatWeek() async throws {
@@ -85,8 +88,8 @@ import Testing
             #expect(try await Self.weeks(server, from: monday, to: next, as: anna) == [monday.description: format(source), next.description: format(copied)])
 
             let recorded = try await Self.publications(server, workplaceID: boss.workplaceID)
-            #expect(recorded.map(\.by) == Array(repeating: boss.userID, count: 7), "create, edit, assign, unassign, delete, create, copy")
-            #expect(recorded.map(\.changes) == Array(repeating: 1, count: 7))
+            #expect(recorded.map { $0.by } == Array(repeating: boss.userID, count: 7), "create, edit, assign, unassign, delete, create, copy")
+            #expect(recorded.map { $0.changes } == Array(repeating: 1, count: 7))
             #expect(recorded.last?.first == monday.adding(days: 9).description && recorded.last?.last == monday.adding(days: 9).description)
         }
     }

@@ -81,7 +81,7 @@ enum ScheduleGenerator {
     /// at the run's `asOf`, in the run's transaction.
     static func recordPublications(of runs: [Int64: GenerationRun], at asOf: Date, on connection: PostgresConnection) throws {
         for (workplace, run) in runs.sorted(by: { $0.key < $1.key }) where run.count > 0 {
-            let dates = Set(run.dates.compactMap(LocalDate.init))
+            let dates = Set(run.dates.compactMap { LocalDate($0) })
             guard let publication = PublishedWeeks.publication(of: dates, by: nil, at: asOf, changes: run.count) else { continue }
             try ScheduleWeeksStore.record(publication, workplaceID: workplace, on: connection)
         }
