@@ -169,17 +169,19 @@ import Testing
         try await TestServer.with { server in
             let boss = try await server.createWorkplace()
             let anna = try await server.createEmployee(in: boss, username: "anna")
-            let answers: [(String, String)] = [
-                ("to=2026-10-11", "from: is required (a date as YYYY-MM-DD)"),
-                ("from=2026-10-05", "to: is required (a date as YYYY-MM-DD)"),
-                ("from=5-10-2026&to=2026-10-11", ""),
-                ("from=2026-10-05&to=2026-10-04", ""),
-                ("from=2026-10-05&to=2026-11-30", "to: the range may span at most 56 days"),
+            // A missing or malformed date is the query's fault (400, as every route's query); a range
+            // backwards or over eight weeks is the range's (422, as the team schedule's).
+            let answers: [(query: String, status: Int, code: String, detail: String)] = [
+                ("to=2026-10-11", 400, "invalid_parameter", "from: is required (a date as YYYY-MM-DD)"),
+                ("from=2026-10-05", 400, "invalid_parameter", "to: is required (a date as YYYY-MM-DD)"),
+                ("from=5-10-2026&to=2026-10-11", 400, "invalid_parameter", "from: must be a date as YYYY-MM-DD"),
+                ("from=2026-10-05&to=2026-10-04", 422, "validation_failed", "to: must not be before from"),
+                ("from=2026-10-05&to=2026-11-30", 422, "validation_failed", "to: the range may span at most 56 days"),
             ]
-            for (query, detail) in answers {
-                let response = try await server.client.json(.GET, "/api/v1/schedule-weeks?\(query)", token: anna.token)
-                #expect(response.status == 422 && response.problemCode == "validation_failed", "\(query): \(response.text)")
-                if !detail.isEmpty { #expect(response.json["detail"] as? String == detail, "\(query)") }
+            for answer in answers {
+                let response = try await server.client.json(.GET, "/api/v1/schedule-weeks?\(answer.query)", token: anna.token)
+                #expect(response.status == answer.status && response.problemCode == answer.code, "\(answer.query): \(response.text)")
+                #expect(response.json["detail"] as? String == answer.detail, "\(answer.query): \(response.text)")
             }
             let eightWeeks = try await Self.weeks(server, from: LocalDate("2026-10-05")!, to: LocalDate("2026-11-29")!, as: anna)
             #expect(eightWeeks.count == 8)
