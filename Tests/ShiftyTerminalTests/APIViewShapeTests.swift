@@ -153,6 +153,9 @@ import Testing
                 CalendarFeedView(enabled: true, enabledAt: at, url: "https://shifty.test/calendar/t.ics", path: "/calendar/t.ics"),
                 CalendarFeedView(enabled: false), schema: answer("GET", "/api/v1/calendar-feed")),
             check(
+                "GET /schedule-weeks", ScheduleWeekPublication(monday: "2026-09-21", publishedAt: at),
+                ScheduleWeekPublication(monday: "2026-09-28"), schema: answer("GET", "/api/v1/schedule-weeks", items: true)),
+            check(
                 "GET /requests/free-dates", FreeDateView(date: "2026-09-21", weekday: 1, week: "2026-W39"),
                 FreeDateView(date: "2026-09-21", weekday: 1, week: "2026-W39"), schema: answer("GET", "/api/v1/requests/free-dates", items: true)),
             check(

@@ -18,6 +18,7 @@ import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
 import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
+import { finalSinceLine } from './week-final.js';
 
 let state = null;
 
@@ -260,6 +261,7 @@ function paint(ctx) {
       el('strong', { text: weekLabel(state.monday) }), ' · ',
       el('span', { class: 'week-range', text: rangeLabel(state.monday) }),
     ]),
+    finalSinceLine(ctx, state.monday),
     toolbar(ctx),
     el('div', { class: 'week-scroll' }, [table(ctx)]),
     el('p', { class: 'hint', text: ctx.me.user.role === 'manager'

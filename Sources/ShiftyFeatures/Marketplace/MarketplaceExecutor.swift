@@ -83,7 +83,10 @@ struct MarketplaceExecutor: Sendable {
             throw refusal
         case .success(let transition):
             try TransitionWriter.persist(
-                transition, action: action, previousDeal: context.deal, workplaceID: caller.workplaceID, on: connection)
+                transition, action: action, previousDeal: context.deal, workplaceID: caller.workplaceID,
+                publication: PublishedWeeks.publication(
+                    of: action, transition: transition, actor: UserID(rawValue: caller.userID), context: context),
+                on: connection)
             return transition
         }
     }

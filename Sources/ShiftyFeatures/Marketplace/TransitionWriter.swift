@@ -17,9 +17,12 @@ import ShiftyPostgres
 /// Every shift update is conditional on the row still holding `ShiftChange.from`; a miss means a
 /// concurrent transaction won, so the whole transaction fails with `shift_no_longer_available`.
 enum TransitionWriter {
+    /// `publication` is the change of the published schedule a manager's action makes
+    /// (`PublishedWeeks.publication`), recorded here so it commits or rolls back with the change;
+    /// `nil` for trades between employees, which act on the published schedule.
     static func persist(
         _ transition: Transition, action: MarketplaceAction, previousDeal: Deal?, workplaceID: Int64,
-        on connection: PostgresConnection
+        publication: SchedulePublication? = nil, on connection: PostgresConnection
     ) throws {
         if let deal = transition.deal {
             try write(deal, previous: previousDeal, workplaceID: workplaceID, on: connection)
@@ -37,6 +40,9 @@ enum TransitionWriter {
             try write(change, on: connection)
         }
         try records(transition, action: action, workplaceID: workplaceID, on: connection)
+        if let publication {
+            try ScheduleWeeksStore.record(publication, workplaceID: workplaceID, on: connection)
+        }
     }
 
     /// A decided deal's row and its legs' `pending` mark change in one statement; a new deal is

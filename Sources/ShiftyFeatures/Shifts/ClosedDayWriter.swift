@@ -19,6 +19,11 @@ enum ClosedDayWriter {
                 try ClosedDayStore.upsert(closing.day, workplaceID: workplaceID, on: connection)
                 try ScheduleGenerator.remove(closing.removed, workplaceID: workplaceID, connection: connection)
                 news.append(.removedByClosedDay(closing.day, removed: closing.removed.compactMap { shifts[$0] }, actorID: actorID))
+                // Removing shifts changes the published week: the manager's closing publishes it.
+                if !closing.removed.isEmpty, let publication = PublishedWeeks.publication(
+                    of: [closing.day.date], by: UserID(rawValue: actorID), at: now, changes: closing.removed.count) {
+                    try ScheduleWeeksStore.record(publication, workplaceID: workplaceID, on: connection)
+                }
             }
         case .reopen(let date):
             try ClosedDayStore.delete(date, workplaceID: workplaceID, on: connection)

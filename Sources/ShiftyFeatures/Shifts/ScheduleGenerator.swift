@@ -68,11 +68,23 @@ enum ScheduleGenerator {
             try FixedShiftSkips.record(decision, workplaceID: workplace, timeZone: zone, on: connection)
         }
         try ShiftAnnouncer.announce(generated: runs, on: connection)
+        try recordPublications(of: runs, at: asOf, on: connection)
         let created = runs.values.reduce(0) { $0 + $1.count }
         // New occurrences inside approved time off go to the marketplace like the approval's (issue 16):
         // weeks the time-off rule only warns about, or a manager set it aside for.
         if created > 0 { try TimeOffService.releaseGeneratedShifts(workplaceID: workplaceID, now: asOf, on: connection) }
         return created
+    }
+
+    /// The weeks a run created shifts in are published by generation (`published_by` NULL): the
+    /// standing schedule was agreed when the fixed shift was saved. One publication per workplace,
+    /// at the run's `asOf`, in the run's transaction.
+    static func recordPublications(of runs: [Int64: GenerationRun], at asOf: Date, on connection: PostgresConnection) throws {
+        for (workplace, run) in runs.sorted(by: { $0.key < $1.key }) where run.count > 0 {
+            let dates = Set(run.dates.compactMap { LocalDate($0) })
+            guard let publication = PublishedWeeks.publication(of: dates, by: nil, at: asOf, changes: run.count) else { continue }
+            try ScheduleWeeksStore.record(publication, workplaceID: workplace, on: connection)
+        }
     }
 
     /// Statement 1: inserts the new weeks that cannot break a rule and returns, per workplace, what

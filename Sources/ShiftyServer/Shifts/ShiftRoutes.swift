@@ -35,6 +35,14 @@ struct ShiftRoutes {
             return try APIJSON.response(try await shifts.teamSchedule(context.caller, from: from, to: to))
         }
 
+        // Since when each week is final: any member, their own workplace's weeks.
+        api.members.get("schedule-weeks") { request, context in
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let to = try query.requiredDate("to")
+            return try APIJSON.response(try await shifts.scheduleWeeks(context.caller, from: from, to: to))
+        }
+
         api.members.get("fixed-shifts") { request, context in
             let ownerID = try QueryParameters(request).id("userId")
             return try APIJSON.response(try await shifts.fixedShifts(context.caller, ownerID: ownerID))

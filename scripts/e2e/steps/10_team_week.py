@@ -163,6 +163,9 @@ def run(s):
     anna.wait_for(f"#view-week td[data-date='{day}']", "anna's grid should show that week", timeout=LOAD)
     anna_cell = f"#view-week tr[data-user-id='{anna_id}'] td[data-date='{day}']"
     before = len(anna.css(f"{anna_cell} .grid-shift"))
+    final_line = anna.wait_for("#view-week .week-final", "the week should say since when it is final")
+    anna.wait(lambda: anna.text("#view-week .week-final").strip(), WAIT, "the final-since line should be filled in")
+    final_before = final_line.get_attribute("data-published-at")
     maria.click(f"#view-week tr[data-user-id='{anna_id}'] td[data-date='{day}'] [data-action=add-shift]", "maria adds a shift for anna")
     start = maria.wait_for("dialog[open] input[name=startTime]", "the new-shift form")
     maria.script("arguments[0].value = '23:00'; arguments[0].dispatchEvent(new Event('change'));", start)
@@ -180,6 +183,9 @@ def run(s):
         anna.wait(lambda: len(anna.css(f"{anna_cell} .grid-shift")) == before + 1,
                   LIVE, "anna's grid should show the new shift without a reload")
         anna.assert_not_reloaded("seeing the new shift on the grid")
+        published = anna.fetch("GET", f"/schedule-weeks?from={target_monday}&to={target_monday}")[0]["publishedAt"]
+        anna.wait(lambda: anna.value_of("#view-week .week-final", "data-published-at") == published != final_before,
+                  LIVE, f"anna's week should be final since maria's new shift ({published}), not {final_before!r}")
     maria_phone = s.open("maria-week-phone", PHONE)
     maria_phone.login("maria")
     maria_phone.script("location.hash = arguments[0];", f"#/week?from={target_monday}")
