@@ -34,6 +34,8 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case rangeBackwards
     /// A team schedule over more than ``ShiftRules/teamScheduleMaximumDays`` days.
     case rangeTooLong
+    /// A plan (`GET /plan`) over more than ``LabourEstimate/maximumDays`` days.
+    case planRangeTooLong
 
     /// The fields a validation refusal can name, spelled as on the wire.
     public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
@@ -54,7 +56,7 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .fixedShiftsManagedByManagers: .fixedShiftsManagedByManagers
         case .memberNotFound, .shiftNotFound, .fixedShiftNotFound: .notFound
         case .ownerNotMember, .ownerNotActiveMember, .malformedDate, .malformedStartTime, .durationOutOfRange, .positionTooLong,
-             .positionNotOneLine, .rangeBackwards, .rangeTooLong:
+             .positionNotOneLine, .rangeBackwards, .rangeTooLong, .planRangeTooLong:
             .validationFailed
         }
     }
@@ -67,7 +69,7 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedStartTime: .startTime
         case .durationOutOfRange: .durationMinutes
         case .positionTooLong, .positionNotOneLine: .position
-        case .rangeBackwards, .rangeTooLong: .to
+        case .rangeBackwards, .rangeTooLong, .planRangeTooLong: .to
         case .managerOnly, .fixedShiftsManagedByManagers, .memberNotFound, .shiftNotFound, .fixedShiftNotFound: nil
         }
     }

@@ -36,6 +36,8 @@ extension Problem {
             self = .invalid("to", ProblemText("server.invalid.notBeforeFrom"))
         case .rangeTooLong:
             self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(ShiftRules.teamScheduleMaximumDays)]))
+        case .planRangeTooLong:
+            self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(LabourEstimate.maximumDays)]))
         }
     }
 }
