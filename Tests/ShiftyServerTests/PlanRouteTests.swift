@@ -68,7 +68,7 @@ import Testing
             let from = TestServer.localDate(in: 0)
             let refused = try await server.client.json(.GET, "/api/v1/plan?from=\(from)&to=\(from.adding(days: 6))", token: anna.token)
             #expect(refused.status == 403)
-            #expect(refused.problemCode == "not_a_manager")
+            #expect(refused.problemCode == "manager_only")
             #expect(try await server.client.json(.GET, "/api/v1/plan?from=\(from)&to=\(from)").status == 401)
 
             let backwards = try await server.client.json(.GET, "/api/v1/plan?from=\(from)&to=\(from.adding(days: -1))", token: boss.token)
