@@ -143,7 +143,7 @@ function shiftButton(shift, ctx) {
   }, [
     el('span', { class: 'grid-time', text: timeRange(shift) }),
     el('span', { class: 'grid-time-short', text: shortRange(shift), attrs: { 'aria-hidden': 'true' } }),
-    el('span', { class: 'grid-position', text: shift.position || t('week.noPosition') }),
+    el('span', { class: ['grid-position', shift.position ? null : 'grid-no-position'], text: shift.position || t('week.noPosition') }),
     shift.unassigned ? el('span', { class: 'grid-from', text: t('week.fromName', { name: shift.ownerName }) }) : null,
     el('span', { class: ['badge', 'grid-state', `state-${shiftState.key}`], text: shiftState.text }),
   ]);
