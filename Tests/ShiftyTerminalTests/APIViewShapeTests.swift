@@ -102,6 +102,22 @@ import Testing
                 WeekCopyView(fromWeek: "2026-09-21", toWeek: "2026-09-28", preview: true, items: [], created: 0, refused: 0),
                 schema: named("WeekCopy")),
             check(
+                "SchedulePlan",
+                SchedulePlanView(
+                    from: "2026-09-21", to: "2026-09-27", shifts: [shift],
+                    totals: PlanTotalsView(weeks: [WeekTotalsView(
+                        monday: "2026-09-21", from: "2026-09-21", to: "2026-09-27", minutes: 480, headcount: 1, openShifts: 1,
+                        people: [.init(
+                            userId: 2, name: "Anna", minutes: 480, shifts: 1, contractMinutes: 1920, weeklyLimitMinutes: 2400,
+                            overContract: false, overLimit: false)],
+                        days: [.init(date: "2026-09-21", headcount: 1, minutes: 480, openShifts: 1)])])),
+                SchedulePlanView(
+                    from: "2026-09-21", to: "2026-09-21", shifts: [],
+                    totals: PlanTotalsView(weeks: [WeekTotalsView(
+                        monday: "2026-09-21", from: "2026-09-21", to: "2026-09-21", minutes: 0, headcount: 0, openShifts: 0,
+                        people: [.init(userId: 2, name: "Anna", minutes: 0, shifts: 0, overContract: false, overLimit: false)], days: [])])),
+                schema: answer("GET", "/api/v1/plan")),
+            check(
                 "FixedShiftPreview",
                 FixedShiftPreviewView(
                     action: .approve, fixedShiftId: 5, allowed: false, refusal: refusal, overridable: true, dates: ["2026-09-21"],

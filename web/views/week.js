@@ -4,7 +4,10 @@
 // assign, unassign and create one-off shifts, each after the server's preview said which rules
 // it would break (an override is explicit and needs a reason).
 //
-// Data: GET /team-schedule for the week and GET /users for the rows. Live: every change of any
+// Data: GET /team-schedule for the week (managers: GET /plan, the same shifts plus the week's
+// totals, week-totals.js) and GET /users for the rows. Shifts a manager released (`unassigned`,
+// on the marketplace, nobody picked them up yet) are drawn in the "Open shifts" row first, not
+// in the row of the person they came from. Live: every change of any
 // shift in the workplace reaches every member as `team_schedule.changed` (with its dates), so the
 // week reloads (debounced) when a change falls on a date it shows; no polling.
 
@@ -19,6 +22,9 @@ import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
 import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
 import { finalSinceLine } from './week-final.js';
+import {
+  isCompact, compactToggle, totalsHeader, personTotalCell, footerRow, myFooterRow, myWeekMinutes, dayTotalsLine,
+} from './week-totals.js';
 
 let state = null;
 
@@ -71,12 +77,15 @@ function weekFromHash() {
 
 async function load(ctx) {
   const monday = state.monday;
+  const manager = ctx.me.user.role === 'manager';
   const [shifts, members] = await Promise.all([
-    ctx.api('GET', `/team-schedule?from=${monday}&to=${addDays(monday, 6)}`),
+    manager ? ctx.api('GET', `/plan?from=${monday}&to=${addDays(monday, 6)}`)
+      : ctx.api('GET', `/team-schedule?from=${monday}&to=${addDays(monday, 6)}`),
     state.members ? Promise.resolve(state.members) : activeMembers(ctx).catch(() => []),
   ]);
   if (!state?.container.isConnected || state.monday !== monday) return false;
-  state.shifts = Array.isArray(shifts) ? shifts : [];
+  state.shifts = Array.isArray(shifts) ? shifts : Array.isArray(shifts?.shifts) ? shifts.shifts : [];
+  state.totals = shifts?.totals?.weeks?.[0] ?? null;
   state.members = members;
   state.timeOff = await weekTimeOff(ctx, monday, addDays(monday, 6)).catch(() => []);
   return true;
@@ -103,11 +112,21 @@ async function showWeek(ctx, monday) {
 /** People as rows: every active member plus anyone (e.g. deactivated) who has a shift this week. */
 function rows(ctx) {
   const people = new Map(state.members.map((member) => [member.id, member.displayName]));
-  for (const shift of state.shifts) if (!people.has(shift.ownerId)) people.set(shift.ownerId, shift.ownerName);
+  for (const shift of state.shifts) if (!shift.unassigned && !people.has(shift.ownerId)) people.set(shift.ownerId, shift.ownerName);
   let list = [...people.entries()].map(([id, name]) => ({ id, name }));
   if (state.onlyMe) list = list.filter((person) => person.id === ctx.me.user.id);
   // Me first, then by name: I look for myself first, then for who works with me.
   return list.sort((a, b) => (b.id === ctx.me.user.id) - (a.id === ctx.me.user.id) || a.name.localeCompare(b.name));
+}
+
+/** Whether the grid is compact: the person's remembered choice, else 15 rows or more (the open row counts). */
+function compactNow(ctx) {
+  return isCompact(rows(ctx).length + 1);
+}
+
+/** "09–17" for "09:00–17:00": the compact grid's one-line time. */
+function shortRange(shift) {
+  return timeRange(shift).replace(/(\d\d):00(?!\d)/g, '$1');
 }
 
 function visibleShifts() {
@@ -116,7 +135,7 @@ function visibleShifts() {
 
 function shiftButton(shift, ctx) {
   const shiftState = stateOf(shift);
-  const mine = shift.ownerId === ctx.me.user.id;
+  const mine = shift.ownerId === ctx.me.user.id && !shift.unassigned;
   return el('button', {
     class: ['grid-shift', `grid-${shiftState.key}`, mine ? 'grid-mine' : null, isFuture(shift) ? null : 'grid-past'],
     attrs: { type: 'button', 'aria-label': t(shift.position ? 'week.shiftLabelPosition' : 'week.shiftLabel', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift), position: shift.position, state: shiftState.text }) },
@@ -124,14 +143,39 @@ function shiftButton(shift, ctx) {
     on: { click: () => openShift(shift.id, ctx) },
   }, [
     el('span', { class: 'grid-time', text: timeRange(shift) }),
-    el('span', { class: 'grid-position', text: shift.position || t('week.noPosition') }),
+    el('span', { class: 'grid-time-short', text: shortRange(shift), attrs: { 'aria-hidden': 'true' } }),
+    el('span', { class: ['grid-position', shift.position ? null : 'grid-no-position'], text: shift.position || t('week.noPosition') }),
+    shift.unassigned ? el('span', { class: 'grid-from', text: t('week.fromName', { name: shift.ownerName }) }) : null,
     el('span', { class: ['badge', 'grid-state', `state-${shiftState.key}`], text: shiftState.text }),
+  ]);
+}
+
+/** The shifts drawn in `person`'s cell on `date`: theirs, except the open ones (the Open shifts row). */
+function shiftsOf(person, date, shifts) {
+  return shifts.filter((shift) => shift.ownerId === person.id && shift.date === date && !shift.unassigned);
+}
+
+/** The "Open shifts" row: released shifts nobody covers yet, each saying whom it came from. */
+function openRow(days, shifts, ctx, withTotals) {
+  const open = shifts.filter((shift) => shift.unassigned);
+  return el('tr', {
+    class: ['grid-open-row', ...days.map((date, index) => (open.some((shift) => shift.date === date) ? null : `free-${index}`))],
+  }, [
+    el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: t('week.openShifts') }),
+    ...days.map((date, index) => {
+      const onDate = open.filter((shift) => shift.date === date);
+      return el('td', {
+        class: ['grid-cell', `day-${index}`, date === todayInWorkplace() ? 'today' : null, onDate.length ? null : 'free'], data: { date },
+      }, onDate.length ? onDate.map((shift) => shiftButton(shift, ctx))
+        : [el('span', { class: 'grid-off', text: '—', attrs: { 'aria-hidden': 'true' } }), el('span', { class: 'visually-hidden', text: t('week.noOpenShifts') })]);
+    }),
+    withTotals ? el('td', { class: 'grid-total', text: '' }) : null,
   ]);
 }
 
 function cell(person, date, index, shifts, ctx) {
   const manager = ctx.me.user.role === 'manager';
-  const mine = shifts.filter((shift) => shift.ownerId === person.id && shift.date === date);
+  const mine = shiftsOf(person, date, shifts);
   const canAdd = manager && date >= todayInWorkplace();
   return el('td', {
     class: ['grid-cell', `day-${index}`, date === todayInWorkplace() ? 'today' : null, mine.length ? null : 'free'],
@@ -154,9 +198,18 @@ function table(ctx) {
   const days = weekDays(state.monday);
   const today = todayInWorkplace();
   const shifts = visibleShifts();
-  const people = rows(ctx).filter((person) => !state.position || ctx.me.user.role === 'manager'
-    || shifts.some((shift) => shift.ownerId === person.id));
-  const grid = el('table', { class: ['week-grid', ctx.me.user.role === 'manager' ? 'managing' : null], data: { day: state.dayIndex }, attrs: { id: 'week-grid' } }, [
+  const manager = ctx.me.user.role === 'manager';
+  const people = rows(ctx).filter((person) => !state.position || manager
+    || shifts.some((shift) => shift.ownerId === person.id && !shift.unassigned));
+  // Managers always see the Open shifts row (where released shifts wait); employees when there are any.
+  const withOpenRow = !state.onlyMe && (manager || shifts.some((shift) => shift.unassigned));
+  const withTotals = manager && Boolean(state.totals);
+  const totalsOf = new Map((state.totals?.people || []).map((person) => [person.userId, person]));
+  const compact = compactNow(ctx);
+  const grid = el('table', {
+    class: ['week-grid', manager ? 'managing' : null, compact ? 'compact' : null, withTotals ? 'with-totals' : null],
+    data: { day: state.dayIndex }, attrs: { id: 'week-grid' },
+  }, [
     el('caption', { class: 'visually-hidden', text: t('week.caption', { week: weekLabel(state.monday), range: rangeLabel(state.monday) }) }),
     el('thead', {}, [el('tr', {}, [
       el('th', { attrs: { scope: 'col' }, class: 'grid-person', text: t('week.person') }),
@@ -168,15 +221,23 @@ function table(ctx) {
         el('time', { attrs: { datetime: date }, text: formatDate(date) }),
         date === today ? el('span', { class: 'today-mark', text: t('week.today') }) : null,
       ])),
+      withTotals ? totalsHeader() : null,
     ])]),
-    el('tbody', {}, people.map((person) => el('tr', {
-      class: [person.id === ctx.me.user.id ? 'grid-me' : null,
-        ...days.map((date, index) => (shifts.some((shift) => shift.ownerId === person.id && shift.date === date) ? null : `free-${index}`))],
-      data: { userId: person.id },
-    }, [
-      el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: person.id === ctx.me.user.id ? t('week.you', { name: person.name }) : person.name }),
-      ...days.map((date, index) => cell(person, date, index, shifts, ctx)),
-    ]))),
+    el('tbody', {}, [
+      withOpenRow ? openRow(days, shifts, ctx, withTotals) : null,
+      ...people.map((person) => el('tr', {
+        class: [person.id === ctx.me.user.id ? 'grid-me' : null,
+          ...days.map((date, index) => (shiftsOf(person, date, shifts).length ? null : `free-${index}`))],
+        data: { userId: person.id },
+      }, [
+        el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: person.id === ctx.me.user.id ? t('week.you', { name: person.name }) : person.name }),
+        ...days.map((date, index) => cell(person, date, index, shifts, ctx)),
+        withTotals ? personTotalCell(totalsOf.get(person.id)) : null,
+      ])),
+    ]),
+    // Totals count every position: the position filter narrows what is drawn, not what is planned.
+    withTotals ? el('tfoot', {}, [footerRow(state.totals, days)])
+      : manager ? null : el('tfoot', {}, [myFooterRow(myWeekMinutes(state.shifts, ctx.me.user.id), 7)]),
   ]);
   // Phones show one day: a horizontal swipe moves to the next or previous day.
   let touchX = null;
@@ -240,6 +301,7 @@ function toolbar(ctx) {
     el('div', { class: 'week-filters' }, [
       el('label', { class: 'inline', attrs: { for: 'week-position' } }, [el('span', { text: t('week.position') }), position]),
       el('label', { class: 'inline', attrs: { for: 'week-only-me' } }, [onlyMe, el('span', { text: t('week.onlyMe') })]),
+      compactToggle(compactNow(ctx), () => paint(ctx)),
     ]),
     el('div', { class: 'day-nav', attrs: { role: 'group', 'aria-label': t('week.day') } }, [
       labelled(actionButton('previous-day', '‹', () => moveDay(-1, ctx)), t('week.previousDay')),
@@ -248,6 +310,7 @@ function toolbar(ctx) {
         days[state.dayIndex] === todayInWorkplace() ? t('week.todayMark') : '',
       ]),
       labelled(actionButton('next-day', '›', () => moveDay(1, ctx)), t('week.nextDay')),
+      ctx.me.user.role === 'manager' && state.totals ? dayTotalsLine(state.totals, days[state.dayIndex]) : null,
     ]),
   ]);
 }
@@ -491,7 +554,7 @@ export default {
     const monday = weekFromHash();
     const today = todayInWorkplace();
     state = {
-      container, monday, shifts: [], members: null, position: '', onlyMe: false, dialog: null,
+      container, monday, shifts: [], totals: null, members: null, position: '', onlyMe: false, dialog: null,
       dayIndex: monday === mondayOf(today) ? weekDays(monday).indexOf(today) : 0,
     };
     await load(ctx);

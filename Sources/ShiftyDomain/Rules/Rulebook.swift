@@ -70,7 +70,7 @@ public enum Rulebook {
         let member = placement.member
         let limits = context.hourLimits(for: member)
         let zone = context.timeZone
-        let minutes: (ShiftInterval) -> Int = { Int(($0.end.timeIntervalSince($0.start) / 60).rounded()) }
+        let minutes: (ShiftInterval) -> Int = { $0.minutes }
         func finding(_ limit: HourLimit, _ conflicting: [ShiftInterval], _ arguments: RefusalArguments = .init()) -> RuleFinding {
             var arguments = arguments
             arguments.limit = limit.limit
@@ -84,8 +84,8 @@ public enum Rulebook {
             return finding(limit, [], .init(minutes: minutes(incoming)))
         case .maxWeeklyHours:
             guard let limit = limits.maxWeeklyHours else { return nil }
-            let week = ISOWeek(containing: zone.localDate(of: incoming.start))
-            let sameWeek = others.filter { ISOWeek(containing: zone.localDate(of: $0.start)) == week }
+            let week = incoming.week(in: zone)
+            let sameWeek = others.filter { $0.week(in: zone) == week }
             let total = sameWeek.reduce(minutes(incoming)) { $0 + minutes($1) }
             guard total > limit.limit * 60 else { return nil }
             return finding(limit, sameWeek, .init(week: week, minutes: total))

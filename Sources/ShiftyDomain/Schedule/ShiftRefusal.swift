@@ -36,6 +36,8 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case rangeTooLong
     /// A look at the weeks' publication times over more than ``PublishedWeeks/maximumDays`` days.
     case weekRangeTooLong
+    /// A plan (`GET /plan`) over more than ``LabourEstimate/maximumDays`` days.
+    case planRangeTooLong
 
     /// The fields a validation refusal can name, spelled as on the wire.
     public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
@@ -56,7 +58,7 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .fixedShiftsManagedByManagers: .fixedShiftsManagedByManagers
         case .memberNotFound, .shiftNotFound, .fixedShiftNotFound: .notFound
         case .ownerNotMember, .ownerNotActiveMember, .malformedDate, .malformedStartTime, .durationOutOfRange, .positionTooLong,
-             .positionNotOneLine, .rangeBackwards, .rangeTooLong, .weekRangeTooLong:
+             .positionNotOneLine, .rangeBackwards, .rangeTooLong, .weekRangeTooLong, .planRangeTooLong:
             .validationFailed
         }
     }
@@ -69,7 +71,7 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedStartTime: .startTime
         case .durationOutOfRange: .durationMinutes
         case .positionTooLong, .positionNotOneLine: .position
-        case .rangeBackwards, .rangeTooLong, .weekRangeTooLong: .to
+        case .rangeBackwards, .rangeTooLong, .weekRangeTooLong, .planRangeTooLong: .to
         case .managerOnly, .fixedShiftsManagedByManagers, .memberNotFound, .shiftNotFound, .fixedShiftNotFound: nil
         }
     }

@@ -18,4 +18,11 @@ public enum ShiftRules {
         guard from <= to else { throw .rangeBackwards }
         guard from.adding(days: teamScheduleMaximumDays - 1) >= to else { throw .rangeTooLong }
     }
+
+    /// A manager's plan on `from` through `to`: forwards, at most ``LabourEstimate/maximumDays`` days
+    /// (eight weeks: what a manager plans at once, and a bounded amount of totals to add up).
+    public static func checkPlan(from: LocalDate, to: LocalDate) throws(ShiftRefusal) {
+        guard from <= to else { throw .rangeBackwards }
+        guard from.adding(days: LabourEstimate.maximumDays - 1) >= to else { throw .planRangeTooLong }
+    }
 }

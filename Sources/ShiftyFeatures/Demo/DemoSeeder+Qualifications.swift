@@ -6,8 +6,11 @@ import ShiftyPostgres
 /// fixed shifts, and bram (a cook) also for the bar, so anna, a bartender, is not qualified for
 /// the kitchen (bram's kitchen shifts are marked on her marketplace) while bram can still take
 /// anna's bar shifts (the browser test's trade); emma is a part-timer with a 20-hour weekly limit.
+/// finn and sara have contract hours, so the plan's totals column shows "14 / 12 h" (over, in
+/// red) and "15 / 16 h" next to everyone's plain hours.
 extension DemoSeeder {
     static let demoPartTimer = (username: "emma", maxWeeklyHours: 20)
+    static let demoContracts = [(username: "finn", minutesPerWeek: 12 * 60), (username: "sara", minutesPerWeek: 16 * 60)]
     static let demoExtraQualifications = ["bram": ["bar"]]
 
     /// Seeds the qualifications once (while the workplace tracks no positions, so a manager's
@@ -41,6 +44,13 @@ extension DemoSeeder {
                 SELECT id, \(Self.demoPartTimer.maxWeeklyHours) FROM users WHERE workplace_id = \(workplaceID) AND username = \(Self.demoPartTimer.username)
                 ON CONFLICT (user_id) DO NOTHING
                 """)
+            for contract in Self.demoContracts {
+                try connection.execute(
+                    """
+                    UPDATE users SET contract_minutes_per_week = \(contract.minutesPerWeek)
+                    WHERE workplace_id = \(workplaceID) AND username = \(contract.username) AND contract_minutes_per_week IS NULL
+                    """)
+            }
         }
     }
 }

@@ -43,6 +43,14 @@ struct ShiftRoutes {
             return try APIJSON.response(try await shifts.scheduleWeeks(context.caller, from: from, to: to))
         }
 
+        // The manager's plan: the published shifts plus hours per person, day and week.
+        api.managers.get("plan") { request, context in
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let to = try query.requiredDate("to")
+            return try APIJSON.response(try await shifts.plan(context.caller, from: from, to: to))
+        }
+
         api.members.get("fixed-shifts") { request, context in
             let ownerID = try QueryParameters(request).id("userId")
             return try APIJSON.response(try await shifts.fixedShifts(context.caller, ownerID: ownerID))

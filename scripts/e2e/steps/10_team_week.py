@@ -34,7 +34,8 @@ def run(s):
     monday = friday - datetime.timedelta(days=4)
     week = anna.fetch("GET", f"/team-schedule?from={monday}&to={monday + datetime.timedelta(days=6)}")
     on_friday = [shift for shift in week if shift["date"] == friday.isoformat()]
-    coworkers = {shift["ownerName"] for shift in on_friday if shift["ownerId"] != anna_id}
+    # Released shifts (unassigned, step 09) sit in the "Open shifts" row, not in their owner's row.
+    coworkers = {shift["ownerName"] for shift in on_friday if shift["ownerId"] != anna_id and not shift.get("unassigned")}
     if not coworkers:
         raise StepFailed(f"the demo data needs coworkers working on {friday}")
 
@@ -46,6 +47,11 @@ def run(s):
     for shift in on_friday:
         button = anna.visible(f"{column} .grid-shift[data-shift-id='{shift['id']}']")
         row = anna.script("return arguments[0].closest('tr').querySelector('th').textContent;", button)
+        if shift.get("unassigned"):
+            in_open_row = anna.script("return arguments[0].closest('tr').classList.contains('grid-open-row');", button)
+            if not in_open_row or shift["ownerName"] not in button.text or shift["startTime"] not in button.text:
+                raise StepFailed(f"the grid should put {shift['ownerName']}'s open {shift['startTime']} shift in the Open shifts row: {row!r} {button.text!r}")
+            continue
         if shift["ownerName"] not in row or shift["startTime"] not in button.text:
             raise StepFailed(f"the grid should put {shift['ownerName']}'s {shift['startTime']} shift on their row: {row!r} {button.text!r}")
     if "24:00" in anna.text("#view-week"):

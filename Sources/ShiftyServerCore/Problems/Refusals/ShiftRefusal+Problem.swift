@@ -38,6 +38,8 @@ extension Problem {
             self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(ShiftRules.teamScheduleMaximumDays)]))
         case .weekRangeTooLong:
             self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(PublishedWeeks.maximumDays)]))
+        case .planRangeTooLong:
+            self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(LabourEstimate.maximumDays)]))
         }
     }
 }
