@@ -10,12 +10,16 @@ public struct SchedulePlanView: Codable, Sendable, Hashable {
     /// The range's shifts (cancelled ones left out), as `GET /team-schedule` lists them.
     public var shifts: [MarketShift]
     public var totals: PlanTotalsView
+    /// The workplace's staffing needs against the range's shifts, by date, position and start
+    /// (empty when the workplace set none: `GET/PUT /coverage-needs`).
+    public var coverage: [CoverageSegmentView]
 
-    public init(from: String, to: String, shifts: [MarketShift], totals: PlanTotalsView) {
+    public init(from: String, to: String, shifts: [MarketShift], totals: PlanTotalsView, coverage: [CoverageSegmentView] = []) {
         self.from = from
         self.to = to
         self.shifts = shifts
         self.totals = totals
+        self.coverage = coverage
     }
 }
 

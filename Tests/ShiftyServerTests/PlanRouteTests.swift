@@ -82,4 +82,47 @@ import Testing
             #expect(try await server.client.json(.GET, "/api/v1/plan?from=\(from)", token: boss.token).status == 400)
         }
     }
+
+    @Test func thePlanComparesTheStaffingNeedsWithTheShifts() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            _ = try await server.client.json(.PATCH, "/api/v1/workplace", ["settings": ["onePerDay": false]], token: boss.token)
+            let friday = ISOWeek(containing: TestServer.localDate(in: 14)).monday.adding(days: 4)
+            let saturday = friday.adding(days: 1)
+            let needs: [[String: Any]] = [
+                ["weekday": 5, "startTime": "17:00", "endTime": "23:00", "position": "Bar", "headcount": 2],
+                ["weekday": 5, "startTime": "22:00", "endTime": "02:00", "headcount": 1],
+            ]
+            let saved = try await server.client.json(.PUT, "/api/v1/coverage-needs", ["needs": needs], token: boss.token)
+            try #require(saved.status == 200, "\(saved.text)")
+            _ = try await server.createShift(by: boss, ownerID: anna.userID, on: friday.description, at: "17:00", minutes: 360, position: "bar")
+            _ = try await server.createShift(by: boss, ownerID: bram.userID, on: friday.description, at: "19:00", minutes: 120, position: "Bar")
+            let released = try await server.createShift(by: boss, ownerID: bram.userID, on: friday.description, at: "21:00", minutes: 120, position: "Bar")
+            try #require(try await server.act("/shifts/\(released)/unassign", [String: Any](), as: boss).status == 200)
+            // Saturday's early shift reaches into Friday's overnight need.
+            _ = try await server.createShift(by: boss, ownerID: anna.userID, on: saturday.description, at: "01:00", minutes: 60)
+
+            let answer = try await server.client.json(.GET, "/api/v1/plan?from=\(friday)&to=\(friday)", token: boss.token)
+            try #require(answer.status == 200, "\(answer.text)")
+            let coverage = try #require(answer.json["coverage"] as? [[String: Any]], "\(answer.text)")
+            let described = coverage.map { segment in
+                "\(segment["position"] as? String ?? "anyone") \(segment["startTime"] as? String ?? "")-\(segment["endTime"] as? String ?? "") \(segment["needed"] as? Int ?? -1)/\(segment["staffed"] as? Int ?? -1)"
+            }
+            // Anyone overnight: anna's bar shift until 23:00 counts, then nobody until saturday's 01:00 shift.
+            // Bar: two needed; the released shift staffs nothing.
+            #expect(described == [
+                "anyone 22:00-23:00 1/1", "anyone 23:00-01:00 1/0", "anyone 01:00-02:00 1/1",
+                "Bar 17:00-19:00 2/1", "Bar 19:00-21:00 2/2", "Bar 21:00-23:00 2/1",
+            ], "\(answer.text)")
+            #expect(coverage.allSatisfy { $0["date"] as? String == friday.description })
+
+            // Without needs the plan has no coverage, and an employee never reaches it.
+            _ = try await server.client.json(.PUT, "/api/v1/coverage-needs", ["needs": [[String: Any]]()], token: boss.token)
+            let none = try await server.client.json(.GET, "/api/v1/plan?from=\(friday)&to=\(friday)", token: boss.token)
+            #expect((none.json["coverage"] as? [Any])?.isEmpty == true, "\(none.text)")
+            #expect(try await server.client.json(.GET, "/api/v1/plan?from=\(friday)&to=\(friday)", token: anna.token).status == 403)
+        }
+    }
 }

@@ -19,10 +19,10 @@ extension TestServer {
         try await createShift(by: manager, ownerID: owner.userID, on: TestServer.localDate(in: days).description, at: time, minutes: minutes)
     }
 
-    func createShift(by manager: Account, ownerID: Int64, on date: String, at time: String, minutes: Int) async throws -> Int64 {
-        let response = try await client.json(.POST, "/api/v1/shifts", [
-            "ownerId": ownerID, "date": date, "startTime": time, "durationMinutes": minutes,
-        ], token: manager.token)
+    func createShift(by manager: Account, ownerID: Int64, on date: String, at time: String, minutes: Int, position: String? = nil) async throws -> Int64 {
+        var body: [String: Any] = ["ownerId": ownerID, "date": date, "startTime": time, "durationMinutes": minutes]
+        if let position { body["position"] = position }
+        let response = try await client.json(.POST, "/api/v1/shifts", body, token: manager.token)
         try #require(response.status == 201, "create shift: \(response.status) \(response.text)")
         return Int64(try #require(response.json["id"] as? Int))
     }

@@ -110,12 +110,17 @@ import Testing
                         people: [.init(
                             userId: 2, name: "Anna", minutes: 480, shifts: 1, contractMinutes: 1920, weeklyLimitMinutes: 2400,
                             overContract: false, overLimit: false)],
-                        days: [.init(date: "2026-09-21", headcount: 1, minutes: 480, openShifts: 1)])])),
+                        days: [.init(date: "2026-09-21", headcount: 1, minutes: 480, openShifts: 1)])]),
+                    coverage: [CoverageSegmentView(
+                        date: "2026-09-21", position: "bar", startTime: "17:00", endTime: "19:00", startsAt: at, endsAt: at.addingTimeInterval(7200),
+                        needed: 2, staffed: 1)]),
                 SchedulePlanView(
                     from: "2026-09-21", to: "2026-09-21", shifts: [],
                     totals: PlanTotalsView(weeks: [WeekTotalsView(
                         monday: "2026-09-21", from: "2026-09-21", to: "2026-09-21", minutes: 0, headcount: 0, openShifts: 0,
-                        people: [.init(userId: 2, name: "Anna", minutes: 0, shifts: 0, overContract: false, overLimit: false)], days: [])])),
+                        people: [.init(userId: 2, name: "Anna", minutes: 0, shifts: 0, overContract: false, overLimit: false)], days: [])]),
+                    coverage: [CoverageSegmentView(
+                        date: "2026-09-21", position: nil, startTime: "17:00", endTime: "19:00", startsAt: at, endsAt: at, needed: 1, staffed: 0)]),
                 schema: answer("GET", "/api/v1/plan")),
             check(
                 "FixedShiftPreview",

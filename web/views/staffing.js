@@ -12,14 +12,14 @@ const fields = ['weekday', 'startTime', 'endTime', 'position', 'headcount'];
 
 /** One need as a row of controls; `index` names it for screen readers ("Need 2"). */
 function needRow(need, index, positions, onRemove) {
-  const label = (key) => `${t(`manage.staffing.${key}`)} (${t('manage.staffing.needNumber', { number: index + 1 })})`;
-  const weekday = el('select', { attrs: { name: 'weekday', 'aria-label': label('weekday') } },
+  const label = (key) => `${t(key)} (${t('manage.staffing.needNumber', { number: index + 1 })})`;
+  const weekday = el('select', { attrs: { name: 'weekday', 'aria-label': label('manage.staffing.weekday') } },
     [1, 2, 3, 4, 5, 6, 7].map((day) => el('option', { text: weekdayName(day), attrs: { value: String(day) } })));
   weekday.value = String(need.weekday ?? 1);
-  const start = el('input', { attrs: { name: 'startTime', type: 'time', required: '', value: need.startTime ?? '09:00', 'aria-label': label('from') } });
-  const end = el('input', { attrs: { name: 'endTime', type: 'time', required: '', value: need.endTime ?? '17:00', 'aria-label': label('until') } });
-  const position = el('input', { attrs: { name: 'position', maxlength: '100', list: 'staffing-positions', value: need.position ?? '', placeholder: t('manage.staffing.anyone'), autocomplete: 'off', 'aria-label': label('position') } });
-  const headcount = el('input', { attrs: { name: 'headcount', type: 'number', min: '1', max: '500', step: '1', required: '', value: String(need.headcount ?? 1), 'aria-label': label('people') } });
+  const start = el('input', { attrs: { name: 'startTime', type: 'time', required: '', value: need.startTime ?? '09:00', 'aria-label': label('manage.staffing.from') } });
+  const end = el('input', { attrs: { name: 'endTime', type: 'time', required: '', value: need.endTime ?? '17:00', 'aria-label': label('manage.staffing.until') } });
+  const position = el('input', { attrs: { name: 'position', maxlength: '100', list: 'staffing-positions', value: need.position ?? '', placeholder: t('manage.staffing.anyone'), autocomplete: 'off', 'aria-label': label('manage.staffing.position') } });
+  const headcount = el('input', { attrs: { name: 'headcount', type: 'number', min: '1', max: '500', step: '1', required: '', value: String(need.headcount ?? 1), 'aria-label': label('manage.staffing.people') } });
   const remove = el('button', { class: 'button secondary', text: t('manage.staffing.remove'), attrs: { type: 'button', 'data-action': 'remove-need', 'aria-label': t('manage.staffing.removeNeed', { number: index + 1 }) } });
   remove.addEventListener('click', onRemove);
   const overnight = el('span', { class: 'hint small staffing-overnight', text: t('manage.staffing.nextDay') });
@@ -30,10 +30,10 @@ function needRow(need, index, positions, onRemove) {
   const error = el('p', { class: 'field-error small', attrs: { 'aria-live': 'polite' } });
   error.hidden = true;
   // Each control under a visible caption; its accessible name adds the need's number.
-  const labelled = (key, control, extra = []) => el('label', { class: `staffing-field staffing-${key}` }, [el('span', { class: 'small muted', text: t(`manage.staffing.${key}`) }), control, ...extra]);
+  const labelled = (key, control, extra = []) => el('label', { class: `staffing-field staffing-${control.name}` }, [el('span', { class: 'small muted', text: t(key) }), control, ...extra]);
   return el('li', { class: 'row staffing-need', attrs: { 'data-index': String(index) } }, [
     el('div', { class: 'staffing-fields' }, [
-      labelled('weekday', weekday), labelled('from', start), labelled('until', end, [overnight]), labelled('position', position), labelled('people', headcount),
+      labelled('manage.staffing.weekday', weekday), labelled('manage.staffing.from', start), labelled('manage.staffing.until', end, [overnight]), labelled('manage.staffing.position', position), labelled('manage.staffing.people', headcount),
       el('div', { class: 'staffing-remove' }, [remove]),
     ]),
     error,

@@ -7,8 +7,8 @@ import ShiftyServerCore
 /// The staffing a workplace needs, and how the planned shifts meet it.
 ///
 /// Every member may read the needs (a coworker deciding whether to offer a Friday shift can see
-/// the bar needs two); only managers replace them. The comparison itself is
-/// ``Coverage/compute(needs:shifts:dates:zone:)``; this service only gathers its inputs.
+/// the bar needs two); only managers replace them. The plan (`ShiftService.plan`) compares them
+/// with the shifts through ``Coverage/compute(needs:shifts:dates:zone:)``.
 package struct CoverageService {
     let pool: PostgresPool
 
@@ -31,31 +31,5 @@ package struct CoverageService {
             try CoverageNeedStore.replace(workplaceID: caller.workplaceID, with: needs, on: connection)
         }
         return CoverageNeedsView(needs)
-    }
-
-    /// Needs against the published shifts of `dates` (managers plan with it; the grid marks it).
-    package func segments(_ caller: AuthenticatedUser, dates: [LocalDate]) async throws -> [CoverageSegment] {
-        try caller.requireManager()
-        guard let first = dates.min(), let last = dates.max() else { return [] }
-        let zone = try caller.workplaceTimeZone()
-        let (needs, shifts) = try await pool.withConnection { connection in
-            let needs = try CoverageNeedStore.needs(workplaceID: caller.workplaceID, on: connection)
-            // Shifts that start the day before may reach into an early need; an overnight need
-            // reaches into the day after the range.
-            let shifts = try connection.query(
-                """
-                SELECT starts_at, ends_at, position, CASE WHEN unassigned THEN NULL ELSE owner_id END AS owner_id
-                FROM shifts
-                WHERE workplace_id = \(caller.workplaceID) AND status <> 'cancelled'
-                  AND local_date BETWEEN \(first.adding(days: -1).description)::date AND \(last.adding(days: 1).description)::date
-                """
-            ).map { row in
-                StaffingShift(
-                    start: try row.decode("starts_at"), end: try row.decode("ends_at"), position: try row.decode("position", as: String?.self),
-                    owner: try row.decode("owner_id", as: Int64?.self).map(UserID.init(rawValue:)))
-            }
-            return (needs, shifts)
-        }
-        return Coverage.compute(needs: needs, shifts: shifts, dates: dates, zone: zone)
     }
 }

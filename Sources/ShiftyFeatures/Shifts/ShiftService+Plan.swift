@@ -26,12 +26,39 @@ extension ShiftService {
                 limits: settings.marketplace.hourLimits,
                 memberLimits: Dictionary(uniqueKeysWithValues: members.compactMap { member in member.limits.map { (member.id, $0) } }),
                 zone: zone)
+            let coverage = try Self.coverage(workplaceID: workplaceID, from: from, to: to, zone: zone, on: connection)
             let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
                 .merging(shifts.map { (UserID(rawValue: $0.ownerId), $0.ownerName) }, uniquingKeysWith: { first, _ in first })
             return SchedulePlanView(
                 from: from.description, to: to.description, shifts: shifts,
-                totals: PlanTotalsView(weeks: weeks.map { WeekTotalsView($0, names: names) }))
+                totals: PlanTotalsView(weeks: weeks.map { WeekTotalsView($0, names: names) }),
+                coverage: coverage.map { CoverageSegmentView($0, zone: zone) })
         }
+    }
+
+    /// The staffing needs against the shifts of `[from, to]`. Shifts of the day before may reach
+    /// into an early need, and an overnight need into the day after, so those days' shifts count.
+    static func coverage(workplaceID: Int64, from: LocalDate, to: LocalDate, zone: WorkplaceTimeZone, on connection: PostgresConnection) throws -> [CoverageSegment] {
+        let needs = try CoverageNeedStore.needs(workplaceID: workplaceID, on: connection)
+        guard !needs.isEmpty else { return [] }
+        let shifts = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from.adding(days: -1), until: to.adding(days: 2), on: connection)
+        let dates = (0...from.days(until: to)).map { from.adding(days: $0) }
+        return Coverage.compute(
+            needs: needs,
+            shifts: shifts.map { shift in
+                // A released shift nobody has picked up yet is planned, not staffed.
+                StaffingShift(start: shift.startsAt, end: shift.endsAt, position: shift.position, owner: shift.unassigned ? nil : UserID(rawValue: shift.ownerId))
+            },
+            dates: dates, zone: zone)
+    }
+}
+
+extension CoverageSegmentView {
+    init(_ segment: CoverageSegment, zone: WorkplaceTimeZone) {
+        self.init(
+            date: segment.date.description, position: segment.position,
+            startTime: zone.localDateTime(of: segment.start).time.description, endTime: zone.localDateTime(of: segment.end).time.description,
+            startsAt: segment.start, endsAt: segment.end, needed: segment.needed, staffed: segment.staffed)
     }
 }
 
