@@ -22,6 +22,7 @@ import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
 import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
 import { finalSinceLine } from './week-final.js';
+import { coverageRow, hasCoverage } from './week-coverage.js';
 import {
   isCompact, compactToggle, totalsHeader, personTotalCell, footerRow, myFooterRow, myWeekMinutes, dayTotalsLine,
 } from './week-totals.js';
@@ -86,6 +87,7 @@ async function load(ctx) {
   if (!state?.container.isConnected || state.monday !== monday) return false;
   state.shifts = Array.isArray(shifts) ? shifts : Array.isArray(shifts?.shifts) ? shifts.shifts : [];
   state.totals = shifts?.totals?.weeks?.[0] ?? null;
+  state.coverage = Array.isArray(shifts?.coverage) ? shifts.coverage : [];
   state.members = members;
   state.timeOff = await weekTimeOff(ctx, monday, addDays(monday, 6)).catch(() => []);
   return true;
@@ -222,7 +224,10 @@ function table(ctx) {
         date === today ? el('span', { class: 'today-mark', text: t('week.today') }) : null,
       ])),
       withTotals ? totalsHeader() : null,
-    ])]),
+    ]),
+    // Under the day headers: staffing needs against every shift (the position filter only narrows the drawing).
+    manager && hasCoverage(state.coverage || [], days) ? coverageRow(state.coverage, days, withTotals) : null,
+    ]),
     el('tbody', {}, [
       withOpenRow ? openRow(days, shifts, ctx, withTotals) : null,
       ...people.map((person) => el('tr', {

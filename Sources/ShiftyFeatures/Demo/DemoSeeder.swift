@@ -47,6 +47,7 @@ public struct DemoSeeder: Sendable {
             try await seedNowBoard(logger: logger)
             try await seedQualifications(logger: logger)
             try await seedTimeOff(logger: logger)
+            try await seedCoverageNeeds(logger: logger)
             logger.info("demo workplace already seeded")
             return 0
         }
@@ -76,6 +77,7 @@ public struct DemoSeeder: Sendable {
         try await seedNowBoard(logger: logger)
         try await seedQualifications(logger: logger)
         try await seedTimeOff(logger: logger)
+        try await seedCoverageNeeds(logger: logger)
         return added
     }
 

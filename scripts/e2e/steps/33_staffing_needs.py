@@ -1,8 +1,10 @@
 """Staffing needs: maria says the bar needs two people on Friday evenings and one until 02:00 on
 Saturday night; a need for 0 people is refused in its own row (the field marked, nothing saved);
-the saved list is what the server keeps, sorted, with "(next day)" on the overnight one."""
+the saved list is what the server keeps, sorted, with "(next day)" on the overnight one. The team
+week then marks, under its day headers, each day's short stretches exactly as the plan computes
+them (week-coverage-desktop.png, week-coverage-phone.png)."""
 
-from harness import StepFailed
+from harness import PHONE, StepFailed
 
 NEEDS = ("maria",)
 LEAVES = ()
@@ -44,3 +46,23 @@ def run(s):
     maria.wait(lambda: maria.script("return document.querySelectorAll('#staffing-form .staffing-overnight:not([hidden])').length") >= 1, 10,
                "the overnight need should say it ends the next day")
     maria.screenshot("staffing-needs")
+
+    # The team week marks the needs against the shifts under the day headers: a day's short
+    # stretches are the plan's, and the row's heading leads back to the needs.
+    maria.go("week")
+    maria.wait_for("#view-week thead tr.grid-coverage-row", "the week should show the staffing row")
+    days = maria.script("return [...document.querySelectorAll('#view-week thead th.grid-day')].map((th) => th.dataset.date);")
+    plan = maria.fetch("GET", f"/plan?from={days[0]}&to={days[-1]}")
+    for date in days:
+        short = [seg for seg in plan["coverage"] if seg["date"] == date and seg["staffed"] < seg["needed"]]
+        shown = maria.script(f"return document.querySelector(\"#view-week tr.grid-coverage-row td[data-date='{date}']\").dataset.short;")
+        if shown != str(len(short)):
+            raise StepFailed(f"{date}: the staffing row shows {shown} short stretches, the plan has {len(short)}: {short}")
+    if not any(seg["staffed"] < seg["needed"] for seg in plan["coverage"]):
+        raise StepFailed(f"the demo week should be short somewhere (the bar on Friday evening): {plan['coverage']}")
+    maria.screenshot("week-coverage-desktop")
+    phone = s.open("maria-coverage-phone", PHONE)
+    phone.login("maria")
+    phone.go("week")
+    phone.wait_for("#view-week thead tr.grid-coverage-row", "the phone's week should show the staffing row")
+    phone.screenshot("week-coverage-phone")
