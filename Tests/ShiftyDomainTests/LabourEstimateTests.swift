@@ -130,8 +130,8 @@ import Testing
     }
 
     @Test func aPlanSpansAtMostEightWeeksForwards() {
-        #expect(throws: Never.self) { try ShiftRules.checkPlan(from: monday, to: monday.adding(days: 55)) }
-        #expect(throws: ShiftRefusal.planRangeTooLong) { try ShiftRules.checkPlan(from: monday, to: monday.adding(days: 56)) }
-        #expect(throws: ShiftRefusal.rangeBackwards) { try ShiftRules.checkPlan(from: monday, to: monday.adding(days: -1)) }
+        #expect(throws: Never.self) { try ShiftRules.checkPlanningRange(from: monday, to: monday.adding(days: 55)) }
+        #expect(throws: ShiftRefusal.planningRangeTooLong) { try ShiftRules.checkPlanningRange(from: monday, to: monday.adding(days: 56)) }
+        #expect(throws: ShiftRefusal.rangeBackwards) { try ShiftRules.checkPlanningRange(from: monday, to: monday.adding(days: -1)) }
     }
 }

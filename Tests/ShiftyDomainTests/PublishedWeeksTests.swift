@@ -98,8 +98,8 @@ import Testing
         #expect(PublishedWeeks.mondays(from: date("2026-10-05"), to: date("2026-10-11")) == [date("2026-10-05")])
         #expect(PublishedWeeks.mondays(from: date("2026-10-07"), to: date("2026-10-13")) == [date("2026-10-05"), date("2026-10-12")])
         #expect(PublishedWeeks.mondays(from: date("2026-12-28"), to: date("2027-01-04")) == [date("2026-12-28"), date("2027-01-04")])
-        try PublishedWeeks.checkRange(from: date("2026-10-05"), to: date("2026-11-29"))
-        #expect(throws: ShiftRefusal.weekRangeTooLong) { try PublishedWeeks.checkRange(from: date("2026-10-05"), to: date("2026-11-30")) }
-        #expect(throws: ShiftRefusal.rangeBackwards) { try PublishedWeeks.checkRange(from: date("2026-10-05"), to: date("2026-10-04")) }
+        try ShiftRules.checkPlanningRange(from: date("2026-10-05"), to: date("2026-11-29"))
+        #expect(throws: ShiftRefusal.planningRangeTooLong) { try ShiftRules.checkPlanningRange(from: date("2026-10-05"), to: date("2026-11-30")) }
+        #expect(throws: ShiftRefusal.rangeBackwards) { try ShiftRules.checkPlanningRange(from: date("2026-10-05"), to: date("2026-10-04")) }
     }
 }

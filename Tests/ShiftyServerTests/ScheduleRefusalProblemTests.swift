@@ -14,7 +14,7 @@ import Testing
     static let shift: [ShiftRefusal] = [
         .managerOnly, .fixedShiftsManagedByManagers, .memberNotFound, .shiftNotFound, .fixedShiftNotFound, .ownerNotMember,
         .ownerNotActiveMember, .malformedStartTime, .durationOutOfRange, .positionTooLong, .positionNotOneLine, .rangeBackwards,
-        .rangeTooLong, .weekRangeTooLong, .planRangeTooLong,
+        .rangeTooLong, .planningRangeTooLong,
     ] + ShiftRefusal.Field.allCases.map(ShiftRefusal.malformedDate)
     static let qualification: [QualificationRefusal] = [.positionLength, .positionNotOneLine, .tooManyPositions, .memberNotFound]
         + QualificationRefusal.Field.allCases.map(QualificationRefusal.hourLimitOutOfRange)

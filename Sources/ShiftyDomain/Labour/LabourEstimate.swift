@@ -18,9 +18,6 @@
 /// punches against daily quotas and breaks, which a plan does not have; running it over invented
 /// punches would be a second model of the timesheet, so it waits for the slice that needs it (cost).
 public enum LabourEstimate {
-    /// The longest range one plan covers: eight weeks.
-    public static let maximumDays = 56
-
     /// The totals of the ISO weeks that the dates `from` through `to` touch (each cut to the range).
     ///
     /// - Parameters:

@@ -10,9 +10,6 @@ import Foundation
 /// publications: they act on the published schedule within the rules the manager set, so a
 /// pick-up never moves a week's "final since".
 public enum PublishedWeeks {
-    /// The most days one look at the weeks' publication times covers: eight weeks.
-    public static let maximumDays = 56
-
     /// The Mondays of the ISO weeks `dates` fall in, ascending, each once. Dates are workplace-local
     /// (a shift's `local_date`), so the week is the workplace's week whatever the caller's zone.
     public static func mondays(of dates: some Sequence<LocalDate>) -> [LocalDate] {
@@ -24,12 +21,6 @@ public enum PublishedWeeks {
         guard from <= to else { return [] }
         let last = ISOWeek(containing: to).monday
         return Array(sequence(first: ISOWeek(containing: from).monday) { $0.adding(days: 7) }.prefix { $0 <= last })
-    }
-
-    /// `from` through `to`: forwards, at most ``maximumDays`` days (both included).
-    public static func checkRange(from: LocalDate, to: LocalDate) throws(ShiftRefusal) {
-        guard from <= to else { throw .rangeBackwards }
-        guard from.adding(days: maximumDays - 1) >= to else { throw .weekRangeTooLong }
     }
 
     /// Whether an accepted action changes the published schedule on a manager's word: the

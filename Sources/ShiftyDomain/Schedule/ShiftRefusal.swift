@@ -34,10 +34,9 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case rangeBackwards
     /// A team schedule over more than ``ShiftRules/teamScheduleMaximumDays`` days.
     case rangeTooLong
-    /// A look at the weeks' publication times over more than ``PublishedWeeks/maximumDays`` days.
-    case weekRangeTooLong
-    /// A plan (`GET /plan`) over more than ``LabourEstimate/maximumDays`` days.
-    case planRangeTooLong
+    /// A plan or a look at the weeks' publication times over more than
+    /// ``ShiftRules/planningMaximumDays`` days.
+    case planningRangeTooLong
 
     /// The fields a validation refusal can name, spelled as on the wire.
     public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
@@ -58,7 +57,7 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .fixedShiftsManagedByManagers: .fixedShiftsManagedByManagers
         case .memberNotFound, .shiftNotFound, .fixedShiftNotFound: .notFound
         case .ownerNotMember, .ownerNotActiveMember, .malformedDate, .malformedStartTime, .durationOutOfRange, .positionTooLong,
-             .positionNotOneLine, .rangeBackwards, .rangeTooLong, .weekRangeTooLong, .planRangeTooLong:
+             .positionNotOneLine, .rangeBackwards, .rangeTooLong, .planningRangeTooLong:
             .validationFailed
         }
     }
@@ -71,7 +70,7 @@ public enum ShiftRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .malformedStartTime: .startTime
         case .durationOutOfRange: .durationMinutes
         case .positionTooLong, .positionNotOneLine: .position
-        case .rangeBackwards, .rangeTooLong, .weekRangeTooLong, .planRangeTooLong: .to
+        case .rangeBackwards, .rangeTooLong, .planningRangeTooLong: .to
         case .managerOnly, .fixedShiftsManagedByManagers, .memberNotFound, .shiftNotFound, .fixedShiftNotFound: nil
         }
     }

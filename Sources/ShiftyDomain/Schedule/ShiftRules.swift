@@ -19,10 +19,14 @@ public enum ShiftRules {
         guard from.adding(days: teamScheduleMaximumDays - 1) >= to else { throw .rangeTooLong }
     }
 
-    /// A manager's plan on `from` through `to`: forwards, at most ``LabourEstimate/maximumDays`` days
-    /// (eight weeks: what a manager plans at once, and a bounded amount of totals to add up).
-    public static func checkPlan(from: LocalDate, to: LocalDate) throws(ShiftRefusal) {
+    /// The longest range planning reads at once (a plan, the weeks' publication times): eight
+    /// weeks, the horizon generation keeps ahead, and a bounded amount of totals to add up.
+    public static let planningMaximumDays = 7 * FixedShift.generationWeeks
+
+    /// A planning range `from` through `to` (`GET /plan`, `GET /schedule-weeks`): forwards, at most
+    /// ``planningMaximumDays`` days, both included.
+    public static func checkPlanningRange(from: LocalDate, to: LocalDate) throws(ShiftRefusal) {
         guard from <= to else { throw .rangeBackwards }
-        guard from.adding(days: LabourEstimate.maximumDays - 1) >= to else { throw .planRangeTooLong }
+        guard from.adding(days: planningMaximumDays - 1) >= to else { throw .planningRangeTooLong }
     }
 }

@@ -47,7 +47,7 @@ extension ShiftService {
     /// Since when each week `from` through `to` touches is final (`GET /schedule-weeks`): any
     /// member of the workplace, its own weeks only.
     package func scheduleWeeks(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> [ShiftyAPI.ScheduleWeekPublication] {
-        try PublishedWeeks.checkRange(from: from, to: to)
+        try ShiftRules.checkPlanningRange(from: from, to: to)
         let mondays = PublishedWeeks.mondays(from: from, to: to)
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in

@@ -11,7 +11,7 @@ extension ShiftService {
     /// the contract hours and limits it shows.
     package func plan(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> ShiftyAPI.SchedulePlanView {
         guard caller.isManager else { throw ShiftRefusal.managerOnly }
-        try ShiftRules.checkPlan(from: from, to: to)
+        try ShiftRules.checkPlanningRange(from: from, to: to)
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
             let (zone, settings, _) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)

@@ -36,10 +36,8 @@ extension Problem {
             self = .invalid("to", ProblemText("server.invalid.notBeforeFrom"))
         case .rangeTooLong:
             self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(ShiftRules.teamScheduleMaximumDays)]))
-        case .weekRangeTooLong:
-            self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(PublishedWeeks.maximumDays)]))
-        case .planRangeTooLong:
-            self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(LabourEstimate.maximumDays)]))
+        case .planningRangeTooLong:
+            self = .invalid("to", ProblemText("server.invalid.rangeTooLong", ["limit": String(ShiftRules.planningMaximumDays)]))
         }
     }
 }
