@@ -13,10 +13,12 @@ import Testing
     func need(_ start: String, _ end: String, _ position: String? = "Bar", _ headcount: Int = 1, on weekday: Weekday = .friday) -> CoverageNeed {
         try! CoverageNeed(weekday: weekday, start: time(start), end: time(end), position: position, headcount: headcount)
     }
-    func shift(_ owner: UserID?, _ start: String, _ end: String, _ position: String? = "Bar", on date: LocalDate? = nil) -> StaffingShift {
+    /// A shift of `owner`; nil is an open shift (released by dan, nobody has picked it up).
+    func shift(_ owner: UserID?, _ start: String, _ end: String, _ position: String? = "Bar", on date: LocalDate? = nil) -> LabourShift {
         let day = date ?? friday
         let endDay = time(end) <= time(start) ? day.adding(days: 1) : day
-        return StaffingShift(start: at(day, start), end: at(endDay, end), position: position, owner: owner)
+        let interval = ShiftInterval(shiftID: ShiftID(rawValue: 1), start: at(day, start), end: at(endDay, end), position: position)
+        return LabourShift(interval: interval, owner: owner ?? UserID(rawValue: 99), open: owner == nil)
     }
     /// "17:00-19:00 2/1" per segment: the local times, needed and staffed.
     func summary(_ segments: [CoverageSegment]) -> [String] {

@@ -9,7 +9,7 @@ import Foundation
 public enum Coverage {
     /// Segments of every need on `dates`, ordered by date, position (anyone first) and start.
     /// Adjacent stretches with the same numbers are one segment.
-    public static func compute(needs: [CoverageNeed], shifts: [StaffingShift], dates: [LocalDate], zone: WorkplaceTimeZone) -> [CoverageSegment] {
+    public static func compute(needs: [CoverageNeed], shifts: [LabourShift], dates: [LocalDate], zone: WorkplaceTimeZone) -> [CoverageSegment] {
         var segments: [CoverageSegment] = []
         for date in dates.sorted() {
             let today = needs.filter { $0.weekday == date.weekday }
@@ -23,23 +23,24 @@ public enum Coverage {
     }
 
     /// One position's needs on one date (several needs of one position add up where they overlap).
-    static func segments(of needs: [CoverageNeed], position: String?, on date: LocalDate, shifts: [StaffingShift], zone: WorkplaceTimeZone) -> [CoverageSegment] {
+    static func segments(of needs: [CoverageNeed], position: String?, on date: LocalDate, shifts: [LabourShift], zone: WorkplaceTimeZone) -> [CoverageSegment] {
         let windows = needs.map { need in
             (start: zone.instant(on: date, at: need.start),
              end: zone.instant(on: need.endsNextDay ? date.adding(days: 1) : date, at: need.end),
              headcount: need.headcount)
         }
-        let staffing = shifts.filter { $0.owner != nil && needs[0].isStaffed(byPosition: $0.position) }
+        // An open shift is planned but nobody works it yet: counting it would hide the very gap it is for.
+        let staffing = shifts.filter { !$0.open && needs[0].isStaffed(byPosition: $0.interval.position) }
         var cuts = Set<Date>()
         for window in windows { cuts.formUnion([window.start, window.end]) }
-        for shift in staffing { cuts.formUnion([shift.start, shift.end]) }
+        for shift in staffing { cuts.formUnion([shift.interval.start, shift.interval.end]) }
         let ordered = cuts.sorted()
         var result: [CoverageSegment] = []
         for (from, to) in zip(ordered, ordered.dropFirst()) {
             let needed = windows.filter { $0.start <= from && to <= $0.end }.reduce(0) { $0 + $1.headcount }
             guard needed > 0 else { continue }
             // People, not shifts: one person with two overlapping shifts stands in one place.
-            let staffed = Set(staffing.filter { $0.start <= from && to <= $0.end }.compactMap(\.owner)).count
+            let staffed = Set(staffing.filter { $0.interval.start <= from && to <= $0.interval.end }.map(\.owner)).count
             if var last = result.last, last.end == from, last.needed == needed, last.staffed == staffed {
                 last.end = to
                 result[result.count - 1] = last

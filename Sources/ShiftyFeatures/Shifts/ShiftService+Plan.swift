@@ -6,7 +6,8 @@ import ShiftyServerCore
 
 extension ShiftService {
     /// A manager's plan of local dates `[from, to]`: the published shifts (as the team schedule
-    /// lists them) and their totals per person, day and week (``LabourEstimate``). Managers only:
+    /// lists them), their totals per person, day and week (``LabourEstimate``) and the staffing
+    /// needs against them (``Coverage``). Managers only:
     /// the route sits in the managers' group, and this checks again so no other caller can reach
     /// the contract hours and limits it shows.
     package func plan(_ caller: AuthenticatedUser, from: LocalDate, to: LocalDate) async throws -> ShiftyAPI.SchedulePlanView {
@@ -15,18 +16,21 @@ extension ShiftService {
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
             let (zone, settings, _) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)
-            let shifts = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from, until: to.adding(days: 1), on: connection)
+            // The day before and after too: an early shift may reach into a need of the first day,
+            // an overnight need into the day after the last. Only coverage reads those.
+            let around = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from.adding(days: -1), until: to.adding(days: 2), on: connection)
+            let (firstDate, lastDate) = (from.description, to.description)
+            let shifts = around.filter { firstDate <= $0.date && $0.date <= lastDate }
             let members = try PlanStore.members(workplaceID: workplaceID, owners: Set(shifts.map(\.ownerId)), on: connection)
             let weeks = LabourEstimate.weeks(
-                from: from, to: to,
-                shifts: shifts.map { LabourShift(
-                    interval: ShiftInterval(shiftID: ShiftID(rawValue: $0.id), start: $0.startsAt, end: $0.endsAt, position: $0.position),
-                    owner: UserID(rawValue: $0.ownerId), open: $0.unassigned) },
+                from: from, to: to, shifts: shifts.map(LabourShift.init(_:)),
                 people: members.map(\.id), terms: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.terms) }),
                 limits: settings.marketplace.hourLimits,
                 memberLimits: Dictionary(uniqueKeysWithValues: members.compactMap { member in member.limits.map { (member.id, $0) } }),
                 zone: zone)
-            let coverage = try Self.coverage(workplaceID: workplaceID, from: from, to: to, zone: zone, on: connection)
+            let needs = try CoverageNeedStore.needs(workplaceID: workplaceID, on: connection)
+            let coverage = Coverage.compute(
+                needs: needs, shifts: around.map(LabourShift.init(_:)), dates: (0...from.days(until: to)).map { from.adding(days: $0) }, zone: zone)
             let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
                 .merging(shifts.map { (UserID(rawValue: $0.ownerId), $0.ownerName) }, uniquingKeysWith: { first, _ in first })
             return SchedulePlanView(
@@ -35,21 +39,14 @@ extension ShiftService {
                 coverage: coverage.map { CoverageSegmentView($0, zone: zone) })
         }
     }
+}
 
-    /// The staffing needs against the shifts of `[from, to]`. Shifts of the day before may reach
-    /// into an early need, and an overnight need into the day after, so those days' shifts count.
-    static func coverage(workplaceID: Int64, from: LocalDate, to: LocalDate, zone: WorkplaceTimeZone, on connection: PostgresConnection) throws -> [CoverageSegment] {
-        let needs = try CoverageNeedStore.needs(workplaceID: workplaceID, on: connection)
-        guard !needs.isEmpty else { return [] }
-        let shifts = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from.adding(days: -1), until: to.adding(days: 2), on: connection)
-        let dates = (0...from.days(until: to)).map { from.adding(days: $0) }
-        return Coverage.compute(
-            needs: needs,
-            shifts: shifts.map { shift in
-                // A released shift nobody has picked up yet is planned, not staffed.
-                StaffingShift(start: shift.startsAt, end: shift.endsAt, position: shift.position, owner: shift.unassigned ? nil : UserID(rawValue: shift.ownerId))
-            },
-            dates: dates, zone: zone)
+extension LabourShift {
+    /// A listed shift as the plan counts it; a released one (`unassigned`) is open.
+    init(_ shift: ShiftyAPI.MarketShift) {
+        self.init(
+            interval: ShiftInterval(shiftID: ShiftID(rawValue: shift.id), start: shift.startsAt, end: shift.endsAt, position: shift.position),
+            owner: UserID(rawValue: shift.ownerId), open: shift.unassigned)
     }
 }
 
