@@ -146,12 +146,12 @@ export function formatShift(shift) {
   return `${formatDate(shift.date)}, ${timeRange(shift)}${position}`;
 }
 
-/** An instant ("2026-11-21T18:40:00Z") as "21 Nov, 19:40" in the workplace's zone. */
-export function formatInstant(iso, { withDate = true } = {}) {
+/** An instant ("2026-11-21T18:40:00Z") as "21 Nov, 19:40" ("Sat 21 Nov, 19:40" `withWeekday`) in the workplace's zone. */
+export function formatInstant(iso, { withDate = true, withWeekday = false } = {}) {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const options = withDate
-    ? { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone }
+    ? { ...(withWeekday ? { weekday: 'short' } : {}), day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone }
     : { hour: '2-digit', minute: '2-digit', timeZone: workplaceTimeZone };
   return new Intl.DateTimeFormat(locale(), options).format(date);
 }

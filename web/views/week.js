@@ -79,16 +79,20 @@ function weekFromHash() {
 async function load(ctx) {
   const monday = state.monday;
   const manager = ctx.me.user.role === 'manager';
-  const [shifts, members] = await Promise.all([
+  const [shifts, members, weeks] = await Promise.all([
     manager ? ctx.api('GET', `/plan?from=${monday}&to=${addDays(monday, 6)}`)
       : ctx.api('GET', `/team-schedule?from=${monday}&to=${addDays(monday, 6)}`),
     state.members ? Promise.resolve(state.members) : activeMembers(ctx).catch(() => []),
+    // "Final since": without an answer the line keeps what it last knew of this week.
+    ctx.api('GET', `/schedule-weeks?from=${monday}&to=${monday}`).catch(() => null),
   ]);
   if (!state?.container.isConnected || state.monday !== monday) return false;
   state.shifts = Array.isArray(shifts) ? shifts : Array.isArray(shifts?.shifts) ? shifts.shifts : [];
   state.totals = shifts?.totals?.weeks?.[0] ?? null;
   state.coverage = Array.isArray(shifts?.coverage) ? shifts.coverage : [];
   state.members = members;
+  const week = Array.isArray(weeks) ? weeks.find((entry) => entry.monday === monday) : null;
+  if (week) state.publication = { monday, publishedAt: week.publishedAt ?? null };
   state.timeOff = await weekTimeOff(ctx, monday, addDays(monday, 6)).catch(() => []);
   return true;
 }
@@ -329,7 +333,7 @@ function paint(ctx) {
       el('strong', { text: weekLabel(state.monday) }), ' · ',
       el('span', { class: 'week-range', text: rangeLabel(state.monday) }),
     ]),
-    finalSinceLine(ctx, state.monday),
+    finalSinceLine(state.publication?.monday === state.monday ? state.publication : null),
     toolbar(ctx),
     el('div', { class: 'week-scroll' }, [table(ctx)]),
     el('p', { class: 'hint', text: ctx.me.user.role === 'manager'
