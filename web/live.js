@@ -19,7 +19,7 @@ export const EVENT_TYPES = Object.freeze([
   'swap.proposed', 'deal.awaiting_approval', 'deal.approved', 'deal.rejected', 'deal.cancelled',
   'deal.declined', 'deal.expired', 'approval.resolved', 'shift.created', 'shift.assigned',
   'shift.edited', 'shift.rule_overridden', 'schedule.changed', 'schedule.generated',
-  'team_schedule.changed', 'closed_days.changed', 'shift.closed_day',
+  'team_schedule.changed', 'schedule_plan.changed', 'schedule.published', 'closed_days.changed', 'shift.closed_day',
   'workplace.time_zone_changed', 'workplace.settings_changed', 'fixed_shift.week_skipped', 'shift.reminder', 'time_off.requested', 'time_off.approved',
   'time_off.declined', 'time_off.withdrawn', 'availability.changed',
   'fixed_shift_request.requested', 'fixed_shift_request.approved', 'fixed_shift_request.declined',

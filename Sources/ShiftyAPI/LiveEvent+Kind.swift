@@ -28,6 +28,8 @@ extension LiveEvent {
         case scheduleChanged
         case scheduleGenerated
         case teamScheduleChanged
+        case schedulePlanChanged
+        case schedulePublished
         case closedDaysChanged
         case shiftsRemovedByClosedDay
         case workplaceTimeZoneChanged
@@ -52,7 +54,7 @@ extension LiveEvent {
             .suggestionMade, .suggestionWithdrawn, .suggestionReleased, .swapProposed, .dealAwaitingApproval,
             .dealApproved, .dealRejected, .dealCancelled, .dealDeclined, .dealExpired, .approvalResolved,
             .shiftCreated, .shiftAssigned, .shiftEdited, .ruleOverridden, .scheduleChanged, .scheduleGenerated,
-            .teamScheduleChanged, .closedDaysChanged, .shiftsRemovedByClosedDay, .workplaceTimeZoneChanged,
+            .teamScheduleChanged, .schedulePlanChanged, .schedulePublished, .closedDaysChanged, .shiftsRemovedByClosedDay, .workplaceTimeZoneChanged,
             .workplaceSettingsChanged, .fixedShiftWeekSkipped, .shiftReminder, .timeOffRequested, .timeOffApproved,
             .timeOffDeclined, .timeOffWithdrawn, .availabilityChanged, .fixedShiftRequestRequested,
             .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn
@@ -84,6 +86,8 @@ extension LiveEvent {
             case .scheduleChanged: "schedule.changed"
             case .scheduleGenerated: "schedule.generated"
             case .teamScheduleChanged: "team_schedule.changed"
+            case .schedulePlanChanged: "schedule_plan.changed"
+            case .schedulePublished: "schedule.published"
             case .closedDaysChanged: "closed_days.changed"
             case .shiftsRemovedByClosedDay: "shift.closed_day"
             case .workplaceTimeZoneChanged: "workplace.time_zone_changed"

@@ -25,6 +25,12 @@ package enum EventType: Hashable, Sendable, CaseIterable, RawRepresentable {
         case scheduleGenerated = "schedule.generated"
         /// Some shifts of the team's week changed (any writer of shifts): every member's grid reloads those dates.
         case teamScheduleChanged = "team_schedule.changed"
+        /// A manager's drafts changed (drafted, discarded or published): the managers' plans reload
+        /// those dates and the publish bar its count. Employees never see drafts.
+        case schedulePlanChanged = "schedule_plan.changed"
+        /// A manager published drafts that change the member's shifts: one per member and
+        /// publication, listing their changes (their one notification).
+        case schedulePublished = "schedule.published"
         case closedDaysChanged = "closed_days.changed"
         /// A closed day removed the member's shifts on it.
         case shiftsRemovedByClosedDay = "shift.closed_day"
@@ -85,11 +91,11 @@ package enum EventType: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .server(let type):
             switch type {
             case .shiftsRemovedByClosedDay, .fixedShiftWeekSkipped, .fixedShiftRequestRequested, .fixedShiftRequestApproved,
-                 .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn:
+                 .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn, .schedulePublished:
                 LiveTopicSet([.notifications, .schedule])
             case .shiftReminder: LiveTopicSet([.notifications])
             case .availabilityChanged, .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged,
-                 .teamScheduleChanged, .workplaceSettingsChanged:
+                 .teamScheduleChanged, .workplaceSettingsChanged, .schedulePlanChanged:
                 LiveTopicSet([.schedule])
             }
         }
@@ -114,9 +120,10 @@ package enum EventType: Hashable, Sendable, CaseIterable, RawRepresentable {
         case .server(let type):
             switch type {
             case .closedDaysChanged, .workplaceTimeZoneChanged, .teamScheduleChanged, .workplaceSettingsChanged: .workplace
+            case .schedulePlanChanged: .managers
             case .scheduleChanged, .scheduleGenerated, .shiftsRemovedByClosedDay, .shiftReminder, .availabilityChanged,
                  .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftRequestWithdrawn,
-                 .fixedShiftWeekSkipped:
+                 .fixedShiftWeekSkipped, .schedulePublished:
                 .users
             }
         }

@@ -247,8 +247,8 @@ struct ShiftEventRecorder {
     }
 
     /// The payload with its dates as `D+n` (from today in Amsterdam) and its instants as local
-    /// `D+n HH:MM`, so the transcript holds on any day; the moments a row was written (`…At` keys
-    /// outside a shift's times) are `<now>`.
+    /// `D+n HH:MM` and its weekdays as the day ahead they fall on, so the transcript holds on any
+    /// day; the moments a row was written (`…At` keys outside a shift's times) are `<now>`.
     static func relative(_ payload: String) -> String {
         let zone = TestServer.amsterdam
         let today = zone.localDate(of: Date())
@@ -265,6 +265,11 @@ struct ShiftEventRecorder {
             guard let date = formatter.date(from: String(match.output.1).replacing(/\.\d+/, with: "")) else { return String(match.output.0) }
             let local = zone.localDateTime(of: date)
             return "\"\(offset(local.date)) \(local.time)\""
+        }
+        // A weekday (1 Monday … 7 Sunday) as the day ahead it falls on, so the transcript holds on any day of the week.
+        text = text.replacing(/"weekday": ([1-7])/) { match in
+            let ahead = ((Int(match.output.1) ?? 1) - today.weekday.isoNumber + 7) % 7
+            return "\"weekday\": \"<weekday of D+\(ahead)>\""
         }
         text = text.replacing(/"(\d{4}-\d{2}-\d{2})"/) { match in
             guard let date = LocalDate(String(match.output.1)) else { return String(match.output.0) }

@@ -113,7 +113,9 @@ import Testing
                         days: [.init(date: "2026-09-21", headcount: 1, minutes: 480, openShifts: 1)])]),
                     coverage: [CoverageSegmentView(
                         date: "2026-09-21", position: "bar", startTime: "17:00", endTime: "19:00", startsAt: at, endsAt: at.addingTimeInterval(7200),
-                        needed: 2, staffed: 1)]),
+                        needed: 2, staffed: 1)],
+                    revision: 4, unpublishedChanges: 1,
+                    drafts: [PlanDraftView(draftId: 9, shiftId: 1, state: .changed, before: shift, overrideReason: "busy week")]),
                 SchedulePlanView(
                     from: "2026-09-21", to: "2026-09-21", shifts: [],
                     totals: PlanTotalsView(weeks: [WeekTotalsView(
@@ -122,6 +124,26 @@ import Testing
                     coverage: [CoverageSegmentView(
                         date: "2026-09-21", position: nil, startTime: "17:00", endTime: "19:00", startsAt: at, endsAt: at, needed: 1, staffed: 0)]),
                 schema: answer("GET", "/api/v1/plan")),
+            check(
+                "PlanChangeResult", PlanChangeResult(revision: 5, draftId: 9, shiftId: -9), PlanChangeResult(revision: 5, draftId: nil, shiftId: nil),
+                schema: answer("POST", "/api/v1/plan/changes")),
+            check(
+                "PlanDiscardResult", PlanDiscardResult(discarded: 2, revision: 6), PlanDiscardResult(discarded: 0, revision: 6),
+                schema: answer("DELETE", "/api/v1/plan/drafts")),
+            check(
+                "PublicationPreview",
+                PublicationPreviewView(
+                    revision: 6, publishable: 1, kept: [PublicationPreviewView.KeptDraft(draftId: 9, shiftId: -9, reason: "overlapping_shift", detail: "Anna already works then.")],
+                    people: [.init(userId: 2, name: "Anna", changes: [ScheduleChangeView(kind: .changed, shift: shift, before: shift)])]),
+                PublicationPreviewView(
+                    revision: 6, publishable: 0, kept: [.init(draftId: 9, shiftId: 1, reason: "stale", detail: nil)],
+                    people: [.init(userId: 2, name: "Anna", changes: [ScheduleChangeView(kind: .added, shift: shift, before: nil)])]),
+                schema: answer("POST", "/api/v1/plan/publish/preview")),
+            check(
+                "Publication",
+                PublicationView(publishedAt: at, published: 1, kept: [PublicationPreviewView.KeptDraft(draftId: 9, shiftId: -9, reason: "overlapping_shift", detail: "Anna already works then.")], revision: 7),
+                PublicationView(publishedAt: at, published: 0, kept: [], revision: 7),
+                schema: answer("POST", "/api/v1/plan/publish")),
             check(
                 "FixedShiftPreview",
                 FixedShiftPreviewView(

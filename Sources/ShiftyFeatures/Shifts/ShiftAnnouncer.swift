@@ -71,6 +71,12 @@ enum ShiftAnnouncer {
                 payload: TeamScheduleAnnouncement.Payload(shiftIds: [], dates: [], ownerIds: [owner], fixedShiftId: id))
         case .fixedShiftRulesOverridden(let override):
             try batch.append(workplaceID: workplaceID, type: .marketplace(.ruleOverridden), payload: override)
+        case .planChanged(let payload):
+            try batch.append(workplaceID: workplaceID, type: .server(.schedulePlanChanged), audience: .managers, payload: payload)
+        case .published(let people):
+            for (member, payload) in people.sorted(by: { $0.key < $1.key }) {
+                try batch.append(workplaceID: workplaceID, type: .server(.schedulePublished), userIDs: [member], payload: payload)
+            }
         case .timeZoneChanged(let change):
             try batch.append(workplaceID: workplaceID, type: .server(.workplaceTimeZoneChanged), payload: change)
         }

@@ -23,6 +23,12 @@ enum ShiftNews {
     case fixedShiftChanged(id: Int64, owner: Int64)
     /// A manager set rules aside for a fixed shift: `shift.rule_overridden` to the managers.
     case fixedShiftRulesOverridden(FixedShiftOverridePayload)
+    /// A manager's drafts changed (drafted, discarded, published): `schedule_plan.changed` to the
+    /// managers, who alone see drafts.
+    case planChanged(PlanChangedPayload)
+    /// A manager published drafts: `schedule.published` to each member whose shifts changed, listing
+    /// their own changes (one event and one notification per member and publication).
+    case published([Int64: SchedulePublishedPayload])
     /// The workplace's time zone changed and moved its untouched generated shifts:
     /// `workplace.time_zone_changed` to the workplace.
     case timeZoneChanged(WorkplaceTimeZoneChange.Payload)

@@ -18,26 +18,86 @@ extension ShiftService {
             let (zone, settings, _) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)
             // The day before and after too: an early shift may reach into a need of the first day,
             // an overnight need into the day after the last. Only coverage reads those.
-            let around = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: from.adding(days: -1), until: to.adding(days: 2), on: connection)
+            let (dayBefore, dayAfter) = (from.adding(days: -1), to.adding(days: 1))
+            let published = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: dayBefore, until: to.adding(days: 2), on: connection)
+            let drafts = try PlanDraftStore.drafts(workplaceID: workplaceID, from: dayBefore, to: dayAfter, on: connection)
+            let names = try MemberNames.lookUp(Set(drafts.map(\.owner.rawValue)), workplaceID: workplaceID, on: connection)
+            let planned = PlannedShifts(published: published, drafts: drafts, names: names, zone: zone)
+            // A shift removed in a draft is listed (marked) but counts for nobody.
+            let counted = planned.shifts.filter { !planned.removed.contains($0.id) }
             let (firstDate, lastDate) = (from.description, to.description)
-            let shifts = around.filter { firstDate <= $0.date && $0.date <= lastDate }
+            let inRange: (ShiftyAPI.MarketShift) -> Bool = { firstDate <= $0.date && $0.date <= lastDate }
+            let shifts = planned.shifts.filter(inRange)
             let members = try PlanStore.members(workplaceID: workplaceID, owners: Set(shifts.map(\.ownerId)), on: connection)
             let weeks = LabourEstimate.weeks(
-                from: from, to: to, shifts: shifts.map(LabourShift.init(_:)),
+                from: from, to: to, shifts: counted.filter(inRange).map(LabourShift.init(_:)),
                 people: members.map(\.id), terms: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.terms) }),
                 limits: settings.marketplace.hourLimits,
                 memberLimits: Dictionary(uniqueKeysWithValues: members.compactMap { member in member.limits.map { (member.id, $0) } }),
                 zone: zone)
             let needs = try CoverageNeedStore.needs(workplaceID: workplaceID, on: connection)
             let coverage = Coverage.compute(
-                needs: needs, shifts: around.map(LabourShift.init(_:)), dates: (0...from.days(until: to)).map { from.adding(days: $0) }, zone: zone)
-            let names = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+                needs: needs, shifts: counted.map(LabourShift.init(_:)), dates: (0...from.days(until: to)).map { from.adding(days: $0) }, zone: zone)
+            let totalsNames = Dictionary(members.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
                 .merging(shifts.map { (UserID(rawValue: $0.ownerId), $0.ownerName) }, uniquingKeysWith: { first, _ in first })
+            let (revision, unpublished) = try PlanDraftStore.revision(workplaceID: workplaceID, on: connection)
             return SchedulePlanView(
                 from: from.description, to: to.description, shifts: shifts,
-                totals: PlanTotalsView(weeks: weeks.map { WeekTotalsView($0, names: names) }),
-                coverage: coverage.map { CoverageSegmentView($0, zone: zone) })
+                totals: PlanTotalsView(weeks: weeks.map { WeekTotalsView($0, names: totalsNames) }),
+                coverage: coverage.map { CoverageSegmentView($0, zone: zone) },
+                revision: revision, unpublishedChanges: unpublished,
+                drafts: planned.drafts.filter { from <= $0.date && $0.date <= to }.map(\.view))
         }
+    }
+}
+
+/// The plan's shifts: the published ones with the drafts applied, in the team schedule's shape.
+/// A shift new in a draft has the negative id of its draft (``DraftedShift/plannedID``).
+struct PlannedShifts {
+    struct Draft {
+        var date: LocalDate
+        var view: PlanDraftView
+    }
+
+    var shifts: [ShiftyAPI.MarketShift]
+    var drafts: [Draft]
+    /// The shifts a draft removes (listed, counted for nobody).
+    var removed: Set<Int64>
+
+    init(published: [ShiftyAPI.MarketShift], drafts: [DraftedShift], names: [Int64: String], zone: WorkplaceTimeZone) {
+        var byID = Dictionary(published.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var views: [Draft] = []
+        var removed: Set<Int64> = []
+        for draft in drafts {
+            let before = draft.shiftID.flatMap { byID[$0.rawValue] }
+            if draft.shiftID != nil, before == nil { continue }  // its shift is cancelled, or outside the range read
+            var shift = before ?? ShiftyAPI.MarketShift(
+                id: draft.plannedID.rawValue, ownerId: draft.owner.rawValue, ownerName: "", date: draft.date.description, startTime: "",
+                endTime: "", startsAt: draft.start, endsAt: draft.end, status: .scheduled)
+            shift.ownerId = draft.owner.rawValue
+            shift.ownerName = names[draft.owner.rawValue] ?? shift.ownerName
+            shift.date = draft.date.description
+            shift.startTime = zone.localDateTime(of: draft.start).time.description
+            shift.endTime = zone.localDateTime(of: draft.end).time.description
+            shift.startsAt = draft.start
+            shift.endsAt = draft.end
+            shift.position = draft.position
+            shift.unassigned = draft.released
+            if draft.released, shift.status == .scheduled { shift.status = .supplied }
+            if !draft.released, before?.unassigned == true { shift.status = .scheduled }
+            byID[shift.id] = shift
+            if draft.removed { removed.insert(shift.id) }
+            let state: PlanDraftView.State = if draft.shiftID == nil { .new } else if draft.removed { .removed }
+                else if let before, draft.released, !before.unassigned, before.ownerId == shift.ownerId, before.startsAt == shift.startsAt,
+                    before.endsAt == shift.endsAt, before.position == shift.position { .released } else { .changed }
+            views.append(Draft(
+                date: draft.date,
+                view: PlanDraftView(
+                    draftId: draft.id.rawValue, shiftId: shift.id, state: state, before: before, overrideReason: draft.overrideReason)))
+        }
+        self.shifts = byID.values.sorted { ($0.startsAt, $0.id) < ($1.startsAt, $1.id) }
+        self.drafts = views
+        self.removed = removed
     }
 }
 

@@ -23,12 +23,12 @@ extension NotificationKind {
             }
         case .server(let type):
             switch type {
-            case .shiftsRemovedByClosedDay: self = .shiftChange
+            case .shiftsRemovedByClosedDay, .schedulePublished: self = .shiftChange
             case .shiftReminder: self = .reminder
             case .fixedShiftRequestRequested, .fixedShiftRequestApproved, .fixedShiftRequestDeclined, .fixedShiftWeekSkipped:
                 self = .fixedShiftRequest
             case .scheduleChanged, .scheduleGenerated, .closedDaysChanged, .workplaceTimeZoneChanged, .availabilityChanged,
-                 .teamScheduleChanged, .fixedShiftRequestWithdrawn, .workplaceSettingsChanged:
+                 .teamScheduleChanged, .fixedShiftRequestWithdrawn, .workplaceSettingsChanged, .schedulePlanChanged:
                 return nil
             }
         }

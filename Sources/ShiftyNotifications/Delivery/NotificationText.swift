@@ -93,6 +93,16 @@ package struct NotificationText: Equatable, Sendable {
             let name = (weeks.first?["userName"] as? String) ?? text("aMember")
             return make("fixedShiftWeekSkipped", ["name": name, "weeks": lines.joined(separator: "\n")], route: "#/fixed-shifts")
         case .marketplace(.shiftSupplied): return make("shiftSupplied", values, route: "#/market")
+        case .server(.schedulePublished):
+            // One line per change, in the order of the shifts (the publication's one notification).
+            let changes = (payload["changes"] as? [[String: Any]]) ?? []
+            let lines = changes.map { change -> String in
+                let shift = Self.when(change["shift"] as? [String: Any] ?? [:], format)
+                let kind = (change["kind"] as? String).flatMap { ["added", "changed", "removed", "released"].contains($0) ? $0 : nil } ?? "changed"
+                let before = (change["before"] as? [String: Any]).map { Self.when($0, format) }
+                return text("schedulePublished.\(kind)", ["shift": shift, "before": before ?? shift])
+            }
+            return make("schedulePublished", ["changes": lines.joined(separator: "\n")], route: "#/schedule")
         default:
             return make("other", ["type": type.rawValue], route: "#/notifications")
         }
@@ -134,6 +144,13 @@ package struct NotificationText: Equatable, Sendable {
         let position = (first["position"] as? String).map { " (\($0))" } ?? ""
         let one = catalogue.text("server.notification.theShift", ["date": date, "start": start, "end": end, "position": position])
         return shifts.count == 1 ? one : catalogue.plural("server.notification.andMore", count: shifts.count - 1, ["shift": one])
+    }
+
+    /// "Mon 30 Nov, 09:00–17:00 (bar)": one shift of a payload, as a line of a notification says it.
+    static func when(_ shift: [String: Any], _ format: LocalFormatter) -> String {
+        let date = (shift["date"] as? String).map { Self.date($0, format) } ?? ""
+        let position = (shift["position"] as? String).map { " (\($0))" } ?? ""
+        return "\(date), \(shift["startTime"] as? String ?? "")–\(shift["endTime"] as? String ?? "")\(position)"
     }
 
     /// A `YYYY-MM-DD` calendar date as the language writes it ("Mon 30 Nov"); anything else as it is.

@@ -108,6 +108,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as ShiftRefusal:
             return Problem(refusal)
+        case let refusal as PlanRefusal:
+            return Problem(refusal)
         case let refusal as QualificationRefusal:
             return Problem(refusal)
         case let refusal as CoverageNeedListRefusal:

@@ -51,6 +51,31 @@ struct ShiftRoutes {
             return try APIJSON.response(try await shifts.plan(context.caller, from: from, to: to))
         }
 
+        // The manager's drafts: changes nobody else sees until they are published (PlanService).
+        let planning = shifts.planning
+        api.managers.post("plan/changes/preview") { request, context in
+            let body = try await request.decodeJSON(PlanChangeRequest.self, context: context)
+            return try APIJSON.response(try await planning.previewChange(context.caller, body))
+        }
+        api.managers.post("plan/changes") { request, context in
+            let body = try await request.decodeJSON(PlanChangeRequest.self, context: context)
+            return try APIJSON.response(try await planning.change(context.caller, body))
+        }
+        api.managers.delete("plan/drafts") { request, context in
+            let query = QueryParameters(request)
+            let from = try query.requiredDate("from")
+            let to = try query.requiredDate("to")
+            return try APIJSON.response(try await planning.discard(context.caller, from: from, to: to))
+        }
+        api.managers.post("plan/publish/preview") { request, context in
+            let body = try await request.decodeJSON(PublishPlanRequest.self, context: context)
+            return try APIJSON.response(try await planning.previewPublication(context.caller, body))
+        }
+        api.managers.post("plan/publish") { request, context in
+            let body = try await request.decodeJSON(PublishPlanRequest.self, context: context)
+            return try APIJSON.response(try await planning.publish(context.caller, body))
+        }
+
         api.members.get("fixed-shifts") { request, context in
             let ownerID = try QueryParameters(request).id("userId")
             return try APIJSON.response(try await shifts.fixedShifts(context.caller, ownerID: ownerID))

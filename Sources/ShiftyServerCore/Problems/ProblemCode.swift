@@ -81,6 +81,10 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case fixedShiftRequestNotPending = "fixed_shift_request_not_pending"
         /// Approving a fixed-shift request that no longer applies (its fixed shift ended, the member left).
         case fixedShiftRequestOutdated = "fixed_shift_request_outdated"
+        /// Changing a shift a draft removes (only taking the removal back applies).
+        case shiftRemovedInDraft = "shift_removed_in_draft"
+        /// Publishing a plan that changed since its publish preview (another manager drafted meanwhile).
+        case planChangedSincePreview = "plan_changed_since_preview"
         // Timeclock and kiosks.
         case kioskRequired = "kiosk_required"
         case kioskRevoked = "kiosk_revoked"
