@@ -1,5 +1,7 @@
 import Foundation
 import ShiftyDomain
+@testable import ShiftyEvents
+@testable import ShiftyNotifications
 import ShiftyTestSupport
 import Testing
 
@@ -78,6 +80,23 @@ import Testing
                 .map { try $0.decode("user_ids", as: [Int64].self) }
             #expect(Set(told) == [[anna.userID], [bram.userID]] && told.count == 2)
             #expect(try events.allSatisfy { !(try $0.decode("payload", as: String.self)).contains("wage") })
+
+            // One notification each, listing their changes in their language.
+            let annas = try await server.client.json(.GET, "/api/v1/notifications", token: anna.token).jsonArray
+            let notice = try #require(annas.first { $0["type"] as? String == "schedule.published" })
+            let data = notice["data"] as? [String: Any]
+            let payload = try #require(data)
+            #expect(annas.filter { $0["type"] as? String == "schedule.published" }.count == 1)
+            #expect((payload["changes"] as? [[String: Any]])?.count == 2 && payload["actorId"] as? Int == Int(boss.userID))
+            let english = NotificationText.of(type: .server(.schedulePublished), payload: payload, language: .english)
+            #expect(english.subject == "Your schedule changed" && english.body.components(separatedBy: "New: ").count == 3, "\(english)")
+            #expect(english.body.contains("09:00–17:00") && english.route == "#/schedule")
+            let dutch = NotificationText.of(type: .server(.schedulePublished), payload: payload, language: .dutch)
+            #expect(dutch.subject == "Je rooster is gewijzigd" && dutch.body.contains("Nieuw: "), "\(dutch)")
+            let bramsNotices = try await server.client.json(.GET, "/api/v1/notifications", token: bram.token).jsonArray
+            let bramsNotice = bramsNotices.first { $0["type"] as? String == "schedule.published" }
+            let lost = try #require(bramsNotice?["data"] as? [String: Any])
+            #expect(NotificationText.of(type: .server(.schedulePublished), payload: lost, language: .english).body.contains("Removed: "))
 
             let clean = try await server.client.json(.GET, "/api/v1/plan?\(range)", token: boss.token).json
             #expect((clean["drafts"] as? [Any])?.isEmpty == true && clean["unpublishedChanges"] as? Int == 0)
