@@ -72,6 +72,8 @@ import Testing
             let lines = grid.stdout.split(separator: "\n").map(String.init)
             let monday = try #require(LocalDateText.monday(of: date))
             #expect(lines.first == "Week of \(ShiftListFormatter.date(monday)) – \(ShiftListFormatter.date(LocalDateText.adding(6, to: monday)!))", "\(grid.stdout)")
+            // Creating the shift published its week: since when it is final, in the workplace's time.
+            #expect(lines.count > 1 && lines[1].hasPrefix("Final since "), "\(grid.stdout)")
             let header = try #require(lines.first { $0.hasPrefix("WHO") }, "\(grid.stdout)")
             #expect(header.contains(ShiftListFormatter.date(monday)) && header.contains("Sun "), "\(header)")
             let row = try #require(lines.first { $0.hasPrefix("Anna") }, "\(grid.stdout)")
@@ -91,6 +93,7 @@ import Testing
             // A narrow terminal is not available through a pipe; the table fitting is the renderer's (RenderingTests).
             let empty = try await ben.run(["team", "--week-of", "2020-01-01"])
             #expect(empty.status == 0 && empty.stdout.contains("Nobody is scheduled this week."), "\(empty)")
+            #expect(empty.stdout.contains("Not published yet"), "\(empty)")
             let bad = try await ben.run(["team", "--week-of", "next week"])
             #expect(bad.status == 2, "\(bad)")
         }

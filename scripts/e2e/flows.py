@@ -179,3 +179,11 @@ def views_for(browser):
           .then(([registry, me]) => done(registry.viewsFor(me.user.role).map((view) => view.id)))
           .catch((error) => done([]));
         """)
+
+
+def publish_week(manager, what):
+    """Publishes the drafts of the week the manager's grid shows (changes on the grid are drafts
+    until then): Review and publish, then Publish with the preview's revision."""
+    manager.click("#view-week [data-action=review-publish]", f"{what}: the manager opens Review and publish")
+    manager.click("dialog[open] [data-action=confirm-publish]", f"{what}: the manager publishes")
+    manager.wait_gone("dialog[open]", f"{what}: the review should close after publishing")

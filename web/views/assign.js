@@ -1,12 +1,15 @@
 // A manager gives a shift to a member: the server's preview (GET /shifts/{id}/preview?action=assign)
 // shows the rules the assignment breaks and the member's hours before anything is saved;
 // overridable rules can be overridden explicitly, with a reason that goes into the shift's
-// history. Shared by the marketplace ("Assign…") and the team week grid.
+// history. Shared by the marketplace ("Assign…") and the team week grid; on the grid (`plan`) the
+// assignment is a draft of the plan (POST /plan/changes, previewed by POST /plan/changes/preview),
+// which the manager publishes later.
 
 import { el, actionButton, withBusy, formatShift } from '../ui.js';
 import { fetchPreview, previewPanel } from './preview.js';
 import { loadAvailability, availabilitySummary } from './availability.js';
 import { t } from '../i18n.js';
+import { planChange, previewPlanChange } from './plan-bar.js';
 
 /** The workplace's active members by name, for the "Give to" chooser. */
 export async function activeMembers(ctx) {
@@ -19,9 +22,10 @@ export async function activeMembers(ctx) {
  * The assignment panel for `shift`. `choice` ({ ownerId, preview }) is kept by the caller so the
  * panel survives re-renders; `repaint` redraws the caller's view after the choice changed;
  * `onAssigned(shift)` gets the assigned shift. `exclude` leaves one member out of the chooser
- * (the shift's owner, in the grid).
+ * (the shift's owner, in the grid). `plan` makes the assignment a draft (the week grid); then
+ * `onAssigned` gets the plan's answer ({ revision, … }) instead of the shift.
  */
-export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, exclude = null }) {
+export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, exclude = null, plan = false }) {
   const choose = el('select', { attrs: { name: 'assignee', 'aria-label': t('manage.assign.giveThisTo') } }, [
     el('option', { text: t('manage.assign.choose'), attrs: { value: '' } }),
     ...members.filter((member) => member.id !== exclude)
@@ -30,7 +34,7 @@ export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, 
   choose.value = choice.ownerId ? String(choice.ownerId) : '';
   choose.addEventListener('change', async () => {
     choice.ownerId = Number(choose.value) || null;
-    choice.preview = choice.ownerId ? await fetchPreview(ctx, shift.id, 'assign', { ownerId: choice.ownerId }) : null;
+    choice.preview = choice.ownerId ? await (plan ? planPreview(ctx, shift.id, choice.ownerId) : fetchPreview(ctx, shift.id, 'assign', { ownerId: choice.ownerId })) : null;
     choice.availability = choice.ownerId ? await memberAvailability(ctx, choice.ownerId) : null;
     await repaint();
   });
@@ -42,8 +46,11 @@ export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, 
       if (!reason.value.trim()) { ctx.say(t('manage.week.sayWhy'), 'error'); reason.focus(); return; }
       Object.assign(body, { override: true, reason: reason.value.trim() });
     }
-    const result = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/assign`, body),
-      (assigned) => t('manage.week.nowWorks', { name: assigned.ownerName, shift: formatShift(assigned) }));
+    const name = members.find((member) => member.id === choice.ownerId)?.displayName ?? '';
+    const result = await withBusy(button, () => (plan ? planChange(ctx, { op: 'assign', shiftId: shift.id, ...body })
+      : ctx.api('POST', `/shifts/${shift.id}/assign`, body)),
+    (assigned) => (plan ? t('manage.week.plan.assignedDone', { name, shift: formatShift(shift) })
+      : t('manage.week.nowWorks', { name: assigned.ownerName, shift: formatShift(assigned) })));
     if (result) await onAssigned(result);
   };
   let decision = null;
@@ -63,6 +70,15 @@ export function assignPanel(shift, ctx, { members, choice, repaint, onAssigned, 
     previewPanel(preview),
     decision,
   ]);
+}
+
+/** The plan's preview of giving `shiftId` to `ownerId`; null when the preview itself fails (as fetchPreview). */
+async function planPreview(ctx, shiftId, ownerId) {
+  try {
+    return await previewPlanChange(ctx, { op: 'assign', shiftId, ownerId });
+  } catch {
+    return null;
+  }
 }
 
 /** The chosen member's weekly availability in words (empty when they set none). */

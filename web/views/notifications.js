@@ -1,7 +1,7 @@
 // Notifications: personal events from the live stream (topic `notifications`: deals decided,
-// swaps proposed, suggestions to my requests, shifts given or released, reminders) turned into
-// sentences, kept in localStorage per user and merged with GET /notifications on start, with an unread
-// count for the header badge.
+// swaps proposed, suggestions to my requests, shifts given or released, reminders, published
+// schedule changes) turned into sentences, kept in localStorage per user and merged with
+// GET /notifications on start, with an unread count for the header badge.
 
 import { el, viewHeader, emptyState, formatDate, formatShift, formatInstant, say } from '../ui.js';
 import { t } from '../i18n.js';
@@ -29,6 +29,12 @@ function noteOf(event) {
   const note = event.data?.decision?.note;
   return note ? t('notifications.note', { name: event.data.decision.byName || t('notifications.theManager'), note }) : '';
 }
+
+/** The words for each kind of change a publication tells a member about (`schedule.published`). */
+const PUBLISHED_KEYS = {
+  added: 'notifications.published.added', changed: 'notifications.published.changedNoBefore',
+  removed: 'notifications.published.removed', released: 'notifications.published.released',
+};
 
 /** A sentence (and where to look) for an event of topic `notifications`, seen by `me`. */
 export function describe(event, me) {
@@ -115,6 +121,15 @@ export function describe(event, me) {
       const what = gone.length ? t('notifications.yourShiftList', { shifts: list(gone) }) : t('notifications.yourShift');
       const date = event.data?.date ? formatDate(event.data.date) : t('notifications.aDay');
       return { text: t('notifications.closedDay', { date, name: event.data?.name || t('notifications.closedWord'), what }), link: 'schedule' };
+    }
+    case 'schedule.published': {
+      // One notification per publication: every change of my schedule in it, in one sentence.
+      const changes = Array.isArray(event.data?.changes) ? event.data.changes.filter((change) => change?.shift) : [];
+      const lines = changes.map((change) => (change.kind === 'changed' && change.before
+        ? t('notifications.published.changed', { shift: formatShift(change.shift), before: formatShift(change.before) })
+        : t(PUBLISHED_KEYS[change.kind] ?? 'notifications.published.changedNoBefore', { shift: formatShift(change.shift) })));
+      return { text: lines.length ? t('notifications.schedulePublished', { changes: lines.join(t('notifications.publishedJoin')) })
+        : t('notifications.schedulePublishedNoList'), link: 'schedule' };
     }
     case 'shift.reminder': {
       const shift = shifts[0];

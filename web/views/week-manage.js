@@ -1,14 +1,16 @@
 // The team week's manager tools, drawn inside week.js's dialogs: change a shift's time or position
-// (PATCH /shifts/{id}, previewed by POST /shifts/{id}/edit/preview), copy the week's one-off shifts
-// to the next week (POST /shifts/copy-week, previewed by /shifts/copy-week/preview) and the
-// week's trades (GET /trades). Every change is shown with the server's verdict first: the rules it
-// breaks, and an override only with a reason. A shift's history (GET /shifts/{id}/history) is for
-// everyone.
+// (PATCH /shifts/{id}, previewed by POST /shifts/{id}/edit/preview; on the grid a draft instead:
+// POST /plan/changes with op `edit`, previewed by POST /plan/changes/preview), copy the week's
+// one-off shifts to the next week (POST /shifts/copy-week, previewed by /shifts/copy-week/preview;
+// published at once) and the week's trades (GET /trades). Every change is shown with the server's
+// verdict first: the rules it breaks, and an override only with a reason. A shift's history
+// (GET /shifts/{id}/history) is for everyone.
 
 import { problemSentence } from '../api.js';
 import { el, actionButton, withBusy, formatDate, formatInstant, timeRange, statusText } from '../ui.js';
 import { previewPanel } from './preview.js';
 import { t, tn } from '../i18n.js';
+import { planChange, previewPlanChange } from './plan-bar.js';
 
 /** The refusal sentence per kind of change (`what`), for rules nobody can override. */
 const NOT_POSSIBLE = { change: 'manage.week.notPossibleChange', shift: 'manage.week.notPossibleShift' };
@@ -45,9 +47,10 @@ export function minutesBetween(start, end) {
 /**
  * The form that changes `shift`'s start, end and position. Every change asks the server's
  * preview; "Save" appears only when it is allowed, "Save anyway" (with a reason) when a manager
- * may override, and neither when a rule nobody can override refuses. `onSaved(shift)` after saving.
+ * may override, and neither when a rule nobody can override refuses. `onSaved(answer)` after saving.
+ * With `plan`, the change is a draft of the plan (the week grid), published later.
  */
-export function editPanel(shift, ctx, { draft, positions, onSaved }) {
+export function editPanel(shift, ctx, { draft, positions, onSaved, plan = false }) {
   if (!draft.startTime) Object.assign(draft, { startTime: shift.startTime, endTime: shift.endTime, position: shift.position || '', asked: 0 });
   const start = el('input', { attrs: { type: 'time', name: 'edit-start', required: true, value: draft.startTime } });
   const end = el('input', { attrs: { type: 'time', name: 'edit-end', required: true, value: draft.endTime } });
@@ -64,8 +67,13 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
       if (!reason.value.trim()) { ctx.say(t('manage.week.sayWhy'), 'error'); reason.focus(); return; }
       Object.assign(payload, { override: true, reason: reason.value.trim() });
     }
-    const saved = await withBusy(button, () => ctx.api('PATCH', `/shifts/${shift.id}`, payload),
-      (changed) => t('manage.week.nowWorks', { name: changed.ownerName, shift: `${formatDate(changed.date)}, ${timeRange(changed)}${changed.position ? ` · ${changed.position}` : ''}` }));
+    const planned = { startTime: draft.startTime, endTime: draft.endTime };
+    const saved = await withBusy(button, () => (plan ? planChange(ctx, { op: 'edit', shiftId: shift.id, ...payload })
+      : ctx.api('PATCH', `/shifts/${shift.id}`, payload)),
+    // A draft answers the plan's revision, not the shift: its words come from the form.
+    (changed) => (plan
+      ? t('manage.week.plan.editedDone', { name: shift.ownerName, shift: `${formatDate(shift.date)}, ${timeRange(planned)}${payload.position ? ` · ${payload.position}` : ''}` })
+      : t('manage.week.nowWorks', { name: changed.ownerName, shift: `${formatDate(changed.date)}, ${timeRange(changed)}${changed.position ? ` · ${changed.position}` : ''}` })));
     if (saved) await onSaved(saved);
   };
   const show = (preview) => {
@@ -80,7 +88,8 @@ export function editPanel(shift, ctx, { draft, positions, onSaved }) {
     show(null);
     let preview;
     try {
-      preview = await ctx.api('POST', `/shifts/${shift.id}/edit/preview`, body());
+      preview = plan ? await previewPlanChange(ctx, { op: 'edit', shiftId: shift.id, ...body() })
+        : await ctx.api('POST', `/shifts/${shift.id}/edit/preview`, body());
     } catch (error) {
       preview = { failed: problemSentence(error) };
     }

@@ -4,24 +4,30 @@
 // assign, unassign and create one-off shifts, each after the server's preview said which rules
 // it would break (an override is explicit and needs a reason).
 //
-// Data: GET /team-schedule for the week (managers: GET /plan, the same shifts plus the week's
-// totals, week-totals.js) and GET /users for the rows. Shifts a manager released (`unassigned`,
-// on the marketplace, nobody picked them up yet) are drawn in the "Open shifts" row first, not
-// in the row of the person they came from. Live: every change of any
-// shift in the workplace reaches every member as `team_schedule.changed` (with its dates), so the
-// week reloads (debounced) when a change falls on a date it shows; no polling.
+// Data: GET /team-schedule for the week (managers: GET /plan, the shifts as planned — published
+// ones with the manager's drafts applied — plus the drafts, the week's totals, week-totals.js, and
+// the count of unpublished changes) and GET /users for the rows. A manager's changes on the grid
+// are drafts (plan-bar.js): nobody else sees them until the manager reviews and publishes them.
+// Shifts a manager released (`unassigned`, on the marketplace, nobody picked them up yet) are
+// drawn in the "Open shifts" row first, not in the row of the person they came from. Live: every
+// change of any shift in the workplace reaches every member as `team_schedule.changed` (with its
+// dates), so the week reloads (debounced) when a change falls on a date it shows; a change of the
+// drafts reaches managers as `schedule_plan.changed` the same way; no polling.
 
 import { problemSentence } from '../api.js';
 import {
-  el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, debounce, formatDate, todayInWorkplace,
+  el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, debounce, formatDate, todayInWorkplace, explain,
   parseLocalDate, weekLabel, isFuture, timeRange,
 } from '../ui.js';
-import { t, locale } from '../i18n.js';
+import { t, tn, locale } from '../i18n.js';
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
 import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
 import { finalSinceLine } from './week-final.js';
+import {
+  planChange, previewPlanChange, draftOf, draftShort, draftSentence, draftBadge, publishBar, reviewBody,
+} from './plan-bar.js';
 import { coverageRow, hasCoverage } from './week-coverage.js';
 import {
   isCompact, compactToggle, totalsHeader, personTotalCell, footerRow, myFooterRow, myWeekMinutes, dayTotalsLine,
@@ -90,6 +96,9 @@ async function load(ctx) {
   state.shifts = Array.isArray(shifts) ? shifts : Array.isArray(shifts?.shifts) ? shifts.shifts : [];
   state.totals = shifts?.totals?.weeks?.[0] ?? null;
   state.coverage = Array.isArray(shifts?.coverage) ? shifts.coverage : [];
+  // Drafts exist for managers only (GET /plan); an employee's week is the published one.
+  state.drafts = Array.isArray(shifts?.drafts) ? shifts.drafts : [];
+  state.unpublished = Number(shifts?.unpublishedChanges) || 0;
   state.members = members;
   const week = Array.isArray(weeks) ? weeks.find((entry) => entry.monday === monday) : null;
   if (week) state.publication = { monday, publishedAt: week.publishedAt ?? null };
@@ -142,10 +151,14 @@ function visibleShifts() {
 function shiftButton(shift, ctx) {
   const shiftState = stateOf(shift);
   const mine = shift.ownerId === ctx.me.user.id && !shift.unassigned;
+  const draft = draftOf(state.drafts, shift.id);
+  const label = t(shift.position ? 'week.shiftLabelPosition' : 'week.shiftLabel', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift), position: shift.position, state: shiftState.text });
   return el('button', {
-    class: ['grid-shift', `grid-${shiftState.key}`, mine ? 'grid-mine' : null, isFuture(shift) ? null : 'grid-past'],
-    attrs: { type: 'button', 'aria-label': t(shift.position ? 'week.shiftLabelPosition' : 'week.shiftLabel', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift), position: shift.position, state: shiftState.text }) },
-    data: { shiftId: shift.id, action: 'open-shift', state: shiftState.key },
+    class: ['grid-shift', `grid-${shiftState.key}`, mine ? 'grid-mine' : null, isFuture(shift) ? null : 'grid-past',
+      draft ? 'grid-draft' : null, draft ? `grid-draft-${draft.state}` : null],
+    // The badge is a picture of the draft; the label says it in words for screen readers.
+    attrs: { type: 'button', 'aria-label': draft ? t('manage.week.plan.label', { label, draft: draftShort(draft) }) : label },
+    data: { shiftId: shift.id, action: 'open-shift', state: shiftState.key, ...(draft ? { draft: draft.state } : {}) },
     on: { click: () => openShift(shift.id, ctx) },
   }, [
     el('span', { class: 'grid-time', text: timeRange(shift) }),
@@ -153,6 +166,7 @@ function shiftButton(shift, ctx) {
     el('span', { class: ['grid-position', shift.position ? null : 'grid-no-position'], text: shift.position || t('week.noPosition') }),
     shift.unassigned ? el('span', { class: 'grid-from', text: t('week.fromName', { name: shift.ownerName }) }) : null,
     el('span', { class: ['badge', 'grid-state', `state-${shiftState.key}`], text: shiftState.text }),
+    draft ? draftBadge(draft) : null,
   ]);
 }
 
@@ -339,7 +353,11 @@ function paint(ctx) {
     el('p', { class: 'hint', text: ctx.me.user.role === 'manager'
       ? t('week.hintManager')
       : t('week.hintEmployee') }),
+    ctx.me.user.role === 'manager' ? el('p', { class: 'hint', text: t('manage.week.plan.hint') }) : null,
+    // Last in the view, so its sticky bottom holds while any of the week is in sight.
+    state.bar ? state.bar.element : null,
   );
+  state.bar?.update(state.unpublished, state.drafts.length);
   const scroller = container.querySelector('.week-scroll');
   if (scroller) scroller.scrollLeft = scrollX;
 }
@@ -384,20 +402,35 @@ function shiftDetails(shift, ctx, handle, choice) {
   const manager = ctx.me.user.role === 'manager';
   const shiftState = stateOf(shift);
   const future = isFuture(shift);
+  const draft = manager ? draftOf(state.drafts, shift.id) : null;
+  // A shift new in a draft (negative id) exists for nobody but the planning managers yet.
+  const published = shift.id > 0 && draft?.state !== 'new';
+  // A shift removed in the draft can only be brought back: every other change is refused.
+  const manageable = manager && future && draft?.state !== 'removed';
   const parts = [
     el('p', { class: 'row-title', text: t('week.dateTime', { date: formatDate(shift.date, { long: true }), time: timeRange(shift) }) }),
     el('p', { class: 'muted', text: shift.position || t('week.noPosition') }),
     el('p', {}, [el('span', { class: ['badge', `state-${shiftState.key}`], text: shiftState.text })]),
-  ];
+    draft ? el('p', { class: ['draft-note', `draft-${draft.state}`], data: { draft: draft.state } }, [
+      draftBadge(draft), ' ', el('span', { text: draftSentence(draft, shift) }),
+    ]) : null,
+    draft?.overrideReason ? el('p', { class: 'small muted', text: t('manage.week.plan.overrideReason', { reason: draft.overrideReason }) }) : null,
+  ].filter(Boolean);
   const actions = [];
-  const swappable = shift.ownerId !== myId && shift.status === 'scheduled' && !shift.unassigned && future;
+  if (draft) {
+    actions.push(actionButton('revert-draft', t('manage.week.plan.undo'), async (button) => {
+      const done = await withBusy(button, () => planChange(ctx, { op: 'revert', shiftId: shift.id }), t('manage.week.plan.undone'));
+      if (done) { handle.close(); await reload(ctx); }
+    }, { kind: 'primary' }));
+  }
+  const swappable = published && !draft && shift.ownerId !== myId && shift.status === 'scheduled' && !shift.unassigned && future;
   if (swappable) {
     actions.push(actionButton('swap-from-grid', t('week.proposeSwap'), () => {
       handle.close();
       ctx.navigate(`swaps?want=${shift.id}`);
     }, { kind: 'primary' }));
   }
-  if (shift.status === 'supplied' && shift.ownerId !== myId && future) {
+  if (published && shift.status === 'supplied' && shift.ownerId !== myId && future) {
     actions.push(actionButton('to-market', t('week.toMarket'), () => { handle.close(); ctx.navigate('market'); }));
   }
   if (shift.ownerId === myId) {
@@ -405,28 +438,27 @@ function shiftDetails(shift, ctx, handle, choice) {
     actions.push(actionButton('to-schedule', t('week.openSchedule'), () => { handle.close(); ctx.navigate('schedule'); }));
   }
   if (!future) parts.push(el('p', { class: 'small muted', text: t('week.past') }));
-  if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
+  if (manageable && (shift.status === 'scheduled' || shift.status === 'supplied')) {
     actions.push(actionButton('assign', t('week.assignTo'), async () => {
       choice.open = !choice.open;
       await handle.refresh();
       handle.dialog.querySelector('select[name=assignee]')?.focus();
     }));
   }
-  if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
+  if (manageable && shift.status === 'scheduled' && !shift.unassigned) {
+    // A draft like every change on the grid: it goes on the marketplace when the week is published.
     actions.push(actionButton('unassign', t('week.makeOpen'), async (button) => {
       const answer = await confirmDialog({
         title: t('week.makeOpenTitle'),
-        message: t(shift.position ? 'week.makeOpenMessagePosition' : 'week.makeOpenMessage', { name: shift.ownerName, position: shift.position }),
+        message: t(shift.position ? 'manage.week.plan.releaseMessagePosition' : 'manage.week.plan.releaseMessage', { name: shift.ownerName, position: shift.position }),
         confirmText: t('week.makeOpenConfirm'),
-        noteLabel: t('week.noteLabel'),
       });
       if (!answer) return;
-      const done = await withBusy(button, () => ctx.api('POST', `/shifts/${shift.id}/unassign`, answer.note ? { note: answer.note } : {}),
-        t('week.madeOpen'));
+      const done = await withBusy(button, () => planChange(ctx, { op: 'release', shiftId: shift.id }), t('manage.week.plan.releasedDone'));
       if (done) { handle.close(); await reload(ctx); }
     }, { kind: 'danger' }));
   }
-  if (manager && future && shift.status === 'scheduled' && !shift.unassigned) {
+  if (manageable && shift.status === 'scheduled' && !shift.unassigned) {
     actions.push(actionButton('edit-shift', t('week.edit'), async () => {
       choice.editing = !choice.editing;
       choice.draft = {};
@@ -434,32 +466,36 @@ function shiftDetails(shift, ctx, handle, choice) {
       handle.dialog.querySelector('input[name=edit-start]')?.focus();
     }));
   }
-  if (manager && future && (shift.status === 'scheduled' || shift.status === 'supplied')) {
+  if (manageable && (shift.status === 'scheduled' || shift.status === 'supplied')) {
+    const words = { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) };
     actions.push(actionButton('delete-shift', t('week.delete'), async (button) => {
+      // A shift only in the draft just disappears; a published one is deleted at publishing.
       const answer = await confirmDialog({
         title: t('week.deleteTitle'),
-        message: t('week.deleteMessage', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) }),
+        message: t(published ? 'manage.week.plan.removeMessage' : 'manage.week.plan.removeNewMessage', words),
         confirmText: t('week.delete'),
-        noteLabel: t('week.noteLabel'),
         danger: true,
       });
       if (!answer) return;
-      const done = await withBusy(button, () => ctx.api('DELETE', `/shifts/${shift.id}`, answer.note ? { note: answer.note } : undefined),
-        t('week.deleted', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) }));
+      const done = await withBusy(button, () => planChange(ctx, { op: 'remove', shiftId: shift.id }),
+        t(published ? 'manage.week.plan.removedDone' : 'manage.week.plan.removedNewDone', words));
       if (done !== undefined) { handle.close(); await reload(ctx); }
     }, { kind: 'danger' }));
   }
   parts.push(el('div', { class: 'row-actions' }, actions));
   if (choice.editing) {
     parts.push(editPanel(shift, ctx, {
+      plan: true,
       draft: choice.draft,
       positions: [...new Set(state.shifts.map((candidate) => candidate.position).filter(Boolean))].sort(),
       onSaved: async () => { handle.close(); await reload(ctx); },
     }));
   }
-  parts.push(historyPanel(shift, ctx));
+  // Only a published shift has a history (a new draft's id is not a shift's yet).
+  if (shift.id > 0) parts.push(historyPanel(shift, ctx));
   if (choice.open) {
     parts.push(assignPanel(shift, ctx, {
+      plan: manager,
       members: state.members,
       choice,
       exclude: shift.ownerId,
@@ -497,8 +533,9 @@ function createForm(person, date, ctx, handle, draft) {
       if (!reason.value.trim()) { ctx.say(t('week.sayWhy'), 'error'); reason.focus(); return; }
       Object.assign(payload, { override: true, reason: reason.value.trim() });
     }
-    const created = await withBusy(button, () => ctx.api('POST', '/shifts', payload),
-      (shift) => t('week.created', { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) }));
+    // A draft: the change answers the plan's revision, not a shift, so the words come from the form.
+    const created = await withBusy(button, () => planChange(ctx, { op: 'create', ...payload }),
+      () => t('manage.week.plan.createdDone', { name: person.name, date: formatDate(date), time: timeRange({ startTime: draft.startTime, endTime: draft.endTime }) }));
     if (created) { handle.close(); await reload(ctx); }
   };
   // Only the verdict changes while the manager types: the inputs stay (and keep their focus).
@@ -509,13 +546,13 @@ function createForm(person, date, ctx, handle, draft) {
     box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
     box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
   };
-  // The server decides: every change asks POST /shifts/preview (the create route's own rules).
+  // The server decides: every change asks POST /plan/changes/preview (the rules against the plan with its drafts).
   const ask = async () => {
     const request = ++draft.asked;
     show(null);
     let preview;
     try {
-      preview = await ctx.api('POST', '/shifts/preview', body());
+      preview = await previewPlanChange(ctx, { op: 'create', ...body() });
     } catch (error) {
       preview = { failed: problemSentence(error) };
     }
@@ -554,6 +591,40 @@ function toMinutes(time) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Publishing the shown week's drafts (the bar of plan-bar.js)
+
+/** "Discard": after a confirmation, DELETE /plan/drafts for the shown week (other weeks keep theirs). */
+async function discardWeek(button, ctx) {
+  const monday = state.monday;
+  const answer = await confirmDialog({
+    title: t('manage.week.plan.discardTitle'),
+    message: tn('manage.week.plan.discardMessage', state.drafts.length, { week: weekLabel(monday) }),
+    confirmText: t('manage.week.plan.discardConfirm'),
+    danger: true,
+  });
+  if (!answer) return;
+  const done = await withBusy(button, () => ctx.api('DELETE', `/plan/drafts?from=${monday}&to=${addDays(monday, 6)}`),
+    (result) => tn('manage.week.plan.discarded', Number(result?.discarded) || 0));
+  if (done) await reload(ctx);
+}
+
+/** "Review and publish": the server's publication preview of the shown week, then Publish. */
+function openReview(ctx) {
+  const from = state.monday;
+  const to = addDays(from, 6);
+  openDialog(t('manage.week.plan.reviewTitle', { week: weekLabel(from), range: rangeLabel(from) }), async (handle) => {
+    try {
+      return await reviewBody(ctx, { from, to, shifts: state.shifts }, {
+        onPublished: async () => { handle.close(); await reload(ctx); },
+        onStale: () => handle.refresh(),
+      });
+    } catch (error) {
+      return [el('p', { class: 'small cannot-take', text: explain(error) })];
+    }
+  }).dialog.classList.add('plan-review-dialog');
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export default {
   id: 'week',
@@ -564,8 +635,12 @@ export default {
     const today = todayInWorkplace();
     state = {
       container, monday, shifts: [], totals: null, members: null, position: '', onlyMe: false, dialog: null,
+      drafts: [], unpublished: 0, bar: null,
       dayIndex: monday === mondayOf(today) ? weekDays(monday).indexOf(today) : 0,
     };
+    if (ctx.me.user.role === 'manager') {
+      state.bar = publishBar({ onDiscard: (button) => discardWeek(button, ctx), onReview: () => openReview(ctx) });
+    }
     await load(ctx);
     paint(ctx);
   },
@@ -573,6 +648,17 @@ export default {
     // (A resync_required reloads the whole view in app.js.)
     if (!state?.container.isConnected || message.type !== 'event' || !message.event) return;
     const { type, data } = message.event;
+    if (type === 'schedule_plan.changed') {
+      // The count is the whole workplace's: it changes with a draft in any week, so it is taken at once.
+      if (Number.isFinite(data?.unpublishedChanges)) {
+        state.unpublished = data.unpublishedChanges;
+        state.bar?.update(state.unpublished, state.drafts.length);
+      }
+      const shown = new Set(weekDays(state.monday));
+      const dates = Array.isArray(data?.dates) ? data.dates : [];
+      if (!dates.length || dates.some((date) => shown.has(date))) reloadSoon(ctx);
+      return;
+    }
     if (type === 'team_schedule.changed') {
       const shown = new Set(weekDays(state.monday));
       const dates = Array.isArray(data?.dates) ? data.dates : [];

@@ -3,7 +3,8 @@ import Foundation
 import ShiftyTerminal
 
 /// `shifty team --week [--week-of DATE]`: who works when this week, as a grid (the page's Team week,
-/// from the same `GET /api/v1/team-schedule`).
+/// from the same `GET /api/v1/team-schedule`), under since when the week is final (`GET
+/// /api/v1/schedule-weeks`, the page's "Final since" line).
 struct TeamCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "team", abstract: "Show the team's week as a grid: people as rows, days as columns.",
@@ -27,13 +28,9 @@ struct TeamCommand: AsyncParsableCommand {
 
     func run() async throws {
         let api = try client.client()
-        let day: String
-        if let weekOf {
-            day = weekOf
-        } else {
-            // Today in the workplace's time zone, as the server counts it.
-            day = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/now", as: NowBoard.self) }.date
-        }
+        // Today and the time zone of the workplace, as the server counts them.
+        let board = try await callAPI { () async throws(APIClientError) in try await api.send("GET", "/api/v1/now", as: NowBoard.self) }
+        let day = weekOf ?? board.date
         guard let monday = LocalDateText.monday(of: day), let sunday = LocalDateText.adding(6, to: monday) else {
             throw CLIFailure(TerminalLanguage.text("terminal.cli.notADate", ["date": day]), exitCode: ClientExitCode.usage)
         }
@@ -41,7 +38,20 @@ struct TeamCommand: AsyncParsableCommand {
         let data = try await callAPI { () async throws(APIClientError) in try await api.send("GET", path) }
         let shifts = try decodeAnswer([MarketShift].self, from: data)
         let grid = ListTables.teamWeek(shifts, monday: monday)
-        if output.format == .table { printLines([TerminalLanguage.text("terminal.team.title", ["first": ShiftListFormatter.date(monday), "last": ShiftListFormatter.date(sunday)]), ""]) }
+        if output.format == .table {
+            let weeks = try await callAPI { () async throws(APIClientError) in
+                try await api.send("GET", "/api/v1/schedule-weeks?from=\(monday)&to=\(monday)", as: [ScheduleWeekPublication].self)
+            }
+            let published = weeks.first?.publishedAt.map { instant in
+                TerminalLanguage.text("terminal.team.finalSince", [
+                    "time": ListTables.instant(ISO8601DateFormatter().string(from: instant), in: TimeZone(identifier: board.timeZone) ?? .gmt),
+                ])
+            }
+            printLines([
+                TerminalLanguage.text("terminal.team.title", ["first": ShiftListFormatter.date(monday), "last": ShiftListFormatter.date(sunday)]),
+                published ?? TerminalLanguage.text("terminal.team.notPublished"), "",
+            ])
+        }
         output.print(grid, json: data, empty: TerminalLanguage.text("terminal.team.empty"))
     }
 }

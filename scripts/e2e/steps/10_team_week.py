@@ -9,7 +9,7 @@ import datetime
 
 from selenium.webdriver.support.ui import Select
 
-from flows import workplace_today
+from flows import publish_week, workplace_today
 from harness import DESKTOP, LIVE, LOAD, PHONE, WAIT, StepFailed
 
 NEEDS = ()
@@ -186,6 +186,8 @@ def run(s):
         maria.type("dialog[open] input[name=override-reason]", "e2e: anna closes up", "maria gives a reason")
         maria.click("dialog[open] [data-action=create-anyway]", "maria creates the shift anyway")
         maria.wait_gone("dialog[open]", "the dialog should close after creating")
+        # A change on the grid is a draft: anna sees it once maria publishes the week.
+        publish_week(maria, "the new shift for anna")
         anna.wait(lambda: len(anna.css(f"{anna_cell} .grid-shift")) == before + 1,
                   LIVE, "anna's grid should show the new shift without a reload")
         anna.assert_not_reloaded("seeing the new shift on the grid")

@@ -1,7 +1,7 @@
 """Issue 17: managing on the grid. chloe (a third coworker who takes part in none of it) watches a
 week three weeks ahead and her grid follows every change live: maria's new shift, its new overnight
 time after the server's preview (22:00–04:00 (+1)), and the open shift maria assigns to someone
-else. maria sees the shift's history, makes it open, assigns it through the preview and copies the
+else (maria's changes on the grid are drafts: each reaches chloe when maria publishes the week). maria sees the shift's history, makes it open, assigns it through the preview and copies the
 week to the next one (the preview lists every one-off shift with the server's verdict). anna
 manages her own fixed shifts (the workplace allows it by default).
 
@@ -11,7 +11,7 @@ import datetime
 
 from selenium.webdriver.support.ui import Select
 
-from flows import workplace_today
+from flows import publish_week, workplace_today
 from harness import DESKTOP, LIVE, LOAD, WAIT, StepFailed
 
 NEEDS = ("maria-week", "anna-week")
@@ -61,6 +61,8 @@ def run(s):
     maria.screenshot("week-edit-shift")
     maria.click("dialog[open] [data-action=save-edit]", "maria saves the new time")
     maria.wait_gone("dialog[open]", "the dialog should close after saving")
+    # A change on the grid is a draft: the others see it once maria publishes the week.
+    publish_week(maria, "the new time")
     chloe.wait(lambda: "22:00–04:00 (+1)" in chloe.text(shift_button), LIVE,
                "chloe's grid should show the overnight time as 22:00–04:00 (+1) without a reload")
     chloe.assert_not_reloaded("seeing a changed shift on the grid")
@@ -75,6 +77,7 @@ def run(s):
     # Make it an open shift, then assign the open shift to someone else (through the preview).
     maria.click("dialog[open] [data-action=unassign]", "maria makes it an open shift")
     maria.confirm_dialog("maria confirms the open shift")
+    publish_week(maria, "the open shift")
     maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}").get("unassigned"), WAIT, "the shift should be open", poll=0.3)
     maria.wait_for(f"{shift_button}[data-state=open]", "the grid should mark the open shift")
     # The first member free that day (and a week later) whom the rules let take it without an override.
@@ -88,9 +91,10 @@ def run(s):
         maria.click("dialog[open] [data-action=assign]", "maria chooses Assign")
         Select(maria.wait_for("dialog[open] select[name=assignee]", "the assignment offers the members")).select_by_value(str(taker["id"]))
         maria.click("dialog[open] [data-action=confirm-assign]", f"maria assigns the open shift to {taker['displayName']}")
+        maria.wait_gone("dialog[open]", "the dialog should close after assigning")
+        publish_week(maria, "the assignment")
         maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}")["ownerId"] == taker["id"], WAIT, "the open shift should be assigned", poll=0.3)
         chloe.wait_for(f"#view-week tr[data-user-id='{taker['id']}'] .grid-shift[data-shift-id='{created['id']}']", "chloe's grid should move the shift live", timeout=LIVE)
-        maria.wait_gone("dialog[open]", "the dialog should close after assigning")
 
     # Copy the week: the preview lists every one-off shift with its verdict, then the copies are made.
     maria.click("#view-week [data-action=copy-week]", "maria copies the week to the next one")
