@@ -150,4 +150,29 @@ import Testing
             #expect((plan["drafts"] as? [Any])?.isEmpty == true && (plan["shifts"] as? [Any])?.count == 1)
         }
     }
+    @Test func aWeekCopiedAsDraftsWaitsForThePublication() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            let next = monday.adding(days: 7)
+            _ = try await server.createShift(by: boss, ownerID: anna.userID, on: monday.adding(days: 2).description, at: "09:00", minutes: 240)
+            let copied = try await server.client.json(
+                .POST, "/api/v1/shifts/copy-week", ["from": monday.description, "draft": true], token: boss.token)
+            try #require(copied.status == 200, "\(copied.text)")
+            #expect(copied.json["created"] as? Int == 1)
+            #expect(((copied.json["items"] as? [[String: Any]]) ?? []).allSatisfy { $0["created"] == nil })
+            let range = "from=\(next)&to=\(next.adding(days: 6))"
+            #expect(try await server.client.json(.GET, "/api/v1/team-schedule?\(range)", token: anna.token).jsonArray.isEmpty)
+            let plan = try await server.client.json(.GET, "/api/v1/plan?\(range)", token: boss.token).json
+            let drafts = (plan["drafts"] as? [[String: Any]]) ?? []
+            #expect(drafts.map { $0["state"] as? String } == ["new"])
+            let shifts = (plan["shifts"] as? [[String: Any]]) ?? []
+            #expect(shifts.count == 1 && shifts.first?["date"] as? String == next.adding(days: 2).description)
+            // Copying again: the copy is already in the plan, so the rulebook refuses the second one.
+            let again = try await server.client.json(
+                .POST, "/api/v1/shifts/copy-week/preview", ["from": monday.description, "draft": true], token: boss.token)
+            #expect(again.json["created"] as? Int == 0 && again.json["refused"] as? Int == 1, "\(again.text)")
+        }
+    }
 }

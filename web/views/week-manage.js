@@ -139,24 +139,25 @@ export function historyPanel(shift, ctx) {
   return el('details', { class: 'shift-history' }, [el('summary', { text: t('manage.week.history') }), list]);
 }
 
-/** One line per shift of a copy-week answer: what it becomes next week, or why not. */
-function copyLine(item) {
+/** One line per shift of a copy-week answer: what it becomes next week (a draft, once copied), or why not. */
+function copyLine(item, copied = false) {
   const source = item.source;
   const copy = { startTime: item.startTime, durationMinutes: item.durationMinutes };
   const why = item.refusal ? problemSentence({ code: item.refusal.code, status: item.refusal.status }) : '';
   return el('li', { class: ['copy-item', item.allowed ? 'copy-ok' : 'copy-refused'], data: { shiftId: source.id, allowed: String(item.allowed) } }, [
     el('strong', { text: source.ownerName }), ` · ${formatDate(item.date)}, ${timeRange(copy)}${source.position ? ` · ${source.position}` : ''}`,
-    el('span', { class: ['badge', item.allowed ? 'state-scheduled' : 'state-refused'], text: item.created ? t('manage.week.copy.created') : item.allowed ? t('manage.week.copy.ok') : t('manage.week.copy.notCopied') }),
+    el('span', { class: ['badge', item.allowed ? 'state-scheduled' : 'state-refused'], text: copied && item.allowed ? t('manage.week.copy.drafted') : item.allowed ? t('manage.week.copy.ok') : t('manage.week.copy.notCopied') }),
     why ? el('p', { class: 'small cannot-take', text: why }) : null,
   ]);
 }
 
 /**
  * The body of the "Copy to next week" dialog: the server's preview of every copy (the ones the
- * rules refuse are listed with the reason, not skipped), then "Copy N shifts".
+ * rules refuse are listed with the reason, not skipped), then "Copy N shifts". The copies are
+ * drafts of next week (`draft: true`), checked against its other drafts, like every change on the grid.
  */
 export async function copyWeekBody(monday, ctx, { onCopied }) {
-  const preview = await ctx.api('POST', '/shifts/copy-week/preview', { from: monday });
+  const preview = await ctx.api('POST', '/shifts/copy-week/preview', { from: monday, draft: true });
   const items = preview.items || [];
   if (!items.length) {
     return [el('p', { text: t('manage.week.copy.nothing') })];
@@ -166,10 +167,10 @@ export async function copyWeekBody(monday, ctx, { onCopied }) {
   const list = el('ul', { class: 'list copy-list' }, items.map(copyLine));
   const result = el('div', { attrs: { 'aria-live': 'polite' } });
   const copy = preview.created ? actionButton('confirm-copy-week', tn('manage.week.copy.button', preview.created), async (button) => {
-    const done = await withBusy(button, () => ctx.api('POST', '/shifts/copy-week', { from: monday }),
+    const done = await withBusy(button, () => ctx.api('POST', '/shifts/copy-week', { from: monday, draft: true }),
       (answer) => (answer.refused ? tn('manage.week.copy.doneRefused', answer.created, { refused: answer.refused }) : tn('manage.week.copy.done', answer.created)));
     if (!done) return;
-    list.replaceChildren(...(done.items || []).map(copyLine));
+    list.replaceChildren(...(done.items || []).map((item) => copyLine(item, true)));
     button.remove();
     result.replaceChildren(actionButton('show-next-week', t('manage.week.copy.showNext'), () => onCopied(done.toWeek), { kind: 'primary' }));
   }, { kind: 'primary' }) : null;

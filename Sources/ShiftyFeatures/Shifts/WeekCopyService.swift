@@ -12,7 +12,10 @@ import ShiftyServerCore
 /// override: a copy the rulebook refuses (the person already works then, a closed limit, a past
 /// start, a deactivated member) is reported with its refusal and rules, never silently skipped
 /// and never forced. Shifts generated from fixed shifts are left out: generation makes the next
-/// week's own. The preview runs the same checks and writes nothing.
+/// week's own. The preview runs the same checks and writes nothing. With `draft` the copies are
+/// drafts of the plan instead (the week grid's way: nothing is published until the manager says so),
+/// each previewed and made as `POST /plan/changes` creates them; an answer's items then name no
+/// created shift, only whether each copy was drafted.
 package struct WeekCopyService: Sendable {
     let shifts: ShiftService
     let marketplace: MarketplaceService
@@ -38,13 +41,21 @@ package struct WeekCopyService: Sendable {
             let request = CreateShiftRequest(
                 ownerId: source.ownerId, date: date, startTime: source.startTime, durationMinutes: minutes,
                 position: source.position, override: nil, reason: nil)
-            let check = try await marketplace.previewCreate(caller, request)
+            let drafted = PlanChangeRequest(
+                op: .create, ownerId: request.ownerId, date: request.date, startTime: request.startTime,
+                durationMinutes: request.durationMinutes, position: request.position)
+            let check = body.draft == true
+                ? try await shifts.planning.previewChange(caller, drafted) : try await marketplace.previewCreate(caller, request)
             var item = WeekCopyView.Item(
                 source: source, date: date, startTime: source.startTime, durationMinutes: minutes,
                 allowed: check.allowed, refusal: check.refusal, rules: check.rules, created: nil)
             if !preview && check.allowed {
                 do {
-                    item.created = try await shifts.createShift(caller, request)
+                    if body.draft == true {
+                        _ = try await shifts.planning.change(caller, drafted)
+                    } else {
+                        item.created = try await shifts.createShift(caller, request)
+                    }
                 } catch let refusal as MarketplaceRefusal {
                     // Changed between the check and the write: still reported, not skipped.
                     (item.allowed, item.refusal) = (false, ShiftyAPI.ActionPreview.Refusal(refusal))

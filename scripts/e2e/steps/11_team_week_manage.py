@@ -96,10 +96,11 @@ def run(s):
         maria.wait(lambda: maria.fetch("GET", f"/shifts/{created['id']}")["ownerId"] == taker["id"], WAIT, "the open shift should be assigned", poll=0.3)
         chloe.wait_for(f"#view-week tr[data-user-id='{taker['id']}'] .grid-shift[data-shift-id='{created['id']}']", "chloe's grid should move the shift live", timeout=LIVE)
 
-    # Copy the week: the preview lists every one-off shift with its verdict, then the copies are made.
+    # Copy the week: the preview lists every one-off shift with its verdict, then the copies are
+    # made as drafts of next week (on maria's plan, not yet on anyone's schedule).
     maria.click("#view-week [data-action=copy-week]", "maria copies the week to the next one")
     maria.wait_for("dialog[open] .copy-summary", "the copy preview should list the week's one-off shifts")
-    expected = maria.fetch("POST", "/shifts/copy-week/preview", {"from": monday.isoformat()})
+    expected = maria.fetch("POST", "/shifts/copy-week/preview", {"from": monday.isoformat(), "draft": True})
     verdict = next(item["allowed"] for item in expected["items"] if item["source"]["id"] == created["id"])
     item = maria.wait_for(f"dialog[open] .copy-item[data-shift-id='{created['id']}']", "the copy preview should list the new shift")
     if item.get_attribute("data-allowed") != str(verdict).lower():
@@ -115,9 +116,13 @@ def run(s):
     first = copies[0]
     maria.wait(lambda: any(shift["date"] == first["date"] and shift["startTime"] == first["startTime"] and shift["ownerId"] == first["source"]["ownerId"]
                            and shift.get("fixedShiftId") is None
-                           for shift in maria.fetch("GET", f"/team-schedule?from={first['date']}&to={first['date']}")), WAIT,
-               "the copy should exist a week later", poll=0.3)
-    maria.wait_for(f"#view-week td[data-date='{first['date']}'] .grid-shift", "maria's grid should show next week with the copy")
+                           for shift in maria.fetch("GET", f"/plan?from={first['date']}&to={first['date']}")["shifts"]), WAIT,
+               "the copy should be drafted a week later", poll=0.3)
+    if any(shift["date"] == first["date"] and shift["startTime"] == first["startTime"] and shift["ownerId"] == first["source"]["ownerId"]
+           and shift.get("fixedShiftId") is None
+           for shift in chloe.fetch("GET", f"/team-schedule?from={first['date']}&to={first['date']}")):
+        raise StepFailed("a copy is a draft: nobody else sees it before it is published")
+    maria.wait_for(f"#view-week td[data-date='{first['date']}'] .grid-shift[data-draft=new]", "maria's grid should show next week with the copy as a draft")
     maria.screenshot("week-copied")
 
     # Anna manages her own fixed shifts (the workplace allows it by default).
