@@ -95,4 +95,16 @@ import Testing
         #expect(Marketplace.apply(aliceCheck, actor: carol, context: PlanOverlay.applying([moved], to: world.context())).outcome == "ok")
         _ = (second, extra)
     }
+    @Test func aMoveTakesTheShiftToAnotherDayAndPersonAsOneChange() throws {
+        let shift = W.shift(1, owner: W.alice, "2026-06-03", "09:00", "17:00")
+        let thursday = W.shift(1, owner: W.alice, "2026-06-04", "10:00", "18:00")
+        let (moved, check) = try #require(saved(try decide(
+            .move(date: LocalDate("2026-06-04")!, start: thursday.start, end: thursday.end, owner: W.bob), published(shift))))
+        #expect(moved.date == LocalDate("2026-06-04")! && moved.start == thursday.start && moved.owner == W.bob && moved.shiftID == shift.id)
+        guard case .createShift(let planned, _) = check else { Issue.record("checked as \(check.name)"); return }
+        #expect(planned.owner == W.bob && planned.date == LocalDate("2026-06-04")!)
+        // Back to its day, time and person: nothing left to publish.
+        #expect(try decide(.move(date: LocalDate("2026-06-03")!, start: shift.start, end: shift.end, owner: W.alice), published(shift), draft: moved)
+            == .delete(moved.id))
+    }
 }

@@ -112,4 +112,23 @@ import Testing
         new.shiftID = nil
         #expect(kinds(new, nil) == ["alice added"])
     }
+    @Test func aShiftMovedToAnotherDayIsRemovedThereAndCreatedOnItsNewDay() throws {
+        var world = MarketplaceWorld()
+        world.add(W.shift(1, owner: W.alice, "2026-06-03", "09:00", "17:00"))
+        let friday = W.shift(0, owner: W.alice, "2026-06-05", "09:00", "17:00")
+        var moved = draft(1, of: world.shifts[W.id(1)]!)
+        (moved.date, moved.start, moved.end) = (LocalDate("2026-06-05")!, friday.start, friday.end)
+        let current = published(world)
+        #expect(WeekPublication.needsNewShift(moved, published: current))
+        #expect(!WeekPublication.needsNewShift(draft(1, of: world.shifts[W.id(1)]!, owner: W.bob), published: current))
+        let steps = WeekPublication.steps(drafts: [moved], published: current, newShiftID: { _ in ShiftID(rawValue: 99) })
+        guard steps.count == 1, steps[0].actions.count == 2, case .createShift(let created, nil) = steps[0].actions[1] else {
+            Issue.record("\(steps)"); return
+        }
+        #expect(steps[0].actions[0] == .cancelShift(W.id(1), note: nil))
+        #expect(created.id == ShiftID(rawValue: 99) && created.date == LocalDate("2026-06-05")! && created.owner == W.alice)
+        #expect(run(steps, in: &world).isEmpty)
+        #expect(world.shifts[W.id(1)]?.status == .cancelled && world.shifts[ShiftID(rawValue: 99)]?.start == friday.start)
+        #expect(WeekPublication.changes(of: moved, published: current[W.id(1)]?.shift).map(\.kind) == [.changed])
+    }
 }

@@ -175,4 +175,52 @@ import Testing
             #expect(again.json["created"] as? Int == 0 && again.json["refused"] as? Int == 1, "\(again.text)")
         }
     }
+    @Test func aShiftMovedToAnotherDayAndPersonPublishesAsOneChangeForEach() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            let day = { (offset: Int) in monday.adding(days: offset).description }
+            let annas = try await server.createShift(by: boss, ownerID: anna.userID, on: day(1), at: "09:00", minutes: 480, position: "bar")
+
+            // To Friday, to Bram, an hour later: one change, previewed against the plan.
+            let move: [String: Any] = ["op": "move", "shiftId": annas, "date": day(4), "ownerId": bram.userID, "startTime": "10:00"]
+            let preview = try await server.client.json(.POST, "/api/v1/plan/changes/preview", move, token: boss.token)
+            #expect(preview.status == 200 && preview.json["allowed"] as? Bool == true, "\(preview.text)")
+            // Anna keeping it on another day of the week: her hours stay (the shift counts once, before and after).
+            let samePerson = try await server.client.json(
+                .POST, "/api/v1/plan/changes/preview", ["op": "move", "shiftId": annas, "date": day(3)], token: boss.token)
+            let effect = ((samePerson.json["effects"] as? [[String: Any]]) ?? []).first
+            #expect(effect?["hoursBefore"] as? Double == 8 && effect?["hoursAfter"] as? Double == 8, "\(samePerson.text)")
+            let moved = try await change(server, move, as: boss)
+            try #require(moved.status == 200, "\(moved.text)")
+            #expect(moved.json["shiftId"] as? Int == Int(annas))
+
+            // The plan shows it on Friday only, for Bram; a week's plan shows a shift moved out of it no more.
+            let plan = try await server.client.json(.GET, "/api/v1/plan?from=\(day(0))&to=\(day(6))", token: boss.token).json
+            let planned = (plan["shifts"] as? [[String: Any]]) ?? []
+            #expect(planned.count == 1 && planned.first?["date"] as? String == day(4) && planned.first?["ownerId"] as? Int == Int(bram.userID))
+            #expect(planned.first?["startTime"] as? String == "10:00" && planned.first?["position"] as? String == "bar")
+            let tuesday = try await server.client.json(.GET, "/api/v1/plan?from=\(day(1))&to=\(day(1))", token: boss.token).json
+            #expect((tuesday["shifts"] as? [Any])?.isEmpty == true, "\(tuesday)")
+
+            let review = try await server.client.json(.POST, "/api/v1/plan/publish/preview", ["from": day(0), "to": day(6)], token: boss.token)
+            let people = (review.json["people"] as? [[String: Any]]) ?? []
+            let kinds = Dictionary(uniqueKeysWithValues: people.map {
+                ($0["name"] as? String ?? "", (($0["changes"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String })
+            })
+            #expect(kinds == ["Anna": ["removed"], "Bram": ["added"]], "\(review.text)")
+            let revision = try #require(review.json["revision"] as? Int)
+            let published = try await server.client.json(
+                .POST, "/api/v1/plan/publish", ["from": day(0), "to": day(6), "revision": revision], token: boss.token)
+            try #require(published.status == 200 && published.json["published"] as? Int == 1, "\(published.text)")
+
+            let week = try await server.client.json(.GET, "/api/v1/team-schedule?from=\(day(0))&to=\(day(6))", token: anna.token).jsonArray
+            #expect(week.count == 1 && week.first?["date"] as? String == day(4) && week.first?["ownerId"] as? Int == Int(bram.userID))
+            #expect(week.first?["startTime"] as? String == "10:00" && week.first?["endTime"] as? String == "18:00")
+            let old = try await server.shift(annas, as: boss)
+            #expect(old["status"] as? String == "cancelled", "the old day keeps the removed shift")
+        }
+    }
 }

@@ -115,6 +115,72 @@ export function editPanel(shift, ctx, { draft, positions, onSaved, plan = false 
   ]);
 }
 
+/**
+ * "Move to…" (managers, the week grid): another day of `days`, another person of `members`, other
+ * times, as one draft of the plan (POST /plan/changes with op `move`), previewed against the plan
+ * like every change: "Move" when the rules allow it, "Move anyway" with a reason when a manager may
+ * override, neither when a rule nobody may break refuses. Keyboard and phone alike: plain fields.
+ */
+export function movePanel(shift, ctx, { draft, days, members, onSaved }) {
+  if (!draft.date) Object.assign(draft, { date: shift.date, ownerId: String(shift.ownerId), startTime: shift.startTime, endTime: shift.endTime, asked: 0 });
+  const day = el('select', { attrs: { name: 'move-date', 'aria-label': t('manage.week.move.day') } },
+    days.map((date) => el('option', { attrs: { value: date, selected: date === draft.date ? '' : null }, text: formatDate(date, { long: true }) })));
+  const person = el('select', { attrs: { name: 'move-owner', 'aria-label': t('manage.week.move.person') } },
+    (members || []).map((member) => el('option', { attrs: { value: String(member.id), selected: String(member.id) === draft.ownerId ? '' : null }, text: member.displayName })));
+  const start = el('input', { attrs: { type: 'time', name: 'move-start', required: true, value: draft.startTime } });
+  const end = el('input', { attrs: { type: 'time', name: 'move-end', required: true, value: draft.endTime } });
+  const reason = el('input', { attrs: { name: 'override-reason', maxlength: '1000', autocomplete: 'off', placeholder: t('manage.week.whyPlaceholder') } });
+  const box = el('div', { class: 'move-preview', attrs: { 'aria-live': 'polite' } });
+  const body = () => ({
+    op: 'move', shiftId: shift.id, date: draft.date, ownerId: Number(draft.ownerId),
+    startTime: draft.startTime, durationMinutes: minutesBetween(draft.startTime, draft.endTime),
+  });
+  const save = async (button, override) => {
+    const payload = body();
+    if (override) {
+      if (!reason.value.trim()) { ctx.say(t('manage.week.sayWhy'), 'error'); reason.focus(); return; }
+      Object.assign(payload, { override: true, reason: reason.value.trim() });
+    }
+    const name = (members || []).find((member) => String(member.id) === draft.ownerId)?.displayName ?? shift.ownerName;
+    const words = { name, shift: `${formatDate(draft.date)}, ${timeRange({ startTime: draft.startTime, endTime: draft.endTime })}` };
+    const saved = await withBusy(button, () => planChange(ctx, payload), () => t('manage.week.move.done', words));
+    if (saved) await onSaved(saved);
+  };
+  const show = (preview) => {
+    const decision = previewDecision(preview, {
+      reason, save, action: 'confirm-move', label: t('manage.week.move.confirm'), anywayAction: 'move-anyway', anywayLabel: t('manage.week.move.anyway'), what: 'change',
+    });
+    box.dataset.checked = preview ? `${draft.date} ${draft.ownerId} ${draft.startTime}-${draft.endTime}` : '';
+    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
+  };
+  const ask = async () => {
+    const request = ++draft.asked;
+    show(null);
+    let preview;
+    try {
+      preview = await previewPlanChange(ctx, body());
+    } catch (error) {
+      preview = { failed: problemSentence(error) };
+    }
+    if (request === draft.asked && box.isConnected) show(preview);
+  };
+  const changed = () => {
+    Object.assign(draft, { date: day.value, ownerId: person.value, startTime: start.value || draft.startTime, endTime: end.value || draft.endTime });
+    ask();
+  };
+  for (const input of [day, person, start, end]) input.addEventListener('change', changed);
+  queueMicrotask(ask);
+  return el('div', { class: 'row-detail move-panel' }, [
+    el('div', { class: 'create-times' }, [
+      el('label', {}, [t('manage.week.move.day'), day]),
+      el('label', {}, [t('manage.week.move.person'), person]),
+      el('label', {}, [t('manage.week.start'), start]),
+      el('label', {}, [t('manage.week.end'), end]),
+    ]),
+    box,
+  ]);
+}
+
 const HISTORY_ACTIONS = {
   create: 'manage.week.history.create', assign: 'manage.week.history.assign', unassign: 'manage.week.history.unassign',
   cancel_shift: 'manage.week.history.cancelShift', edit: 'manage.week.history.edit', supply: 'manage.week.history.supply',

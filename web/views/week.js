@@ -23,7 +23,7 @@ import { t, tn, locale } from '../i18n.js';
 import { activeMembers, assignPanel } from './assign.js';
 import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
-import { editPanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
+import { editPanel, movePanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
 import { finalSinceLine } from './week-final.js';
 import {
   planChange, previewPlanChange, draftOf, draftShort, draftSentence, draftBadge, publishBar, reviewBody,
@@ -393,7 +393,7 @@ function openDialog(titleText, render) {
 function openShift(shiftId, ctx) {
   const shift = state.shifts.find((candidate) => candidate.id === shiftId);
   if (!shift) return;
-  const choice = { ownerId: null, preview: null, open: false, editing: false, draft: {} };
+  const choice = { ownerId: null, preview: null, open: false, editing: false, moving: false, draft: {}, move: {} };
   openDialog(t('week.dialogTitle', { name: shift.ownerName, date: formatDate(shift.date) }), (handle) => shiftDetails(shift, ctx, handle, choice));
 }
 
@@ -466,6 +466,15 @@ function shiftDetails(shift, ctx, handle, choice) {
       handle.dialog.querySelector('input[name=edit-start]')?.focus();
     }));
   }
+  if (manageable && shift.status === 'scheduled' && !shift.unassigned) {
+    // Another day, person or time in one change (the phone's and the keyboard's way to move a shift).
+    actions.push(actionButton('move-shift', t('manage.week.move.button'), async () => {
+      choice.moving = !choice.moving;
+      choice.move = {};
+      await handle.refresh();
+      handle.dialog.querySelector('select[name=move-date]')?.focus();
+    }));
+  }
   if (manageable && (shift.status === 'scheduled' || shift.status === 'supplied')) {
     const words = { name: shift.ownerName, date: formatDate(shift.date), time: timeRange(shift) };
     actions.push(actionButton('delete-shift', t('week.delete'), async (button) => {
@@ -488,6 +497,14 @@ function shiftDetails(shift, ctx, handle, choice) {
       plan: true,
       draft: choice.draft,
       positions: [...new Set(state.shifts.map((candidate) => candidate.position).filter(Boolean))].sort(),
+      onSaved: async () => { handle.close(); await reload(ctx); },
+    }));
+  }
+  if (choice.moving) {
+    parts.push(movePanel(shift, ctx, {
+      draft: choice.move,
+      days: weekDays(state.monday),
+      members: state.members,
       onSaved: async () => { handle.close(); await reload(ctx); },
     }));
   }

@@ -51,6 +51,12 @@ public enum DraftDecider {
             planned.released = false
         case .edit(let start, let end, let position):
             (planned.start, planned.end, planned.position) = (start, end, position)
+        case .move(let date, let start, let end, let owner):
+            (planned.date, planned.start, planned.end) = (date, start, end)
+            if let owner, owner != planned.owner {
+                planned.owner = owner
+                planned.released = false
+            }
         }
         if let override { planned.overrideReason = override.reason }
         // A change made while looking at the shift as it is now confirms the draft against it: a

@@ -49,6 +49,9 @@ public enum WeekPublication {
             guard let current = published[id], current.sequence == draft.baseSequence, !current.shift.status.isTerminal else {
                 return Step(draft: draft, actions: [], stale: true)
             }
+            if draft.date != current.date, !draft.removed {
+                return Step(draft: draft, actions: moveActions(draft, id: id, newID: newShiftID(draft)), stale: false)
+            }
             return Step(draft: draft, actions: actions(draft, id: id, published: current.shift), stale: false)
         }
         .sorted { (phase($0), $0.draft.start, $0.draft.id) < (phase($1), $1.draft.start, $1.draft.id) }
@@ -71,6 +74,24 @@ public enum WeekPublication {
             actions.append(.unassign(id, note: nil))
         }
         return actions
+    }
+
+    /// A published shift moved to another date: removed on its date (which keeps the removed shift,
+    /// so generation never brings it back there) and created on the new one as planned.
+    static func moveActions(_ draft: DraftedShift, id: ShiftID, newID: ShiftID) -> [MarketplaceAction] {
+        let override = draft.overrideReason.map(RuleOverride.init(reason:))
+        let new = NewShift(id: newID, owner: draft.owner, date: draft.date, start: draft.start, end: draft.end, position: draft.position)
+        var actions: [MarketplaceAction] = [.cancelShift(id, note: nil), .createShift(new, override: override)]
+        if draft.released { actions.append(.unassign(newID, note: nil)) }
+        return actions
+    }
+
+    /// Whether `draft` publishes as a new shift: a shift new in the draft, or a published one moved
+    /// to another date (the server reserves an id for each).
+    public static func needsNewShift(_ draft: DraftedShift, published: [ShiftID: PublishedShift]) -> Bool {
+        guard let id = draft.shiftID else { return true }
+        guard let current = published[id], !draft.removed else { return false }
+        return current.date != draft.date
     }
 
     private static func phase(_ step: Step) -> Int {

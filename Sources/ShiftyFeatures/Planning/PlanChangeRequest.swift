@@ -5,10 +5,11 @@ import ShiftyDomain
 /// `shiftId` names a shift of `GET /plan`: a published shift (positive) or a shift new in the
 /// draft (negative). Which other fields an operation needs: `create` ownerId, date, startTime,
 /// durationMinutes (position); `edit` startTime, durationMinutes (position; the date stays);
-/// `assign` ownerId; `release`, `remove` and `revert` nothing more.
+/// `assign` ownerId; `move` date (ownerId, startTime, durationMinutes: left out, unchanged);
+/// `release`, `remove` and `revert` nothing more.
 package struct PlanChangeRequest: Decodable, Sendable {
     package enum Operation: String, Decodable, Sendable, CaseIterable {
-        case create, edit, assign, release, remove, revert
+        case create, edit, assign, move, release, remove, revert
     }
 
     package var op: Operation

@@ -30,6 +30,18 @@ enum PlanDraftStore {
             """).map(draft(from:))
     }
 
+    /// The drafts planned on local dates `from` through `to`, and those of the published shifts
+    /// `shiftIDs` wherever they are planned now (a shift moved out of the range).
+    static func drafts(workplaceID: Int64, from: LocalDate, to: LocalDate, orOf shiftIDs: [Int64], on connection: PostgresConnection) throws -> [DraftedShift] {
+        try connection.query(
+            """
+            SELECT \(sql: columns) FROM schedule_drafts d
+            WHERE d.workplace_id = \(workplaceID)
+              AND (d.local_date BETWEEN \(from.description)::date AND \(to.description)::date OR d.shift_id = ANY(\(shiftIDs)))
+            ORDER BY d.starts_at, d.id
+            """).map(draft(from:))
+    }
+
     /// The drafts whose planned or published shift starts in `window` (what a rule check around a
     /// shift looks at).
     static func drafts(workplaceID: Int64, around window: Range<Date>, on connection: PostgresConnection) throws -> [DraftedShift] {

@@ -84,7 +84,7 @@ extension PlanService {
         let published = try PlanDraftStore.published(publishedIDs, workplaceID: workplaceID, lock: true, on: connection)
         let before = try views(of: publishedIDs.map(\.rawValue), workplaceID: workplaceID, on: connection)
         var newIDs: [DraftID: ShiftID] = [:]
-        for draft in drafts where draft.shiftID == nil {
+        for draft in drafts where WeekPublication.needsNewShift(draft, published: published) {
             newIDs[draft.id] = ShiftID(rawValue: try MarketplaceStore.reserveID(table: "shifts", on: connection))
         }
         let steps = WeekPublication.steps(drafts: drafts, published: published, newShiftID: { newIDs[$0.id] ?? ShiftID(rawValue: 0) })
@@ -142,7 +142,7 @@ extension PlanService {
         let after = try views(of: ids, workplaceID: workplaceID, on: connection)
         var changes: [Int64: [ScheduleChangeView]] = [:]
         for (draft, id) in zip(drafts, ids) {
-            let old = before[id]
+            let old = draft.shiftID.flatMap { before[$0.rawValue] }
             for change in WeekPublication.changes(of: draft, published: draft.shiftID.flatMap { published[$0]?.shift }) {
                 let losing = change.kind == .removed
                 guard let shift = losing ? old : after[id] else { continue }

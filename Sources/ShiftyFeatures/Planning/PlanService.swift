@@ -51,7 +51,7 @@ package struct PlanService: Sendable {
                 _ = try PlanDraftStore.delete([id], workplaceID: workplaceID, on: connection)
             case .save(let drafted, let check):
                 let (actor, context) = try Self.context(
-                    for: check, drafted: drafted, replacing: target.draft?.id, caller: marketCaller, now: now, .forAction, on: connection)
+                    for: check, drafted: drafted, replacing: target.draft?.id, published: target.published, caller: marketCaller, now: now, .forAction, on: connection)
                 if case .failure(let refusal) = Marketplace.apply(check, actor: actor, context: context) { throw refusal }
                 let id = try PlanDraftStore.save(
                     drafted, isNew: target.draft == nil, workplaceID: workplaceID, actorID: actorID, now: now, on: connection)
@@ -74,6 +74,7 @@ package struct PlanService: Sendable {
         case .create: action = .create
         case .edit: action = .edit
         case .assign: action = .assign
+        case .move: action = .edit
         case .release, .remove, .revert: throw PlanRefusal.noPreview
         }
         let zone = try caller.workplaceTimeZone()
@@ -95,7 +96,7 @@ package struct PlanService: Sendable {
                         action: action, shiftId: shiftID, allowed: true, refusal: nil, overridable: false, rules: [], effects: [])
                 }
                 let (actor, context) = try Self.context(
-                    for: check, drafted: drafted, replacing: target.draft?.id, caller: marketCaller, now: now, .forPreview, on: connection)
+                    for: check, drafted: drafted, replacing: target.draft?.id, published: target.published, caller: marketCaller, now: now, .forPreview, on: connection)
                 verdict = Marketplace.preview(check, actor: actor, context: context)
             } catch let refusal as MarketplaceRefusal {
                 verdict = ActionVerdict(refusal: refusal, refusalWithOverride: refusal, acceptsOverride: false, findings: [], effects: [])
@@ -157,6 +158,17 @@ package struct PlanService: Sendable {
             let new = try draft.shift(id: ShiftID(rawValue: 0), owner: UserID(rawValue: owner), in: zone)
             try ShiftService.requireMember(owner, workplaceID: workplaceID, on: connection)
             return .create(new)
+        case .move:
+            // To `date` at the same wall-clock time and length unless given, for the same person unless given.
+            guard let current = target.draft ?? target.published.map({ DraftDecider.fresh($0, id: DraftID(rawValue: 0)) }) else {
+                throw PlanRefusal.draftNotFound
+            }
+            let startTime = body.startTime ?? zone.localDateTime(of: current.start).time.description
+            let minutes = body.durationMinutes ?? Int(current.end.timeIntervalSince(current.start) / 60)
+            if let owner = body.ownerId { try ShiftService.requireMember(owner, workplaceID: workplaceID, on: connection) }
+            let moved = try ShiftDraft(date: try body.required(body.date, .date), startTime: startTime, durationMinutes: minutes, position: nil)
+                .shift(id: current.plannedID, owner: body.ownerId.map(UserID.init(rawValue:)) ?? current.owner, in: zone)
+            return .move(date: moved.date, start: moved.start, end: moved.end, owner: body.ownerId.map(UserID.init(rawValue:)))
         case .edit:
             // The shift as planned now; a field left out keeps its value.
             guard let current = target.draft ?? target.published.map({ DraftDecider.fresh($0, id: DraftID(rawValue: 0)) }) else {
@@ -182,12 +194,16 @@ package struct PlanService: Sendable {
     }
 
     /// What the rulebook judges a drafted shift on: the loader's context for `check`, with every
-    /// other draft around the shift applied (the one it replaces left out).
+    /// other draft around the shift applied (the one it replaces left out) and the published shift
+    /// it changes known, so a preview counts its owner's hours with the shift once, at its new
+    /// times (before: as published; after: as planned), never twice.
     static func context(
-        for check: MarketplaceAction, drafted: DraftedShift, replacing: DraftID?, caller: MarketplaceCaller, now: Date,
-        _ load: MarketplaceLoad, on connection: PostgresConnection
+        for check: MarketplaceAction, drafted: DraftedShift, replacing: DraftID?, published: PublishedShift?, caller: MarketplaceCaller,
+        now: Date, _ load: MarketplaceLoad, on connection: PostgresConnection
     ) throws -> (MarketplaceActor, MarketplaceContext) {
-        let (actor, context) = try MarketplaceContextLoader.load(check, caller: caller, now: now, load, on: connection)
+        let (actor, loaded) = try MarketplaceContextLoader.load(check, caller: caller, now: now, load, on: connection)
+        var context = loaded
+        if let published, context.shifts[published.shift.id] == nil { context.shifts[published.shift.id] = published.shift }
         let window = drafted.start.addingTimeInterval(-overlayReach)..<drafted.end.addingTimeInterval(overlayReach)
         let others = try PlanDraftStore.drafts(workplaceID: caller.workplaceID, around: window, on: connection)
             .filter { $0.id != replacing }

@@ -20,9 +20,14 @@ extension ShiftService {
             // an overnight need into the day after the last. Only coverage reads those.
             let (dayBefore, dayAfter) = (from.adding(days: -1), to.adding(days: 1))
             let published = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: dayBefore, until: to.adding(days: 2), on: connection)
-            let drafts = try PlanDraftStore.drafts(workplaceID: workplaceID, from: dayBefore, to: dayAfter, on: connection)
+            // The range's drafts, and those that moved one of its shifts to another week; a shift moved
+            // in from another week is read on its own.
+            let drafts = try PlanDraftStore.drafts(workplaceID: workplaceID, from: dayBefore, to: dayAfter, orOf: published.map(\.id), on: connection)
+            let known = Set(published.map(\.id))
+            let elsewhere = try PlanService.views(
+                of: drafts.compactMap { $0.shiftID?.rawValue }.filter { !known.contains($0) }, workplaceID: workplaceID, on: connection)
             let names = try MemberNames.lookUp(Set(drafts.map(\.owner.rawValue)), workplaceID: workplaceID, on: connection)
-            let planned = PlannedShifts(published: published, drafts: drafts, names: names, zone: zone)
+            let planned = PlannedShifts(published: published, elsewhere: elsewhere, drafts: drafts, names: names, zone: zone)
             // A shift removed in a draft is listed (marked) but counts for nobody.
             let counted = planned.shifts.filter { !planned.removed.contains($0.id) }
             let (firstDate, lastDate) = (from.description, to.description)
@@ -64,13 +69,18 @@ struct PlannedShifts {
     /// The shifts a draft removes (listed, counted for nobody).
     var removed: Set<Int64>
 
-    init(published: [ShiftyAPI.MarketShift], drafts: [DraftedShift], names: [Int64: String], zone: WorkplaceTimeZone) {
+    /// `elsewhere`: published shifts outside the range read whose drafts move them into it.
+    init(
+        published: [ShiftyAPI.MarketShift], elsewhere: [Int64: ShiftyAPI.MarketShift] = [:], drafts: [DraftedShift], names: [Int64: String],
+        zone: WorkplaceTimeZone
+    ) {
         var byID = Dictionary(published.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var views: [Draft] = []
         var removed: Set<Int64> = []
         for draft in drafts {
-            let before = draft.shiftID.flatMap { byID[$0.rawValue] }
-            if draft.shiftID != nil, before == nil { continue }  // its shift is cancelled, or outside the range read
+            let before = draft.shiftID.flatMap { byID[$0.rawValue] ?? elsewhere[$0.rawValue] }
+            // Its shift was cancelled since (the draft is stale: the publication keeps it).
+            if draft.shiftID != nil, before == nil || before?.status == .cancelled { continue }
             var shift = before ?? ShiftyAPI.MarketShift(
                 id: draft.plannedID.rawValue, ownerId: draft.owner.rawValue, ownerName: "", date: draft.date.description, startTime: "",
                 endTime: "", startsAt: draft.start, endsAt: draft.end, status: .scheduled)

@@ -67,10 +67,12 @@ def run(s):
     # maria adds a shift from the empty cell: previewed against the plan, saved as a draft.
     open_week(maria, monday)
     maria.click(f"{cell} [data-action=add-shift]", f"maria adds a shift for {employee['displayName']}")
-    start = maria.wait_for("dialog[open] input[name=startTime]", "the new-shift form")
-    maria.script("arguments[0].value = '10:00'; arguments[0].dispatchEvent(new Event('change'));", start)
-    end = maria.wait_for("dialog[open] input[name=endTime]", "the new-shift form")
-    maria.script("arguments[0].value = '14:00'; arguments[0].dispatchEvent(new Event('change'));", end)
+    # (The dialog may be drawn again while it is open, when a live change reloads the week: set each
+    # field in one go by its selector, not through a kept element.)
+    for name, value in (("startTime", "10:00"), ("endTime", "14:00")):
+        maria.wait_for(f"dialog[open] input[name={name}]", "the new-shift form")
+        maria.script("const input = document.querySelector(`dialog[open] input[name=${arguments[0]}]`);"
+                     " input.value = arguments[1]; input.dispatchEvent(new Event('change'));", name, value)
     maria.wait_for("dialog[open] .create-preview[data-checked='10:00-14:00'] [data-action=create-shift]", "the new shift should be checked by the server")
     maria.click("dialog[open] [data-action=create-shift]", "maria creates the shift (the preview allowed it)")
     maria.wait_gone("dialog[open]", "the dialog should close after creating")
@@ -216,3 +218,39 @@ def run(s):
     worker.go("notifications")
     worker.wait_text("#view-notifications", lambda text: "10:00–14:00" in text, "the notifications should list the published changes")
     worker.screenshot("plan-employee-notifications")
+
+    # "Move to…" (the keyboard's and the phone's way): a published shift to the next day as one
+    # draft, previewed against the plan; the grid shows it on its new day; Undo change puts it back.
+    plan = maria.fetch("GET", f"/plan?from={monday}&to={sunday}")
+    drafted = {draft["shiftId"] for draft in plan["drafts"]}
+    movable = [found for found in plan["shifts"] if found["id"] > 0 and found["id"] not in drafted and found["status"] == "scheduled"
+               and not found["unassigned"] and found["date"] in [str(date) for date in days[:6]]]
+
+    def can_move(found):
+        target = (datetime.date.fromisoformat(found["date"]) + datetime.timedelta(days=1)).isoformat()
+        return maria.fetch("POST", "/plan/changes/preview", {"op": "move", "shiftId": found["id"], "date": target})["allowed"]
+    moving = next((found for found in movable if can_move(found)), None)
+    if moving is None:
+        raise StepFailed(f"the demo data needs a shift next week that may move a day on: {movable}")
+    target = (datetime.date.fromisoformat(moving["date"]) + datetime.timedelta(days=1)).isoformat()
+    open_week(maria, monday)
+    moving_button = f"#view-week .grid-shift[data-shift-id='{moving['id']}']"
+    maria.click(moving_button, "maria opens a published shift to move it")
+    maria.click("dialog[open] [data-action=move-shift]", "maria chooses Move to…")
+    maria.wait_for("dialog[open] select[name=move-date]", "the move form should offer the week's days")
+    # (The dialog is drawn again as the preview arrives: change the field in one go, not through a kept element.)
+    maria.script("const select = document.querySelector('dialog[open] select[name=move-date]');"
+                 " select.value = arguments[0]; select.dispatchEvent(new Event('change'));", target)
+    maria.wait_for(f"dialog[open] .move-preview[data-checked^='{target} '] [data-action=confirm-move]", "the move should be checked by the server")
+    maria.screenshot("plan-move-desktop")
+    maria.click("dialog[open] [data-action=confirm-move]", "maria moves the shift a day on")
+    maria.wait_gone("dialog[open]", "the dialog should close after moving")
+    moved_button = f"#view-week tr[data-user-id='{moving['ownerId']}'] td[data-date='{target}'] .grid-shift[data-shift-id='{moving['id']}'][data-draft=changed]"
+    maria.wait_for(moved_button, "the moved shift should show as a draft on its new day")
+    if maria.css(f"#view-week td[data-date='{moving['date']}'] .grid-shift[data-shift-id='{moving['id']}']"):
+        raise StepFailed("the moved shift should leave its old day on the plan")
+    maria.click(moved_button, "maria opens the moved draft")
+    maria.click("dialog[open] [data-action=revert-draft]", "maria undoes the move")
+    maria.wait_gone("dialog[open]", "the dialog should close after undoing")
+    maria.wait_for(f"#view-week td[data-date='{moving['date']}'] .grid-shift[data-shift-id='{moving['id']}']:not([data-draft])",
+                   "undoing the move should put the shift back on its day")
