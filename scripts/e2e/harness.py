@@ -236,13 +236,20 @@ class Browser:
 
     def text(self, selector):
         """The text of the first visible `selector`, "" when there is none."""
-        element = self.visible(selector)
-        return element.text if element is not None else ""
+        return self._fresh(lambda: (lambda element: element.text if element is not None else "")(self.visible(selector)))
+
+    def _fresh(self, read):
+        """`read()` again when a live re-render replaced the element between finding and reading it."""
+        for _ in range(4):
+            try:
+                return read()
+            except StaleElementReferenceException:
+                continue
+        return read()
 
     def value_of(self, selector, name):
         """An attribute of the first visible `selector` now (None when there is none); no waiting."""
-        element = self.visible(selector)
-        return element.get_attribute(name) if element is not None else None
+        return self._fresh(lambda: (lambda element: element.get_attribute(name) if element is not None else None)(self.visible(selector)))
 
     def script(self, source, *arguments):
         return self.driver.execute_script(source, *arguments)

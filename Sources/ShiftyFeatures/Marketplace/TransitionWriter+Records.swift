@@ -12,7 +12,8 @@ import ShiftyServerCore
 /// `events` trigger NOTIFYs once for the transition instead of once per event.
 extension TransitionWriter {
     static func records(
-        _ transition: Transition, action: MarketplaceAction, workplaceID: Int64, on connection: PostgresConnection
+        _ transition: Transition, action: MarketplaceAction, workplaceID: Int64, partOfPublication: Bool = false,
+        on connection: PostgresConnection
     ) throws {
         var history: PostgresQuery?
         if !transition.history.isEmpty {
@@ -25,7 +26,9 @@ extension TransitionWriter {
                 ORDER BY h.ord
                 """
         }
-        try ShiftAnnouncer.announce([.transition(transition)], workplaceID: workplaceID, alongside: history, on: connection)
+        try ShiftAnnouncer.announce(
+            [partOfPublication ? .publishedTransition(transition) : .transition(transition)], workplaceID: workplaceID, alongside: history,
+            on: connection)
     }
 
     /// The history rows as `jsonb_to_recordset` rows (see ``JSONRecordWriter``).

@@ -22,7 +22,7 @@ enum TransitionWriter {
     /// `nil` for trades between employees, which act on the published schedule.
     static func persist(
         _ transition: Transition, action: MarketplaceAction, previousDeal: Deal?, workplaceID: Int64,
-        publication: SchedulePublication? = nil, on connection: PostgresConnection
+        publication: SchedulePublication? = nil, partOfPublication: Bool = false, on connection: PostgresConnection
     ) throws {
         if let deal = transition.deal {
             try write(deal, previous: previousDeal, workplaceID: workplaceID, on: connection)
@@ -39,7 +39,7 @@ enum TransitionWriter {
         for change in transition.timeChanges {
             try write(change, on: connection)
         }
-        try records(transition, action: action, workplaceID: workplaceID, on: connection)
+        try records(transition, action: action, workplaceID: workplaceID, partOfPublication: partOfPublication, on: connection)
         if let publication {
             try ScheduleWeeksStore.record(publication, workplaceID: workplaceID, on: connection)
         }

@@ -49,10 +49,16 @@ extension PlanService {
             {
                 try ScheduleWeeksStore.record(publication, workplaceID: workplaceID, on: connection)
             }
+            let teamWide: [ShiftNews] = run.shifts.isEmpty ? [] : [
+                .teamScheduleChanged(TeamScheduleAnnouncement.Payload(
+                    shiftIds: run.shifts.sorted(), dates: run.dates.sorted().map(\.description), ownerIds: run.owners.sorted())),
+            ]
             try ShiftAnnouncer.announce(
-                [.published(Dictionary(uniqueKeysWithValues: run.people.map {
-                    ($0.userId, SchedulePublishedPayload(publishedAt: now, changes: $0.changes, actorId: caller.id))
-                }))],
+                teamWide + [
+                    .published(Dictionary(uniqueKeysWithValues: run.people.map {
+                        ($0.userId, SchedulePublishedPayload(publishedAt: now, changes: $0.changes, actorId: caller.id))
+                    })),
+                ],
                 workplaceID: workplaceID, on: connection)
             try Self.announcePlanChanged(
                 workplaceID: workplaceID, revision: revision, dates: Set(run.published.map(\.date)), on: connection)
@@ -67,6 +73,9 @@ extension PlanService {
         var kept: [PublicationPreviewView.KeptDraft] = []
         var dates: Set<LocalDate> = []
         var people: [PublicationPreviewView.PersonChanges] = []
+        /// The shifts the published drafts changed and their owners before and after (the one `team_schedule.changed`).
+        var shifts: Set<Int64> = []
+        var owners: Set<Int64> = []
     }
 
     /// The personal events of the actions a publication runs: each person hears of the publication
@@ -98,6 +107,7 @@ extension PlanService {
                 continue
             }
             try connection.execute("SAVEPOINT publish_draft")
+            var (stepDates, stepShifts, stepOwners) = (Set<LocalDate>(), Set<Int64>(), Set<Int64>())
             do {
                 for action in step.actions {
                     let (actor, loaded) = try MarketplaceContextLoader.load(action, caller: marketCaller, now: now, .forAction, on: connection)
@@ -108,12 +118,22 @@ extension PlanService {
                     case .success(var transition):
                         transition.events.removeAll { personalKinds.contains($0.kind) }
                         try TransitionWriter.persist(
-                            transition, action: action, previousDeal: context.deal, workplaceID: workplaceID, on: connection)
-                        run.dates.formUnion(PublishedWeeks.changedDates(of: transition, shifts: context.shifts, in: context.timeZone))
+                            transition, action: action, previousDeal: context.deal, workplaceID: workplaceID, partOfPublication: true,
+                            on: connection)
+                        stepDates.formUnion(PublishedWeeks.changedDates(of: transition, shifts: context.shifts, in: context.timeZone))
+                        stepShifts.formUnion(
+                            transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
+                                + transition.timeChanges.map(\.shiftID.rawValue))
+                        stepOwners.formUnion(
+                            transition.newShifts.map(\.owner.rawValue) + transition.shiftChanges.flatMap { [$0.from.owner.rawValue, $0.to.owner.rawValue] }
+                                + transition.timeChanges.compactMap { context.shifts[$0.shiftID]?.owner.rawValue })
                     }
                 }
                 try connection.execute("RELEASE SAVEPOINT publish_draft")
                 run.published.append(step.draft)
+                run.dates.formUnion(stepDates)
+                run.shifts.formUnion(stepShifts)
+                run.owners.formUnion(stepOwners)
             } catch let refusal as MarketplaceRefusal {
                 try connection.execute("ROLLBACK TO SAVEPOINT publish_draft")
                 refusals.append((step.draft, refusal))

@@ -13,10 +13,13 @@ import ShiftyServerCore
 /// One query reads every payload fact (the shifts and the decision), so a transition's records
 /// stay two statements: this read, and the insert the history rides in (`MarketplaceStatementCountTests`).
 extension ShiftAnnouncer {
+    /// `announcingTeamSchedule: false` leaves `team_schedule.changed` to the caller (a publication
+    /// names all its shifts in one).
     static func addTransition(
-        _ transition: Transition, workplaceID: Int64, to batch: inout EventBatch, on connection: PostgresConnection
+        _ transition: Transition, workplaceID: Int64, announcingTeamSchedule: Bool = true, to batch: inout EventBatch,
+        on connection: PostgresConnection
     ) throws {
-        let announced = Array(Set(
+        let announced = !announcingTeamSchedule ? [] : Array(Set(
             transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
                 + transition.timeChanges.map(\.shiftID.rawValue))).sorted()
         let events = transition.events

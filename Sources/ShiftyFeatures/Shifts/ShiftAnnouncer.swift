@@ -41,6 +41,10 @@ enum ShiftAnnouncer {
         switch news {
         case .transition(let transition):
             try addTransition(transition, workplaceID: workplaceID, to: &batch, on: connection)
+        case .publishedTransition(let transition):
+            try addTransition(transition, workplaceID: workplaceID, announcingTeamSchedule: false, to: &batch, on: connection)
+        case .teamScheduleChanged(let payload):
+            try batch.append(workplaceID: workplaceID, type: .server(.teamScheduleChanged), payload: payload)
         case .generated(let run):
             guard run.count > 0 else { return }
             struct Generated: Encodable { var shifts: Int }

@@ -1,5 +1,6 @@
 import ShiftyAPI
 import ShiftyDomain
+import ShiftyEvents
 
 /// What changed about shifts in one transaction, as far as their events need to know it
 /// (``ShiftAnnouncer`` turns it into the events).
@@ -8,6 +9,11 @@ enum ShiftNews {
     /// cancel, time off releasing shifts), written just before: the domain's events, with the
     /// shifts as they are now, then `team_schedule.changed` for every shift it created or changed.
     case transition(Transition)
+    /// A transition of a publication: the domain's events only. The publication names every shift
+    /// it changed in one `.teamScheduleChanged` at its end, instead of one per draft.
+    case publishedTransition(Transition)
+    /// Shifts of the workplace changed (a publication's): `team_schedule.changed` naming them.
+    case teamScheduleChanged(TeamScheduleAnnouncement.Payload)
     /// Generation created shifts in the workplace: `schedule.generated` to their owners and
     /// `team_schedule.changed` to the workplace (a large run lists dates and owners, no ids).
     case generated(GenerationRun)
