@@ -9,16 +9,21 @@ import Testing
 /// real database: a draft is the manager's alone until published; publishing runs the drafts as
 /// the immediate routes would and tells each person once.
 @Suite struct PlanDraftTests {
+    /// A workplace with a manager and two employees, and the Monday of a week two weeks ahead.
+    func team(_ server: TestServer) async throws -> (boss: TestServer.Account, anna: TestServer.Account, bram: TestServer.Account, monday: LocalDate) {
+        let boss = try await server.createWorkplace()
+        let anna = try await server.createEmployee(in: boss, username: "anna")
+        let bram = try await server.createEmployee(in: boss, username: "bram")
+        return (boss, anna, bram, ISOWeek(containing: TestServer.localDate(in: 14)).monday)
+    }
+
     func change(_ server: TestServer, _ body: [String: Any], as account: TestServer.Account) async throws -> TestHTTPClient.Response {
         try await server.client.json(.POST, "/api/v1/plan/changes", body, token: account.token)
     }
 
     @Test func draftsStayTheManagersUntilPublishedThenEachPersonIsToldOnce() async throws {
         try await TestServer.with { server in
-            let boss = try await server.createWorkplace()
-            let anna = try await server.createEmployee(in: boss, username: "anna")
-            let bram = try await server.createEmployee(in: boss, username: "bram")
-            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            let (boss, anna, bram, monday) = try await team(server)
             let day = { (offset: Int) in monday.adding(days: offset).description }
             let brams = try await server.createShift(by: boss, ownerID: bram.userID, on: day(1), at: "10:00", minutes: 480)
 
@@ -108,10 +113,7 @@ import Testing
 
     @Test func draftsAreCheckedAgainstEachOtherAndAStaleDraftIsKept() async throws {
         try await TestServer.with { server in
-            let boss = try await server.createWorkplace()
-            let anna = try await server.createEmployee(in: boss, username: "anna")
-            let bram = try await server.createEmployee(in: boss, username: "bram")
-            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            let (boss, anna, bram, monday) = try await team(server)
             let day = { (offset: Int) in monday.adding(days: offset).description }
             let brams = try await server.createShift(by: boss, ownerID: bram.userID, on: day(2), at: "10:00", minutes: 240)
 
@@ -153,9 +155,7 @@ import Testing
     }
     @Test func aWeekCopiedAsDraftsWaitsForThePublication() async throws {
         try await TestServer.with { server in
-            let boss = try await server.createWorkplace()
-            let anna = try await server.createEmployee(in: boss, username: "anna")
-            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            let (boss, anna, _, monday) = try await team(server)
             let next = monday.adding(days: 7)
             _ = try await server.createShift(by: boss, ownerID: anna.userID, on: monday.adding(days: 2).description, at: "09:00", minutes: 240)
             let copied = try await server.client.json(
@@ -178,10 +178,7 @@ import Testing
     }
     @Test func aShiftMovedToAnotherDayAndPersonPublishesAsOneChangeForEach() async throws {
         try await TestServer.with { server in
-            let boss = try await server.createWorkplace()
-            let anna = try await server.createEmployee(in: boss, username: "anna")
-            let bram = try await server.createEmployee(in: boss, username: "bram")
-            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            let (boss, anna, bram, monday) = try await team(server)
             let day = { (offset: Int) in monday.adding(days: offset).description }
             let annas = try await server.createShift(by: boss, ownerID: anna.userID, on: day(1), at: "09:00", minutes: 480, position: "bar")
 
