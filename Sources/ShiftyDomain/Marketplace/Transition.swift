@@ -28,6 +28,12 @@ public struct Transition: Sendable, Hashable, Codable {
         self.history = history
         self.events = events
     }
+
+    /// Every shift the transition creates or changes (owner, status, times or position), each once:
+    /// what the workplace's `team_schedule.changed` names and a publication counts.
+    public var changedShiftIDs: Set<ShiftID> {
+        Set(newShifts.map(\.id) + shiftChanges.map(\.shiftID) + timeChanges.map(\.shiftID))
+    }
 }
 
 /// One shift's before and after. Writing `to` only where the row still equals `from` makes

@@ -71,9 +71,8 @@ public enum PublishedWeeks {
         of action: MarketplaceAction, transition: Transition, actor: UserID, context: MarketplaceContext
     ) -> SchedulePublication? {
         guard isPublication(action) else { return nil }
-        let changed = Set(transition.newShifts.map(\.id) + transition.shiftChanges.map(\.shiftID) + transition.timeChanges.map(\.shiftID))
         return publication(
             of: changedDates(of: transition, shifts: context.shifts, in: context.timeZone), by: actor, at: context.now,
-            changes: changed.count)
+            changes: transition.changedShiftIDs.count)
     }
 }

@@ -121,9 +121,7 @@ extension PlanService {
                             transition, action: action, previousDeal: context.deal, workplaceID: workplaceID, partOfPublication: true,
                             on: connection)
                         stepDates.formUnion(PublishedWeeks.changedDates(of: transition, shifts: context.shifts, in: context.timeZone))
-                        stepShifts.formUnion(
-                            transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
-                                + transition.timeChanges.map(\.shiftID.rawValue))
+                        stepShifts.formUnion(transition.changedShiftIDs.map(\.rawValue))
                         stepOwners.formUnion(
                             transition.newShifts.map(\.owner.rawValue) + transition.shiftChanges.flatMap { [$0.from.owner.rawValue, $0.to.owner.rawValue] }
                                 + transition.timeChanges.compactMap { context.shifts[$0.shiftID]?.owner.rawValue })

@@ -19,9 +19,7 @@ extension ShiftAnnouncer {
         _ transition: Transition, workplaceID: Int64, announcingTeamSchedule: Bool = true, to batch: inout EventBatch,
         on connection: PostgresConnection
     ) throws {
-        let announced = !announcingTeamSchedule ? [] : Array(Set(
-            transition.newShifts.map(\.id.rawValue) + transition.shiftChanges.map(\.shiftID.rawValue)
-                + transition.timeChanges.map(\.shiftID.rawValue))).sorted()
+        let announced = announcingTeamSchedule ? transition.changedShiftIDs.map(\.rawValue).sorted() : []
         let events = transition.events
         guard !events.isEmpty || !announced.isEmpty else { return }
         let actorID = transition.history.lazy.compactMap(\.actor).first?.rawValue
