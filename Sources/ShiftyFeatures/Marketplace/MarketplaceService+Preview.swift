@@ -111,10 +111,8 @@ extension MarketplaceService {
         let shiftIDs: [Int64] = Array(Set(touched.map(\.rawValue))).sorted()
         var members = Set(preview.effects.map(\.member.rawValue) + preview.findings.map(\.member.rawValue))
         if let refusal = preview.refusal { members.formUnion(refusal.memberIDs) }
-        let shiftRows = shiftIDs.isEmpty ? [] : try connection.query(
-            "\(sql: ShiftStore.select) WHERE s.id = ANY(\(shiftIDs)) AND s.workplace_id = \(workplaceID)").map(ShiftyAPI.MarketShift.init(row:))
+        let shifts = try ShiftStore.shifts(ids: shiftIDs, workplaceID: workplaceID, on: connection)
         let names = try MemberNames.lookUp(members, workplaceID: workplaceID, on: connection)
-        let shifts = Dictionary(shiftRows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let views: ([ShiftID]) -> [ShiftyAPI.MarketShift] = { $0.compactMap { shifts[$0.rawValue] } }
         let hours: (Int) -> Double = { (Double($0) / 60 * 100).rounded() / 100 }
         return ShiftyAPI.ActionPreview(

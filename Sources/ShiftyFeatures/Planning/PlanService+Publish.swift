@@ -91,7 +91,7 @@ extension PlanService {
         guard !drafts.isEmpty else { return Run() }
         let publishedIDs = drafts.compactMap(\.shiftID)
         let published = try PlanDraftStore.published(publishedIDs, workplaceID: workplaceID, lock: true, on: connection)
-        let before = try views(of: publishedIDs.map(\.rawValue), workplaceID: workplaceID, on: connection)
+        let before = try ShiftStore.shifts(ids: publishedIDs.map(\.rawValue), workplaceID: workplaceID, on: connection)
         var newIDs: [DraftID: ShiftID] = [:]
         for draft in drafts where WeekPublication.needsNewShift(draft, published: published) {
             newIDs[draft.id] = ShiftID(rawValue: try MarketplaceStore.reserveID(table: "shifts", on: connection))
@@ -157,7 +157,7 @@ extension PlanService {
         newIDs: [DraftID: ShiftID], names: [Int64: String], workplaceID: Int64, on connection: PostgresConnection
     ) throws -> [PublicationPreviewView.PersonChanges] {
         let ids = drafts.map { (newIDs[$0.id] ?? $0.shiftID ?? ShiftID(rawValue: 0)).rawValue }
-        let after = try views(of: ids, workplaceID: workplaceID, on: connection)
+        let after = try ShiftStore.shifts(ids: ids, workplaceID: workplaceID, on: connection)
         var changes: [Int64: [ScheduleChangeView]] = [:]
         for (draft, id) in zip(drafts, ids) {
             let old = draft.shiftID.flatMap { before[$0.rawValue] }
@@ -173,12 +173,6 @@ extension PlanService {
                 userId: member, name: names[member] ?? "",
                 changes: (changes[member] ?? []).sorted { ($0.shift.startsAt, $0.shift.id) < ($1.shift.startsAt, $1.shift.id) })
         }
-    }
-
-    static func views(of ids: [Int64], workplaceID: Int64, on connection: PostgresConnection) throws -> [Int64: ShiftyAPI.MarketShift] {
-        guard !ids.isEmpty else { return [:] }
-        let rows = try connection.query("\(sql: ShiftStore.select) WHERE s.id = ANY(\(ids)) AND s.workplace_id = \(workplaceID)")
-        return Dictionary(try rows.map { try ShiftyAPI.MarketShift(row: $0) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

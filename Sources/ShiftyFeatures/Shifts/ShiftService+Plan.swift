@@ -24,8 +24,8 @@ extension ShiftService {
             // in from another week is read on its own.
             let drafts = try PlanDraftStore.drafts(workplaceID: workplaceID, from: dayBefore, to: dayAfter, orOf: published.map(\.id), on: connection)
             let known = Set(published.map(\.id))
-            let elsewhere = try PlanService.views(
-                of: drafts.compactMap { $0.shiftID?.rawValue }.filter { !known.contains($0) }, workplaceID: workplaceID, on: connection)
+            let elsewhere = try ShiftStore.shifts(
+                ids: drafts.compactMap { $0.shiftID?.rawValue }.filter { !known.contains($0) }, workplaceID: workplaceID, on: connection)
             let names = try MemberNames.lookUp(Set(drafts.map(\.owner.rawValue)), workplaceID: workplaceID, on: connection)
             let planned = PlannedShifts(published: published, elsewhere: elsewhere, drafts: drafts, names: names, zone: zone)
             // A shift removed in a draft is listed (marked) but counts for nobody.

@@ -19,6 +19,13 @@ enum ShiftStore {
         try connection.query("\(sql: select) WHERE s.id = \(id) AND s.workplace_id = \(workplaceID)").first.map(ShiftyAPI.MarketShift.init(row:))
     }
 
+    /// The shifts `ids` of the workplace (cancelled ones too) by id; no query for no ids.
+    static func shifts(ids: [Int64], workplaceID: Int64, on connection: PostgresConnection) throws -> [Int64: ShiftyAPI.MarketShift] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try connection.query("\(sql: select) WHERE s.id = ANY(\(ids)) AND s.workplace_id = \(workplaceID)")
+        return Dictionary(try rows.map(ShiftyAPI.MarketShift.init(row:)).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// A member's non-cancelled shifts on local dates `[from, until)`.
     static func schedule(ownerID: Int64, workplaceID: Int64, from: LocalDate, until: LocalDate, on connection: PostgresConnection) throws -> [ShiftyAPI.MarketShift] {
         try connection.query(
