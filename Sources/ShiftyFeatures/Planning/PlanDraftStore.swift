@@ -19,26 +19,18 @@ enum PlanDraftStore {
             removed: try row.decode("removed"), released: try row.decode("released"), overrideReason: try row.decode("override_reason"))
     }
 
-    /// The drafts of local dates `from` through `to` (a moved shift counts on its planned date),
-    /// ordered by start. `lock` takes them for a publication.
-    static func drafts(workplaceID: Int64, from: LocalDate, to: LocalDate, lock: Bool = false, on connection: PostgresConnection) throws -> [DraftedShift] {
-        try connection.query(
-            """
-            SELECT \(sql: columns) FROM schedule_drafts d
-            WHERE d.workplace_id = \(workplaceID) AND d.local_date BETWEEN \(from.description)::date AND \(to.description)::date
-            ORDER BY d.starts_at, d.id\(sql: lock ? " FOR UPDATE" : "")
-            """).map(draft(from:))
-    }
-
-    /// The drafts planned on local dates `from` through `to`, and those of the published shifts
-    /// `shiftIDs` wherever they are planned now (a shift moved out of the range).
-    static func drafts(workplaceID: Int64, from: LocalDate, to: LocalDate, orOf shiftIDs: [Int64], on connection: PostgresConnection) throws -> [DraftedShift] {
+    /// The drafts planned on local dates `from` through `to` (a moved shift counts on its planned
+    /// date), and those of the published shifts `shiftIDs` wherever they are planned now (a shift
+    /// moved out of the range), ordered by start. `lock` takes them for a publication.
+    static func drafts(
+        workplaceID: Int64, from: LocalDate, to: LocalDate, orOf shiftIDs: [Int64] = [], lock: Bool = false, on connection: PostgresConnection
+    ) throws -> [DraftedShift] {
         try connection.query(
             """
             SELECT \(sql: columns) FROM schedule_drafts d
             WHERE d.workplace_id = \(workplaceID)
               AND (d.local_date BETWEEN \(from.description)::date AND \(to.description)::date OR d.shift_id = ANY(\(shiftIDs)))
-            ORDER BY d.starts_at, d.id
+            ORDER BY d.starts_at, d.id\(sql: lock ? " FOR UPDATE" : "")
             """).map(draft(from:))
     }
 

@@ -127,6 +127,18 @@ package struct PlanService: Sendable {
     struct Target {
         var published: PublishedShift?
         var draft: DraftedShift?
+
+        /// The shift as planned now, and the start time and length `body` gives it (a field left
+        /// out keeps the planned one): what an edit or a move starts from.
+        func times(_ body: PlanChangeRequest, in zone: WorkplaceTimeZone) throws -> (planned: DraftedShift, startTime: String, minutes: Int) {
+            guard let planned = draft ?? published.map({ DraftDecider.fresh($0, id: DraftID(rawValue: 0)) }) else {
+                throw PlanRefusal.draftNotFound
+            }
+            return (
+                planned, body.startTime ?? zone.localDateTime(of: planned.start).time.description,
+                body.durationMinutes ?? Int(planned.end.timeIntervalSince(planned.start) / 60)
+            )
+        }
     }
 
     static func target(of body: PlanChangeRequest, workplaceID: Int64, on connection: PostgresConnection) throws -> Target {
@@ -160,22 +172,13 @@ package struct PlanService: Sendable {
             return .create(new)
         case .move:
             // To `date` at the same wall-clock time and length unless given, for the same person unless given.
-            guard let current = target.draft ?? target.published.map({ DraftDecider.fresh($0, id: DraftID(rawValue: 0)) }) else {
-                throw PlanRefusal.draftNotFound
-            }
-            let startTime = body.startTime ?? zone.localDateTime(of: current.start).time.description
-            let minutes = body.durationMinutes ?? Int(current.end.timeIntervalSince(current.start) / 60)
+            let (current, startTime, minutes) = try target.times(body, in: zone)
             if let owner = body.ownerId { try ShiftService.requireMember(owner, workplaceID: workplaceID, on: connection) }
             let moved = try ShiftDraft(date: try body.required(body.date, .date), startTime: startTime, durationMinutes: minutes, position: nil)
                 .shift(id: current.plannedID, owner: body.ownerId.map(UserID.init(rawValue:)) ?? current.owner, in: zone)
             return .move(date: moved.date, start: moved.start, end: moved.end, owner: body.ownerId.map(UserID.init(rawValue:)))
         case .edit:
-            // The shift as planned now; a field left out keeps its value.
-            guard let current = target.draft ?? target.published.map({ DraftDecider.fresh($0, id: DraftID(rawValue: 0)) }) else {
-                throw PlanRefusal.draftNotFound
-            }
-            let startTime = body.startTime ?? zone.localDateTime(of: current.start).time.description
-            let minutes = body.durationMinutes ?? Int(current.end.timeIntervalSince(current.start) / 60)
+            let (current, startTime, minutes) = try target.times(body, in: zone)
             let edit = try ShiftDraft.edit(
                 current.plannedID, on: current.date, startTime: startTime, durationMinutes: minutes, position: body.position,
                 current: current.position, in: zone)
