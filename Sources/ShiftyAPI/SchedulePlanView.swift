@@ -21,11 +21,14 @@ public struct SchedulePlanView: Codable, Sendable, Hashable {
     public var unpublishedChanges: Int
     /// The range's drafts: each names its shift in `shifts`, which holds the shift as planned.
     public var drafts: [PlanDraftView]
+    /// The currency of the totals' cost (ISO 4217, `GET/PUT /plan/budget`).
+    public var currency: String
 
     public init(
         from: String, to: String, shifts: [MarketShift], totals: PlanTotalsView, coverage: [CoverageSegmentView] = [],
-        revision: Int64 = 0, unpublishedChanges: Int = 0, drafts: [PlanDraftView] = []
+        revision: Int64 = 0, unpublishedChanges: Int = 0, drafts: [PlanDraftView] = [], currency: String = "EUR"
     ) {
+        self.currency = currency
         self.from = from
         self.to = to
         self.shifts = shifts

@@ -17,6 +17,7 @@ import Testing
         "PUT /api/v1/users/{id}/hour-limits": SetMemberHourLimitsRequest.self,
         "PUT /api/v1/users/{id}/employment": UpdateEmploymentRequest.self,
         "PUT /api/v1/timeclock/rules": TimeclockRulesDocument.self,
+        "PUT /api/v1/plan/budget": LabourBudgetView.self,
         "PUT /api/v1/me/notification-preferences": NotificationPreferencesInput.self,
         "POST /api/v1/push/subscriptions": CreatePushSubscriptionRequest.self,
         "POST /api/v1/deals/{id}/approve": ApproveDealBody.self,

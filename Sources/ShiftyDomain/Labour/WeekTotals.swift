@@ -1,6 +1,5 @@
 /// The plan's totals for one ISO week (``LabourEstimate``): per person, per day and for the week.
-/// Hours only today; a later slice adds cost next to the minutes (per person, day and week), so
-/// each level is its own type with room for it.
+/// Cost sits next to the minutes at each level, where wages are set (``WageHistory``).
 public struct WeekTotals: Sendable, Hashable {
     /// The ISO week's Monday (also when the asked range starts later in the week).
     public var monday: LocalDate
@@ -16,8 +15,19 @@ public struct WeekTotals: Sendable, Hashable {
     public var people: [PersonWeekTotals]
     /// One entry per date of ``dates``.
     public var days: [DayTotals]
+    /// What the week's costed shifts cost, in cents.
+    public var costCents: Int
+    /// Worked shifts whose holder has no wage on their date (left out of ``costCents``).
+    public var uncostedShifts: Int
+    /// The workplace's weekly labour budget, if it set one.
+    public var budgetCents: Int?
+    /// The cost is over the budget (judged on a whole week only, as a contract is).
+    public var overBudget: Bool
 
-    public init(monday: LocalDate, dates: [LocalDate], minutes: Int, headcount: Int, openShifts: Int, people: [PersonWeekTotals], days: [DayTotals]) {
+    public init(
+        monday: LocalDate, dates: [LocalDate], minutes: Int, headcount: Int, openShifts: Int, people: [PersonWeekTotals], days: [DayTotals],
+        costCents: Int = 0, uncostedShifts: Int = 0, budgetCents: Int? = nil, overBudget: Bool = false
+    ) {
         self.monday = monday
         self.dates = dates
         self.minutes = minutes
@@ -25,6 +35,10 @@ public struct WeekTotals: Sendable, Hashable {
         self.openShifts = openShifts
         self.people = people
         self.days = days
+        self.costCents = costCents
+        self.uncostedShifts = uncostedShifts
+        self.budgetCents = budgetCents
+        self.overBudget = overBudget
     }
 
     /// Whether the whole week lies inside the range: a cut week's person totals are not the
@@ -48,8 +62,15 @@ public struct PersonWeekTotals: Sendable, Hashable {
     public var overContract: Bool
     /// More scheduled than the weekly limit: the same sum the `max_weekly_hours` rule checks.
     public var overLimit: Bool
+    /// What their costed shifts cost, in cents; `nil` when no wage of theirs applies in the week.
+    public var costCents: Int?
+    /// Their shifts on dates without a wage.
+    public var uncostedShifts: Int
 
-    public init(member: UserID, minutes: Int, shifts: Int, contractMinutes: Int?, weeklyLimitMinutes: Int?, overContract: Bool, overLimit: Bool) {
+    public init(
+        member: UserID, minutes: Int, shifts: Int, contractMinutes: Int?, weeklyLimitMinutes: Int?, overContract: Bool, overLimit: Bool,
+        costCents: Int? = nil, uncostedShifts: Int = 0
+    ) {
         self.member = member
         self.minutes = minutes
         self.shifts = shifts
@@ -57,6 +78,8 @@ public struct PersonWeekTotals: Sendable, Hashable {
         self.weeklyLimitMinutes = weeklyLimitMinutes
         self.overContract = overContract
         self.overLimit = overLimit
+        self.costCents = costCents
+        self.uncostedShifts = uncostedShifts
     }
 }
 
@@ -69,11 +92,17 @@ public struct DayTotals: Sendable, Hashable {
     public var minutes: Int
     /// Open shifts starting that day (not in ``minutes``).
     public var openShifts: Int
+    /// What the day's costed shifts cost, in cents.
+    public var costCents: Int
+    /// The day's worked shifts whose holder has no wage that day.
+    public var uncostedShifts: Int
 
-    public init(date: LocalDate, headcount: Int, minutes: Int, openShifts: Int) {
+    public init(date: LocalDate, headcount: Int, minutes: Int, openShifts: Int, costCents: Int = 0, uncostedShifts: Int = 0) {
         self.date = date
         self.headcount = headcount
         self.minutes = minutes
         self.openShifts = openShifts
+        self.costCents = costCents
+        self.uncostedShifts = uncostedShifts
     }
 }

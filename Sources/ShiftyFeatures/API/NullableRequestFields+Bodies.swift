@@ -47,3 +47,8 @@ extension CreatePushSubscriptionRequest: NullableRequestFields {
     /// Browsers send `PushSubscription.toJSON()` as it is, usually with `expirationTime: null`.
     package static var nullableFields: Set<String> { ["expirationTime"] }
 }
+
+extension LabourBudgetView: NullableRequestFields {
+    /// `null`: no weekly labour budget.
+    public static var nullableFields: Set<String> { ["weeklyBudgetCents"] }
+}

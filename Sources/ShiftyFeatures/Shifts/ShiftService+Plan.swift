@@ -34,12 +34,14 @@ extension ShiftService {
             let inRange: (ShiftyAPI.MarketShift) -> Bool = { firstDate <= $0.date && $0.date <= lastDate }
             let shifts = planned.shifts.filter(inRange)
             let members = try PlanStore.members(workplaceID: workplaceID, owners: Set(shifts.map(\.ownerId)), on: connection)
+            let budget = try WageStore.budget(workplaceID: workplaceID, on: connection)
+            let wages = try WageStore.wages(workplaceID: workplaceID, on: connection)
             let weeks = LabourEstimate.weeks(
                 from: from, to: to, shifts: counted.filter(inRange).map(LabourShift.init(_:)),
                 people: members.map(\.id), terms: Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.terms) }),
                 limits: settings.marketplace.hourLimits,
                 memberLimits: Dictionary(uniqueKeysWithValues: members.compactMap { member in member.limits.map { (member.id, $0) } }),
-                zone: zone)
+                wages: wages, weeklyBudgetCents: budget.weeklyCents, zone: zone)
             let needs = try CoverageNeedStore.needs(workplaceID: workplaceID, on: connection)
             let coverage = Coverage.compute(
                 needs: needs, shifts: counted.map(LabourShift.init(_:)), dates: (0...from.days(until: to)).map { from.adding(days: $0) }, zone: zone)
@@ -51,7 +53,7 @@ extension ShiftService {
                 totals: PlanTotalsView(weeks: weeks.map { WeekTotalsView($0, names: totalsNames) }),
                 coverage: coverage.map { CoverageSegmentView($0, zone: zone) },
                 revision: revision, unpublishedChanges: unpublished,
-                drafts: planned.drafts.filter { from <= $0.date && $0.date <= to }.map(\.view))
+                drafts: planned.drafts.filter { from <= $0.date && $0.date <= to }.map(\.view), currency: budget.currency)
         }
     }
 }
@@ -168,8 +170,14 @@ extension WeekTotalsView {
                 Person(
                     userId: person.member.rawValue, name: names[person.member] ?? "", minutes: person.minutes, shifts: person.shifts,
                     contractMinutes: person.contractMinutes, weeklyLimitMinutes: person.weeklyLimitMinutes,
-                    overContract: person.overContract, overLimit: person.overLimit)
+                    overContract: person.overContract, overLimit: person.overLimit, costCents: person.costCents,
+                    uncostedShifts: person.uncostedShifts)
             },
-            days: week.days.map { Day(date: $0.date.description, headcount: $0.headcount, minutes: $0.minutes, openShifts: $0.openShifts) })
+            days: week.days.map {
+                Day(
+                    date: $0.date.description, headcount: $0.headcount, minutes: $0.minutes, openShifts: $0.openShifts, costCents: $0.costCents,
+                    uncostedShifts: $0.uncostedShifts)
+            },
+            costCents: week.costCents, uncostedShifts: week.uncostedShifts, budgetCents: week.budgetCents, overBudget: week.overBudget)
     }
 }

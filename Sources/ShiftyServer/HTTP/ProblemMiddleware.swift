@@ -114,6 +114,10 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as CoverageNeedListRefusal:
             return Problem(refusal)
+        case let refusal as WageRefusal:
+            return Problem(refusal)
+        case let refusal as LabourBudgetRefusal:
+            return Problem(refusal)
         case let refusal as AvailabilityRefusal:
             return Problem(refusal)
         case let refusal as ReportRefusal:
