@@ -93,6 +93,15 @@ export function formatNumber(value, maximumFractionDigits = 2) {
   return new Intl.NumberFormat(locale(), { maximumFractionDigits }).format(value);
 }
 
+/** "€ 1.234,50" / "$1,234.50": cents of an ISO 4217 currency, in the page's language. */
+export function formatMoney(cents, currency = 'EUR') {
+  try {
+    return new Intl.NumberFormat(locale(), { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${currency} ${formatNumber(cents / 100, 2)}`;
+  }
+}
+
 /** "7 h 30 min" / "7 u 30 min" for whole minutes. */
 export function formatDuration(minutes) {
   const sign = minutes < 0 ? '−' : '';

@@ -57,7 +57,11 @@ export default {
   roles: ['manager'],
 
   async render(container, ctx) {
-    const [workplace, rules] = await Promise.all([ctx.api('GET', '/workplace'), ctx.api('GET', '/timeclock/rules')]);
+    const [workplace, rules, budget] = await Promise.all([
+      ctx.api('GET', '/workplace'), ctx.api('GET', '/timeclock/rules'),
+      // Labour cost (managers only, not in the settings every member reads); an older server has none.
+      ctx.api('GET', '/plan/budget').catch(() => null),
+    ]);
     const settings = workplace.settings;
     const zones = Intl.supportedValuesOf ? Intl.supportedValuesOf('timeZone') : [];
     const zoneList = el('datalist', { attrs: { id: 'settings-zones' } }, zones.map((zone) => el('option', { attrs: { value: zone } })));
@@ -145,6 +149,19 @@ export default {
         breakRows,
         addBreak,
       ]),
+      budget ? el('fieldset', { class: 'card', data: { section: 'labour-cost' } }, [
+        el('legend', { text: t('manage.settings.labourCost') }),
+        el('p', { class: 'hint small', text: t('manage.settings.labourCostHint') }),
+        field(t('manage.settings.currency'), el('input', {
+          attrs: { name: 'currency', required: '', pattern: '[A-Za-z]{3}', maxlength: '3', autocomplete: 'off', spellcheck: 'false', value: budget.currency, class: 'input-short' },
+        }), t('manage.settings.currencyHint')),
+        field(t('manage.settings.weeklyBudget'), el('input', {
+          attrs: {
+            name: 'weeklyBudget', type: 'number', min: '0', step: '0.01', inputmode: 'decimal', placeholder: t('manage.settings.noBudget'),
+            value: budget.weeklyBudgetCents == null ? '' : String(budget.weeklyBudgetCents / 100),
+          },
+        }), t('manage.settings.weeklyBudgetHint')),
+      ]) : null,
       el('div', { class: 'form-actions' }, [el('button', { class: 'button primary', text: t('manage.settings.save'), attrs: { type: 'submit' } })]),
     ]);
 
@@ -203,6 +220,13 @@ export default {
           dayOffWorkCountsAsOvertime: data.get('dayOffWorkCountsAsOvertime') === 'on',
           breakRules,
         });
+        if (budget) {
+          const raw = String(data.get('weeklyBudget') ?? '').trim();
+          Object.assign(budget, await ctx.api('PUT', '/plan/budget', {
+            currency: String(data.get('currency') ?? '').trim().toUpperCase(),
+            weeklyBudgetCents: raw === '' ? null : Math.round(Number(raw) * 100),
+          }));
+        }
         Object.assign(workplace, saved);
         ctx.me.workplace.name = saved.name;
         const name = document.getElementById('workplace-name');

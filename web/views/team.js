@@ -11,6 +11,7 @@ export function inviteLink(slug, code) {
   return `${location.origin}/#/join?${new URLSearchParams({ workplace: slug, code })}`;
 }
 import { showAvailability } from './availability.js';
+import { memberWages } from './member-wages.js';
 
 const SEARCH_DELAY_MS = 200;
 
@@ -262,6 +263,7 @@ export default {
         }
       };
 
+      const wages = memberWages(ctx, member);
       const availabilityLine = el('p', { class: 'small availability-summary' });
       // The settings stay folded away behind "Manage", so the list reads as a list of people.
       const panel = el('div', { class: 'row-detail member-settings', attrs: { id: `member-settings-${member.id}` }, hidden: true }, [
@@ -270,6 +272,7 @@ export default {
         el('label', { class: 'inline' }, [el('span', { text: t('manage.team.role') }), role]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: t('manage.team.pinBlock') }), pinForm]),
         el('div', { class: 'pin-block' }, [el('p', { class: 'small muted', text: t('manage.team.positionsBlock') }), qualificationsForm]),
+        wages.element,
         availabilityLine,
         el('div', {}, [toggle]),
         // Password reset (issue 18): the one-time reset link a manager hands over.
@@ -279,7 +282,7 @@ export default {
       manage.addEventListener('click', () => {
         panel.hidden = !panel.hidden;
         manage.setAttribute('aria-expanded', String(!panel.hidden));
-        if (!panel.hidden) { loadQualifications(); loadEmployment(); showAvailability(ctx, member.id, availabilityLine); }
+        if (!panel.hidden) { loadQualifications(); loadEmployment(); wages.load(); showAvailability(ctx, member.id, availabilityLine); }
       });
       return el('li', { class: ['row', 'member', !member.active && 'member-inactive'], attrs: { 'data-user-id': String(member.id) } }, [
         el('div', { class: 'row-main' }, [

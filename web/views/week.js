@@ -95,6 +95,9 @@ async function load(ctx) {
   if (!state?.container.isConnected || state.monday !== monday) return false;
   state.shifts = Array.isArray(shifts) ? shifts : Array.isArray(shifts?.shifts) ? shifts.shifts : [];
   state.totals = shifts?.totals?.weeks?.[0] ?? null;
+  // Cost only once the workplace costs anything (a wage or a budget): before that every row would say "no wage".
+  const costed = state.totals && (state.totals.budgetCents != null || state.totals.people.some((person) => person.costCents != null));
+  state.currency = costed ? shifts?.currency ?? null : null;
   state.coverage = Array.isArray(shifts?.coverage) ? shifts.coverage : [];
   // Drafts exist for managers only (GET /plan); an employee's week is the published one.
   state.drafts = Array.isArray(shifts?.drafts) ? shifts.drafts : [];
@@ -255,11 +258,11 @@ function table(ctx) {
       }, [
         el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: person.id === ctx.me.user.id ? t('week.you', { name: person.name }) : person.name }),
         ...days.map((date, index) => cell(person, date, index, shifts, ctx)),
-        withTotals ? personTotalCell(totalsOf.get(person.id)) : null,
+        withTotals ? personTotalCell(totalsOf.get(person.id), state.currency) : null,
       ])),
     ]),
     // Totals count every position: the position filter narrows what is drawn, not what is planned.
-    withTotals ? el('tfoot', {}, [footerRow(state.totals, days)])
+    withTotals ? el('tfoot', {}, [footerRow(state.totals, days, state.currency)])
       : manager ? null : el('tfoot', {}, [myFooterRow(myWeekMinutes(state.shifts, ctx.me.user.id), 7)]),
   ]);
   // Phones show one day: a horizontal swipe moves to the next or previous day.
@@ -333,7 +336,7 @@ function toolbar(ctx) {
         days[state.dayIndex] === todayInWorkplace() ? t('week.todayMark') : '',
       ]),
       labelled(actionButton('next-day', '›', () => moveDay(1, ctx)), t('week.nextDay')),
-      ctx.me.user.role === 'manager' && state.totals ? dayTotalsLine(state.totals, days[state.dayIndex]) : null,
+      ctx.me.user.role === 'manager' && state.totals ? dayTotalsLine(state.totals, days[state.dayIndex], state.currency) : null,
     ]),
   ]);
 }
