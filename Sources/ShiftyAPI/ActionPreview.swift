@@ -60,11 +60,17 @@ public struct ActionPreview: Codable, Sendable, Hashable {
         public var incomingShifts: [MarketShift]
         public var outgoingShifts: [MarketShift]
         public var conflictingShifts: [MarketShift]
+        /// The member's week at their wages before and after, in cents of ``Cost/currency``: in a
+        /// manager's preview, for a member with a wage; absent otherwise.
+        public var costBeforeCents: Int?
+        public var costAfterCents: Int?
 
         public init(
             userId: Int64, userName: String, week: String, hoursBefore: Double, hoursAfter: Double, incomingShifts: [MarketShift],
-            outgoingShifts: [MarketShift], conflictingShifts: [MarketShift]
+            outgoingShifts: [MarketShift], conflictingShifts: [MarketShift], costBeforeCents: Int? = nil, costAfterCents: Int? = nil
         ) {
+            self.costBeforeCents = costBeforeCents
+            self.costAfterCents = costAfterCents
             self.userId = userId
             self.userName = userName
             self.week = week
@@ -86,10 +92,46 @@ public struct ActionPreview: Codable, Sendable, Hashable {
     public var overridable: Bool
     public var rules: [Rule]
     public var effects: [Effect]
+    /// What the action does to labour cost: in a manager's preview once the workplace set a wage
+    /// or a budget; absent otherwise (and never in an employee's).
+    public var cost: Cost?
+
+    /// The workplace's labour cost of each ISO week the action touches, before and after.
+    public struct Cost: Codable, Sendable, Hashable {
+        /// ISO 4217; the cents below are of this currency.
+        public var currency: String
+        public var weeks: [Week]
+
+        public init(currency: String, weeks: [Week]) {
+            self.currency = currency
+            self.weeks = weeks
+        }
+
+        public struct Week: Codable, Sendable, Hashable {
+            /// "2026-W23".
+            public var week: String
+            public var beforeCents: Int
+            public var afterCents: Int
+            /// The workplace's weekly budget; absent without one.
+            public var budgetCents: Int?
+            /// The week would cost more than the budget after the action (a warning, never a refusal).
+            public var overBudget: Bool
+
+            public init(week: String, beforeCents: Int, afterCents: Int, budgetCents: Int? = nil, overBudget: Bool) {
+                self.week = week
+                self.beforeCents = beforeCents
+                self.afterCents = afterCents
+                self.budgetCents = budgetCents
+                self.overBudget = overBudget
+            }
+        }
+    }
 
     public init(
-        action: Action, shiftId: Int64, allowed: Bool, refusal: Refusal? = nil, overridable: Bool, rules: [Rule], effects: [Effect]
+        action: Action, shiftId: Int64, allowed: Bool, refusal: Refusal? = nil, overridable: Bool, rules: [Rule], effects: [Effect],
+        cost: Cost? = nil
     ) {
+        self.cost = cost
         self.action = action
         self.shiftId = shiftId
         self.allowed = allowed

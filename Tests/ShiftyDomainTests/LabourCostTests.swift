@@ -82,4 +82,45 @@ import Testing
         #expect(throws: LabourBudgetRefusal.budgetOutOfRange) { try LabourBudget.checked(currency: "EUR", weeklyCents: -1) }
         #expect(try LabourBudget.checked(currency: "USD", weeklyCents: 0) == LabourBudget(currency: "USD", weeklyCents: 0))
     }
+
+    // MARK: Previews
+
+    func effect(_ member: UserID, before: [LabourShift], after: [LabourShift], incoming: LabourShift) -> ReceiverEffect {
+        ReceiverEffect(
+            member: member, week: ISOWeek(containing: monday), minutesBefore: 0, minutesAfter: 0, incoming: [incoming.interval.shiftID],
+            outgoing: [], conflicting: [], shiftsBefore: before.map(\.interval), shiftsAfter: after.map(\.interval))
+    }
+
+    @Test func aPickUpMovesTheWeekByTheDifferenceOfTheTwoWagesNotTwice() {
+        let wages = [W.alice: WageHistory([wage("2026-01-01", 1000)]), W.bob: WageHistory([wage("2026-01-01", 1500)])]
+        let alices = shift(1, W.alice, "2026-06-02", "09:00", "17:00")  // 80.00 at alice's, 120.00 at bob's
+        let bobs = shift(2, W.bob, "2026-06-03", "09:00", "13:00")      // 60.00
+        let bobTakes = effect(W.bob, before: [bobs], after: [bobs, alices], incoming: alices)
+        let cost = LabourCost.preview(
+            effects: [bobTakes], planned: [ISOWeek(containing: monday): [alices, bobs]], wages: wages, budgetCents: 17000, zone: zone)
+        #expect(cost.members == [.init(member: W.bob, week: ISOWeek(containing: monday), beforeCents: 6000, afterCents: 18000)])
+        let week = try? #require(cost.weeks.first)
+        #expect(week?.beforeCents == 14000 && week?.afterCents == 18000, "alice's 80.00 leaves, bob's 120.00 comes")
+        #expect(week?.overBudget == true && week?.budgetCents == 17000)
+    }
+
+    @Test func aNewShiftAddsItsCostAnEditTheDifferenceAndAMemberWithoutWageNothing() {
+        let wages = [W.alice: WageHistory([wage("2026-01-01", 2000)])]
+        let existing = shift(1, W.alice, "2026-06-02", "09:00", "13:00")  // 80.00
+        let new = shift(9, W.alice, "2026-06-04", "09:00", "11:00")       // 40.00
+        let planned = [ISOWeek(containing: monday): [existing]]
+        let created = LabourCost.preview(
+            effects: [effect(W.alice, before: [existing], after: [existing, new], incoming: new)], planned: planned, wages: wages, budgetCents: nil, zone: zone)
+        #expect(created.weeks.first?.afterCents == 12000 && created.weeks.first?.overBudget == false)
+        let longer = shift(1, W.alice, "2026-06-02", "09:00", "15:00")    // 120.00
+        let edited = LabourCost.preview(
+            effects: [effect(W.alice, before: [existing], after: [longer], incoming: longer)], planned: planned, wages: wages, budgetCents: nil, zone: zone)
+        #expect(edited.weeks.first?.beforeCents == 8000 && edited.weeks.first?.afterCents == 12000)
+        #expect(edited.members.first?.beforeCents == 8000 && edited.members.first?.afterCents == 12000)
+        let bobs = shift(3, W.bob, "2026-06-05", "09:00", "17:00")
+        let unpaid = LabourCost.preview(
+            effects: [effect(W.bob, before: [], after: [bobs], incoming: bobs)], planned: planned, wages: wages, budgetCents: nil, zone: zone)
+        #expect(unpaid.members.first?.beforeCents == nil && unpaid.members.first?.afterCents == nil)
+        #expect(unpaid.weeks.first?.afterCents == 8000, "bob's shift is not costed, not costed at zero either")
+    }
 }

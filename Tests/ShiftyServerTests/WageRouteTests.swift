@@ -130,4 +130,44 @@ import Testing
             }
         }
     }
+
+    /// A manager's previews carry the cost beside the hours (the plan's change preview and the
+    /// immediate routes' alike); an employee's preview of the same shift carries none.
+    @Test func managersPreviewsCostTheChangeAgainstTheBudgetEmployeesSeeNoCost() async throws {
+        try await TestServer.with { server in
+            let boss = try await server.createWorkplace()
+            let anna = try await server.createEmployee(in: boss, username: "anna")
+            let bram = try await server.createEmployee(in: boss, username: "bram")
+            let monday = ISOWeek(containing: TestServer.localDate(in: 14)).monday
+            _ = try await server.client.json(
+                .PUT, "/api/v1/users/\(anna.userID)/wages", ["wages": [["effectiveFrom": "2020-01-01", "hourlyCents": 2000]]], token: boss.token)
+            _ = try await server.client.json(.PUT, "/api/v1/plan/budget", ["currency": "EUR", "weeklyBudgetCents": 10000], token: boss.token)
+            _ = try await server.createShift(by: boss, ownerID: anna.userID, on: monday.description, at: "09:00", minutes: 240)  // 80.00
+
+            // A draft of another 2 hours for anna: 80.00 → 120.00, over the 100.00 budget.
+            let preview = try await server.client.json(
+                .POST, "/api/v1/plan/changes/preview",
+                ["op": "create", "ownerId": anna.userID, "date": monday.adding(days: 2).description, "startTime": "10:00", "durationMinutes": 120],
+                token: boss.token)
+            try #require(preview.status == 200, "\(preview.text)")
+            let cost = try #require(preview.json["cost"] as? [String: Any], "\(preview.text)")
+            #expect(cost["currency"] as? String == "EUR")
+            let week = try #require((cost["weeks"] as? [[String: Any]])?.first)
+            #expect(week["beforeCents"] as? Int == 8000 && week["afterCents"] as? Int == 12000, "\(week)")
+            #expect(week["budgetCents"] as? Int == 10000 && week["overBudget"] as? Bool == true)
+            let effect = try #require((preview.json["effects"] as? [[String: Any]])?.first)
+            #expect(effect["costBeforeCents"] as? Int == 8000 && effect["costAfterCents"] as? Int == 12000, "\(effect)")
+
+            // An open shift on the marketplace: the manager's assign preview costs it, bram's pick-up preview does not.
+            let open = try await server.createShift(by: boss, ownerID: bram.userID, on: monday.adding(days: 3).description, at: "09:00", minutes: 60)
+            try #require(try await server.act("/shifts/\(open)/unassign", [String: Any](), as: boss).status == 200)
+            let assign = try await server.client.json(.GET, "/api/v1/shifts/\(open)/preview?action=assign&ownerId=\(anna.userID)", token: boss.token)
+            try #require(assign.status == 200, "\(assign.text)")
+            let assignWeek = try #require(((assign.json["cost"] as? [String: Any])?["weeks"] as? [[String: Any]])?.first, "\(assign.text)")
+            #expect(assignWeek["afterCents"] as? Int == (assignWeek["beforeCents"] as? Int ?? -1) + 2000, "\(assignWeek)")
+            let pickUp = try await server.client.json(.GET, "/api/v1/shifts/\(open)/preview?action=pick-up", token: anna.token)
+            #expect(pickUp.status == 200 && pickUp.json["cost"] == nil, "\(pickUp.text)")
+            #expect(!pickUp.text.contains("Cents"), "\(pickUp.text)")
+        }
+    }
 }

@@ -167,8 +167,9 @@ import Testing
             var shiftIDs: [Int64] = []
             for day in 2...5 { shiftIDs.append(try await workplace.createShiftForAnna(inDays: day)) }
             let token = try #require(workplace.ben.token)
-            // A fixed, long enough first delay that the changes below happen while it is away.
-            let policy = ReconnectPolicy(initialDelay: 1.5, multiplier: 2, maximumDelay: 5, jitter: 0)
+            // A first delay no test outlives: the test reconnects it (`reconnectNow`) once the changes
+            // below happened while it was away, however slow the machine.
+            let policy = ReconnectPolicy(initialDelay: 3600, multiplier: 2, maximumDelay: 3600, jitter: 0)
             let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: token, output: .silent, policy: policy))
             let recorder = SnapshotRecorder()
             recorder.attach(to: watcher)
@@ -189,6 +190,7 @@ import Testing
             #expect(missed.count == 3)
             let mid = try #require(recorder.latest.withLock { $0 })
             #expect(mid.appliedEventIDs.last == lastBeforeDrop, "events arrived while disconnected")
+            watcher.reconnectNow()
 
             let after = try await recorder.wait("the resume") { $0.connections == 2 && $0.appliedEventIDs.count == before.appliedEventIDs.count + 3 }
             #expect(Array(after.appliedEventIDs.suffix(3)) == missed)
@@ -211,7 +213,7 @@ import Testing
             let shiftIDs = created
             let token = try #require(workplace.ben.token)
             let recorder = SnapshotRecorder()
-            let policy = ReconnectPolicy(initialDelay: 1.5, multiplier: 2, maximumDelay: 5, jitter: 0)
+            let policy = ReconnectPolicy(initialDelay: 3600, multiplier: 2, maximumDelay: 3600, jitter: 0)
             let (proxy, watcher, running, before) = try await a.withAnotherInstance(named: "B") { b in
                 let proxy = try await TestTCPProxy.start(upstreamPort: b.port)
                 let address = try #require(ServerAddress("http://127.0.0.1:\(proxy.port)"))
@@ -235,6 +237,7 @@ import Testing
             let lastBefore = try #require(before.lastEventID)
             let missed = try await workplace.eventIDs(after: lastBefore, type: "shift.supplied")
             #expect(missed.count == 3)
+            watcher.reconnectNow()
             let after = try await recorder.wait("the resume on A") { $0.connections == 2 && $0.appliedEventIDs.count == before.appliedEventIDs.count + 3 }
             #expect(after.appliedEventIDs == before.appliedEventIDs + missed)
             for id in shiftIDs { #expect(after.board.rows[id]?.state == .offered) }
@@ -252,7 +255,7 @@ import Testing
             let first = try await workplace.createShiftForAnna(inDays: 2)
             let second = try await workplace.createShiftForAnna(inDays: 3)
             let token = try #require(workplace.ben.token)
-            let policy = ReconnectPolicy(initialDelay: 1, multiplier: 2, maximumDelay: 5, jitter: 0)
+            let policy = ReconnectPolicy(initialDelay: 3600, multiplier: 2, maximumDelay: 3600, jitter: 0)
             let watcher = LiveWatcher(configuration: .init(server: workplace.address, token: token, output: .silent, policy: policy))
             let recorder = SnapshotRecorder()
             recorder.attach(to: watcher)
@@ -281,6 +284,7 @@ import Testing
                     """,
                     [workplaceID, missed[0]])
             }
+            watcher.reconnectNow()
             let after = try await recorder.wait("the reload") { $0.connections == 2 && $0.status == .connected && $0.board.rows.count == 2 }
             #expect(after.board.rows[first]?.state == .offered)
             #expect(after.board.rows[second]?.state == .offered)

@@ -6,7 +6,7 @@
 
 import { problemSentence, query } from '../api.js';
 import { el, formatShift } from '../ui.js';
-import { t, hasText, formatNumber } from '../i18n.js';
+import { t, hasText, formatNumber, formatMoney } from '../i18n.js';
 
 /** Asks the server what `action` on `shiftId` would do now; null when the preview itself fails. */
 export async function fetchPreview(ctx, shiftId, action, parameters = {}) {
@@ -69,7 +69,28 @@ export function hoursLines(preview) {
   return (preview?.effects || []).map((effect) => {
     const week = /^\d{4}-W0?(\d+)$/.exec(String(effect.week || ''))?.[1];
     const line = { name: effect.userName || t('preview.receiver'), before: hours(effect.hoursBefore), after: hours(effect.hoursAfter), week };
-    return week ? t('preview.hoursLine', line) : t('preview.hoursLineNoWeek', line);
+    const text = week ? t('preview.hoursLine', line) : t('preview.hoursLineNoWeek', line);
+    // A manager's preview: the person's week at their wage beside the hours.
+    if (preview.cost && effect.costBeforeCents != null && effect.costAfterCents != null) {
+      return t('preview.costBeside', {
+        line: text, before: formatMoney(effect.costBeforeCents, preview.cost.currency), after: formatMoney(effect.costAfterCents, preview.cost.currency),
+      });
+    }
+    return text;
+  });
+}
+
+/** A manager's preview: "Labour cost week 49: €1,200.00 → €1,240.00 (budget €1,300.00)" per week; `over` when the week would pass its budget. */
+export function costLines(preview) {
+  const cost = preview?.cost;
+  if (!cost) return [];
+  return (cost.weeks || []).filter((week) => week.afterCents !== week.beforeCents || week.overBudget).map((week) => {
+    const number = /^\d{4}-W0?(\d+)$/.exec(String(week.week || ''))?.[1] ?? week.week;
+    const args = { week: number, before: formatMoney(week.beforeCents, cost.currency), after: formatMoney(week.afterCents, cost.currency) };
+    const text = week.budgetCents != null
+      ? t(week.overBudget ? 'preview.costOverBudget' : 'preview.costWithBudget', { ...args, budget: formatMoney(week.budgetCents, cost.currency) })
+      : t('preview.costLine', args);
+    return { text, over: week.overBudget };
   });
 }
 
@@ -96,9 +117,12 @@ export function previewPanel(preview, { showHours = true } = {}) {
     items.unshift(el('li', { class: 'preview-rule severity-refuse', data: { code: preview.refusal.code }, text: problemSentence(preview.refusal) }));
   }
   const lines = showHours ? hoursLines(preview) : [];
-  if (!items.length && !lines.length) return null;
+  const costs = showHours ? costLines(preview) : [];
+  if (!items.length && !lines.length && !costs.length) return null;
   return el('div', { class: ['preview', items.length ? 'preview-conflict' : 'preview-ok'], data: { allowed: String(Boolean(preview.allowed)) } }, [
     items.length ? el('ul', { class: 'preview-rules' }, items) : null,
     ...lines.map((line) => el('p', { class: 'small preview-hours', text: line })),
+    // Over the budget is a warning the manager reads before confirming, never a refusal.
+    ...costs.map((line) => el('p', { class: ['small', 'preview-cost', line.over ? 'preview-warning' : null], data: { overBudget: String(line.over) }, text: line.text })),
   ]);
 }

@@ -42,11 +42,18 @@ public struct ReceiverEffect: Sendable, Hashable, Codable {
     public var outgoing: [ShiftID]
     /// The member's shifts the rules find in conflict with the incoming ones.
     public var conflicting: [ShiftID]
+    /// The member's shifts of the week behind ``minutesBefore`` and ``minutesAfter`` (the incoming
+    /// one as it would be), so a manager's preview can cost the week at the member's wages
+    /// (``LabourCost``).
+    public var shiftsBefore: [ShiftInterval]
+    public var shiftsAfter: [ShiftInterval]
 
     public init(
         member: UserID, week: ISOWeek, minutesBefore: Int, minutesAfter: Int,
-        incoming: [ShiftID], outgoing: [ShiftID], conflicting: [ShiftID]
+        incoming: [ShiftID], outgoing: [ShiftID], conflicting: [ShiftID], shiftsBefore: [ShiftInterval] = [], shiftsAfter: [ShiftInterval] = []
     ) {
+        self.shiftsBefore = shiftsBefore
+        self.shiftsAfter = shiftsAfter
         self.member = member
         self.week = week
         self.minutesBefore = minutesBefore

@@ -81,12 +81,14 @@ extension Marketplace {
         let before = committed.reduce(0) { $0 + minutes($1) }
         let leaving = committed.filter { placement.givingAway.contains($0.shiftID) || $0.shiftID == placement.incoming.shiftID }
         let after = before - leaving.reduce(0) { $0 + minutes($1) } + (inWeek(placement.incoming) ? minutes(placement.incoming) : 0)
+        let leavingIDs = Set(leaving.map(\.shiftID))
+        let shiftsAfter = committed.filter { !leavingIDs.contains($0.shiftID) } + (inWeek(placement.incoming) ? [placement.incoming] : [])
         let conflicting = findings.filter { $0.member == placement.member && $0.shiftID == placement.incoming.shiftID }
             .flatMap(\.conflictingShiftIDs)
         return ReceiverEffect(
             member: placement.member, week: week, minutesBefore: before, minutesAfter: after,
             incoming: [placement.incoming.shiftID], outgoing: placement.givingAway.sorted(),
-            conflicting: Array(Set(conflicting)).sorted())
+            conflicting: Array(Set(conflicting)).sorted(), shiftsBefore: committed, shiftsAfter: shiftsAfter)
     }
 
     /// The time range whose commitments a preview loads for `incoming`: the commitment window

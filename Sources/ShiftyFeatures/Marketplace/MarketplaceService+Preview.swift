@@ -93,8 +93,12 @@ extension MarketplaceService {
     package func view(of preview: ShiftyDomain.ActionVerdict, action: ShiftyAPI.ActionPreview.Action, shiftID: Int64, caller: AuthenticatedUser) async throws -> ShiftyAPI.ActionPreview {
         let workplaceID = caller.workplaceID
         let language = RequestLanguage.resolved
+        // Cost for managers only (their wages and budget); an employee's preview has none.
+        let zone = caller.isManager ? try caller.workplaceTimeZone() : nil
         return try await pool.withConnection { connection in
-            try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
+            let view = try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
+            guard let zone else { return view }
+            return try PreviewCost.adding(to: view, verdict: preview, workplaceID: workplaceID, zone: zone, on: connection)
         }
     }
 

@@ -101,8 +101,9 @@ package struct PlanService: Sendable {
             } catch let refusal as MarketplaceRefusal {
                 verdict = ActionVerdict(refusal: refusal, refusalWithOverride: refusal, acceptsOverride: false, findings: [], effects: [])
             }
-            return try MarketplaceService.view(
+            let view = try MarketplaceService.view(
                 of: verdict, action: action, shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
+            return try PreviewCost.adding(to: view, verdict: verdict, workplaceID: workplaceID, zone: zone, on: connection)
         }
     }
 

@@ -16,20 +16,8 @@ extension ShiftService {
         let workplaceID = caller.workplaceID
         return try await pool.withConnection { connection in
             let (zone, settings, _) = try MarketplaceStore.workplaceWithPositions(workplaceID, on: connection)
-            // The day before and after too: an early shift may reach into a need of the first day,
-            // an overnight need into the day after the last. Only coverage reads those.
-            let (dayBefore, dayAfter) = (from.adding(days: -1), to.adding(days: 1))
-            let published = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: dayBefore, until: to.adding(days: 2), on: connection)
-            // The range's drafts, and those that moved one of its shifts to another week; a shift moved
-            // in from another week is read on its own.
-            let drafts = try PlanDraftStore.drafts(workplaceID: workplaceID, from: dayBefore, to: dayAfter, orOf: published.map(\.id), on: connection)
-            let known = Set(published.map(\.id))
-            let elsewhere = try ShiftStore.shifts(
-                ids: drafts.compactMap { $0.shiftID?.rawValue }.filter { !known.contains($0) }, workplaceID: workplaceID, on: connection)
-            let names = try MemberNames.lookUp(Set(drafts.map(\.owner.rawValue)), workplaceID: workplaceID, on: connection)
-            let planned = PlannedShifts(published: published, elsewhere: elsewhere, drafts: drafts, names: names, zone: zone)
-            // A shift removed in a draft is listed (marked) but counts for nobody.
-            let counted = planned.shifts.filter { !planned.removed.contains($0.id) }
+            let planned = try PlannedShifts.load(workplaceID: workplaceID, from: from, to: to, zone: zone, on: connection)
+            let counted = planned.counted
             let (firstDate, lastDate) = (from.description, to.description)
             let inRange: (ShiftyAPI.MarketShift) -> Bool = { firstDate <= $0.date && $0.date <= lastDate }
             let shifts = planned.shifts.filter(inRange)
@@ -61,6 +49,24 @@ extension ShiftService {
 /// The plan's shifts: the published ones with the drafts applied, in the team schedule's shape.
 /// A shift new in a draft has the negative id of its draft (``DraftedShift/plannedID``).
 struct PlannedShifts {
+    /// The plan of local dates `from` through `to`, and of the day before and after: an early
+    /// shift may reach into a staffing need of the first day, an overnight need into the day after
+    /// the last (only coverage reads those). With the range's drafts and those that moved one of
+    /// its shifts elsewhere; a shift moved in from another week is read on its own.
+    static func load(workplaceID: Int64, from: LocalDate, to: LocalDate, zone: WorkplaceTimeZone, on connection: PostgresConnection) throws -> PlannedShifts {
+        let (dayBefore, dayAfter) = (from.adding(days: -1), to.adding(days: 1))
+        let published = try ShiftStore.teamSchedule(workplaceID: workplaceID, from: dayBefore, until: to.adding(days: 2), on: connection)
+        let drafts = try PlanDraftStore.drafts(workplaceID: workplaceID, from: dayBefore, to: dayAfter, orOf: published.map(\.id), on: connection)
+        let known = Set(published.map(\.id))
+        let elsewhere = try ShiftStore.shifts(
+            ids: drafts.compactMap { $0.shiftID?.rawValue }.filter { !known.contains($0) }, workplaceID: workplaceID, on: connection)
+        let names = try MemberNames.lookUp(Set(drafts.map(\.owner.rawValue)), workplaceID: workplaceID, on: connection)
+        return PlannedShifts(published: published, elsewhere: elsewhere, drafts: drafts, names: names, zone: zone)
+    }
+
+    /// The shifts that count: a shift removed in a draft is listed (marked) but counts for nobody.
+    var counted: [ShiftyAPI.MarketShift] { shifts.filter { !removed.contains($0.id) } }
+
     struct Draft {
         var date: LocalDate
         var view: PlanDraftView

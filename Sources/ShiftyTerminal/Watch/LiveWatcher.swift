@@ -56,6 +56,10 @@ public final class LiveWatcher: Sendable {
     /// for trying out reconnection).
     public func dropConnection() { self.continuation.yield(.drop) }
 
+    /// Reconnects now instead of when the backoff's wait ends (a test decides when the reconnect
+    /// happens instead of racing a wall-clock delay).
+    public func reconnectNow() { self.continuation.yield(.reconnectNow) }
+
     /// Calls `observer` after every change (on the watcher's task; keep it short).
     public func observe(_ observer: @escaping @Sendable (WatchSnapshot) -> Void) {
         self.observers.withLock { $0.append(observer) }

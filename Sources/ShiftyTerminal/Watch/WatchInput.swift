@@ -12,6 +12,8 @@ enum WatchInput: Sendable {
     /// A marketplace load finished; `generation` is the connection it was asked for.
     case loaded(Result<[MarketShift], APIClientError>, generation: Int)
     case tick
+    /// Ends a reconnect's wait at once (the state machine ignores it unless it is waiting).
+    case reconnectNow
     case drop
     case stop
 }

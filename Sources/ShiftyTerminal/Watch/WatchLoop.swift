@@ -94,6 +94,8 @@ struct WatchLoop {
         case .reconnectDue(let generation):
             guard generation == self.generation else { return nil }
             self.perform(self.state.reconnectDelayElapsed())
+        case .reconnectNow:
+            self.perform(self.state.reconnectDelayElapsed())
         case .openTimeout(let generation):
             guard generation == self.generation else { return nil }
             self.perform(self.state.openTimedOut(random: Double.random(in: 0..<1)))

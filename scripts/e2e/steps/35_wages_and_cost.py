@@ -97,6 +97,26 @@ def run(s):
     if findings:
         raise StepFailed(f"axe-core: {findings}")
 
+    # A new shift for anna in the grid: the preview says what it costs and that the week goes over budget.
+    plan = maria.fetch("GET", f"/plan?from={monday}&to={sunday}")
+    busy = {shift["date"] for shift in plan["shifts"] if shift["ownerId"] == anna["id"]}
+    free = next((day for day in (monday + datetime.timedelta(days=offset) for offset in range(7)) if day.isoformat() not in busy), None)
+    if free is not None:
+        cell = f"#view-week tr[data-user-id='{anna['id']}'] td[data-date='{free}']"
+        maria.click(f"{cell} [data-action=add-shift]", "maria adds a shift for anna")
+        for name, value in (("startTime", "10:00"), ("endTime", "14:00")):
+            maria.wait_for(f"dialog[open] input[name={name}]", "the new-shift form")
+            maria.script("const input = document.querySelector(`dialog[open] input[name=${arguments[0]}]`);"
+                         " input.value = arguments[1]; input.dispatchEvent(new Event('change'));", name, value)
+        warning = maria.wait_for("dialog[open] .preview-cost[data-over-budget=true]", "the preview should warn that the week goes over budget")
+        if "€" not in warning.text or "budget" not in warning.text.lower():
+            raise StepFailed(f"the budget warning should name the cost and the budget: {warning.text!r}")
+        hours_line = maria.wait_for("dialog[open] .preview-hours", "the preview's hours line")
+        if "€" not in hours_line.text:
+            raise StepFailed(f"anna's hours line should carry her cost: {hours_line.text!r}")
+        maria.screenshot("week-cost-preview")
+        maria.script("document.querySelector('dialog[open]').close();")
+
     # A phone: the shown day's totals line carries its cost.
     phone = s.open("maria-wages-phone", PHONE)
     phone.login("maria")
