@@ -46,6 +46,14 @@ import ShiftyConnections
         answers.reduce(into: [:]) { $0[$1.status, default: 0] += 1 }
     }
 
+    /// Answers shed before anything was verified: on a loaded machine a request of the burst may
+    /// wait longer than the pool's acquire timeout and get 503 `database_unavailable`, which is
+    /// neither a verification nor a pause. What these tests hold the server to is the number of
+    /// verifications (the 401s); every other answer must be a pause or such a shed request.
+    static func shed(_ answers: [(status: Int, code: String?)]) -> Int {
+        answers.filter { $0.status == 503 && $0.code == "database_unavailable" }.count
+    }
+
     static func wrongLogin(_ slug: String, _ username: String) -> [String: Any] {
         ["workplace": slug, "username": username, "password": "wrong password"]
     }
@@ -58,7 +66,7 @@ import ShiftyConnections
             }
             let tally = Self.tally(answers)
             #expect(tally[401] == 5, "only maxFailuresPerAccount attempts may be verified: \(tally)")
-            #expect(tally[429] == 145, "\(tally)")
+            #expect(tally[429, default: 0] + Self.shed(answers) == 145, "\(tally)")
             #expect(answers.allSatisfy { $0.status != 429 || $0.code == "login_throttled" })
             // Refused attempts grew no counter: the stored count is the limit.
             let failures: [Int32] = try await server.pool.query("SELECT failures FROM login_throttle WHERE key LIKE 'user:%'").map { try $0.decode("failures") }
@@ -98,7 +106,7 @@ import ShiftyConnections
             }
             let tally = Self.tally(answers)
             #expect(tally[401] == 30, "only maxFailuresPerAddress attempts may be verified: \(tally)")
-            #expect(tally[429] == 120, "\(tally)")
+            #expect(tally[429, default: 0] + Self.shed(answers) == 120, "\(tally)")
             let right = ["workplace": boss.slug, "username": "boss", "password": TestServer.password, "client": "bearer"]
             #expect(try await server.client.json(.POST, "/api/v1/sessions", right, headers: from).status == 429)
             #expect(try await server.client.json(.POST, "/api/v1/sessions", right, headers: [("X-Forwarded-For", "198.51.100.8")]).status == 201)
@@ -116,7 +124,7 @@ import ShiftyConnections
                 }
                 let tally = Self.tally(answers)
                 #expect(tally[401] == 5, "\(tally)")
-                #expect(tally[429] == 145, "\(tally)")
+                #expect(tally[429, default: 0] + Self.shed(answers) == 145, "\(tally)")
             }
         }
     }
@@ -190,7 +198,7 @@ import ShiftyConnections
             let tally = Self.tally(answers)
             let budget = LoginThrottlePolicy().maxPinOnlyFailuresPerKiosk
             #expect(tally[401] == budget, "only the PIN-only budget may be verified: \(tally)")
-            #expect(tally[429] == 80 - budget, "\(tally)")
+            #expect(tally[429, default: 0] + Self.shed(answers) == 80 - budget, "\(tally)")
             #expect(answers.allSatisfy { $0.status != 429 || $0.code == "kiosk_pin_only_paused" })
 
             let alone = try await server.client.json(.POST, "/api/v1/kiosk/punches", ["pin": "4821"], cookie: kiosk.cookie, headers: server.sameOrigin)
@@ -216,7 +224,7 @@ import ShiftyConnections
             }
             let tally = Self.tally(answers)
             #expect(tally[401] == LoginThrottlePolicy().maxFailuresPerAccount, "\(tally)")
-            #expect(tally[429] == 80 - LoginThrottlePolicy().maxFailuresPerAccount, "\(tally)")
+            #expect(tally[429, default: 0] + Self.shed(answers) == 80 - LoginThrottlePolicy().maxFailuresPerAccount, "\(tally)")
             #expect(answers.allSatisfy { $0.status != 429 || $0.code == "kiosk_throttled" })
             // Anna's wrong PINs block nobody else.
             #expect(try await server.kioskPunch(kiosk, username: "bram", password: TestServer.password).status == 201)

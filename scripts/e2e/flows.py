@@ -6,7 +6,7 @@ import json
 import time
 import urllib.request
 
-from harness import LIVE, PASSWORD, WAIT, StepFailed
+from harness import LIVE, LOAD, PASSWORD, WAIT, StepFailed
 
 
 def tomorrow():
@@ -187,3 +187,10 @@ def publish_week(manager, what):
     manager.click("#view-week [data-action=review-publish]", f"{what}: the manager opens Review and publish")
     manager.click("dialog[open] [data-action=confirm-publish]", f"{what}: the manager publishes")
     manager.wait_gone("dialog[open]", f"{what}: the review should close after publishing")
+
+
+def open_week(browser, monday):
+    """Shows the team week of `monday` (the grid with that date's column) and waits for it to load."""
+    browser.script("location.hash = arguments[0];", f"#/week?from={monday}")
+    browser.wait_for(f"#view-week td[data-date='{monday}']", "the team week should show that week", timeout=LOAD)
+    browser.wait(lambda: not browser.css("#view-week[aria-busy=true]"), LOAD, "the team week should finish loading")

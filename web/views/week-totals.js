@@ -126,7 +126,11 @@ export function footerRow(week, days, currency) {
     el('th', { attrs: { scope: 'row' }, class: 'grid-person', text: t('manage.week.totals.dayRow') }),
     ...days.map((date, index) => {
       const day = byDate.get(date) || { headcount: 0, minutes: 0, openShifts: 0 };
-      return el('td', { class: ['grid-day-total', `day-${index}`], data: { date, minutes: day.minutes, headcount: day.headcount }, text: dayText(day, currency) });
+      // The cost on a line of its own: the compact grid's narrow cells would cut it off the end.
+      return el('td', { class: ['grid-day-total', `day-${index}`], data: { date, minutes: day.minutes, headcount: day.headcount } }, [
+        dayText(day),
+        currency && day.costCents ? el('span', { class: 'grid-total-cost', data: { costCents: day.costCents }, text: formatMoney(day.costCents, currency) }) : null,
+      ]);
     }),
     el('td', { class: ['grid-total', 'grid-week-total'], data: { minutes: week?.minutes ?? 0 } }, [
       el('strong', { text: t('manage.week.totals.hours', { hours: hours(week?.minutes ?? 0) }) }),

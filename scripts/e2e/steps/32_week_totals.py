@@ -11,7 +11,7 @@ import datetime
 import json
 import urllib.request
 
-from flows import workplace_today
+from flows import open_week, workplace_today
 from harness import DESKTOP, LOAD, PHONE, WAIT, StepFailed
 
 NEEDS = ()
@@ -30,12 +30,6 @@ def sign_up(base, code, username, name):
     with urllib.request.urlopen(request, timeout=LOAD) as response:
         if response.status != 201:
             raise StepFailed(f"signing up {username} answered {response.status}")
-
-
-def open_week(browser, monday):
-    browser.script("location.hash = arguments[0];", f"#/week?from={monday}")
-    browser.wait_for(f"#view-week td[data-date='{monday}']", "the team week should show that week", timeout=LOAD)
-    browser.wait(lambda: not browser.css("#view-week[aria-busy=true]"), LOAD, "the team week should finish loading")
 
 
 def run(s):

@@ -9,7 +9,7 @@ plan-published-employee.png)."""
 
 import datetime
 
-from flows import workplace_today
+from flows import open_week, workplace_today
 from harness import DESKTOP, LIVE, LOAD, PHONE, WAIT, StepFailed
 
 NEEDS = ()
@@ -17,12 +17,6 @@ LEAVES = ()
 
 # Demo employees who can log in with the demo password (the first one free on a day next week is used).
 EMPLOYEES = ("chloe", "bram", "anna", "finn", "dewi", "emre")
-
-
-def open_week(browser, monday):
-    browser.script("location.hash = arguments[0];", f"#/week?from={monday}")
-    browser.wait_for(f"#view-week td[data-date='{monday}']", "the team week should show that week", timeout=LOAD)
-    browser.wait(lambda: not browser.css("#view-week[aria-busy=true]"), LOAD, "the team week should finish loading")
 
 
 def unpublished(maria, monday, sunday):

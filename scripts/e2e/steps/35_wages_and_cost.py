@@ -9,17 +9,11 @@ week-cost-phone.png, settings-labour-cost.png)."""
 
 import datetime
 
-from flows import workplace_today
+from flows import open_week, workplace_today
 from harness import DESKTOP, LOAD, PHONE, WAIT, StepFailed
 
 NEEDS = ()
 LEAVES = ()
-
-
-def open_week(browser, monday):
-    browser.script("location.hash = arguments[0];", f"#/week?from={monday}")
-    browser.wait_for(f"#view-week td[data-date='{monday}']", "the team week should show that week", timeout=LOAD)
-    browser.wait(lambda: not browser.css("#view-week[aria-busy=true]"), LOAD, "the team week should finish loading")
 
 
 def run(s):
@@ -88,10 +82,11 @@ def run(s):
     if "over budget" not in total.text.lower() or "grid-over" not in (total.get_attribute("class") or ""):
         raise StepFailed(f"the week over budget should say so in red: {total.text!r}")
     costed_day = next(day for day in week["days"] if day["costCents"])
-    footer = maria.visible(f"#view-week tfoot td.grid-day-total[data-date='{costed_day['date']}']")
-    if footer is None or "€" not in footer.text:
+    footer = maria.visible(f"#view-week tfoot td.grid-day-total[data-date='{costed_day['date']}'] .grid-total-cost")
+    if footer is None or footer.get_attribute("data-cost-cents") != str(costed_day["costCents"]) or "€" not in footer.text:
         raise StepFailed(f"the footer of {costed_day['date']} should show its cost: {footer.text if footer else None!r}")
-    maria.script("document.querySelector('#view-week tfoot').scrollIntoView({ block: 'end' });")
+    # (Above the sticky publish bar, which covers the bottom of the screen.)
+    maria.script("document.querySelector('#view-week tfoot').scrollIntoView({ block: 'center' });")
     maria.screenshot("week-cost-desktop")
     findings = maria.axe("team week with cost")
     if findings:
