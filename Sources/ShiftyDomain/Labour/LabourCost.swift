@@ -8,13 +8,15 @@
 /// or an open one): so a pick-up between two people on different wages, a swap, an edit of a
 /// shift's hours and a new shift each move the week by exactly their difference, never twice.
 public enum LabourCost {
-    /// What `shifts` cost at `wages`, each at the wage of its start date in `zone`; `nil` without
-    /// any wage (not a cost of zero). Shifts on dates before the first wage are left out.
-    public static func cents(of shifts: [ShiftInterval], wages: WageHistory?, zone: WorkplaceTimeZone) -> Int? {
-        guard let wages, !wages.wages.isEmpty else { return nil }
+    /// What one person's `shifts` of a week cost at their `wages`, each at the wage of its start
+    /// date in `zone`; `nil` when no wage of theirs applies on any of the week's `dates` (the page
+    /// says "no wage": not a cost of zero). Shifts on dates without a wage are left out.
+    public static func cents(of shifts: [ShiftInterval], wages: WageHistory?, dates: [LocalDate], zone: WorkplaceTimeZone) -> Int? {
+        guard let wages, dates.contains(where: { wages.wage(on: $0) != nil }) else { return nil }
         return shifts.reduce(0) { sum, shift in sum + (cost(of: shift, wages: wages, zone: zone) ?? 0) }
     }
 
+    /// One shift's cost at the wage of its start date; `nil` when no wage applies that day.
     static func cost(of shift: ShiftInterval, wages: WageHistory?, zone: WorkplaceTimeZone) -> Int? {
         wages?.wage(on: shift.startDate(in: zone))?.cents(forMinutes: shift.minutes)
     }
@@ -28,10 +30,11 @@ public enum LabourCost {
         effects: [ReceiverEffect], planned: [ISOWeek: [LabourShift]], wages: [UserID: WageHistory], budgetCents: Int?, zone: WorkplaceTimeZone
     ) -> CostPreview {
         let members = effects.map { effect in
-            CostPreview.Member(
+            let dates = (0..<7).map { effect.week.monday.adding(days: $0) }
+            return CostPreview.Member(
                 member: effect.member, week: effect.week,
-                beforeCents: cents(of: effect.shiftsBefore, wages: wages[effect.member], zone: zone),
-                afterCents: cents(of: effect.shiftsAfter, wages: wages[effect.member], zone: zone))
+                beforeCents: cents(of: effect.shiftsBefore, wages: wages[effect.member], dates: dates, zone: zone),
+                afterCents: cents(of: effect.shiftsAfter, wages: wages[effect.member], dates: dates, zone: zone))
         }
         var weeks: [CostPreview.Week] = []
         for week in Set(effects.map(\.week)).sorted(by: { $0.monday < $1.monday }) {

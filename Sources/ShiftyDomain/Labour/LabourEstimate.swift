@@ -61,9 +61,7 @@ public enum LabourEstimate {
         let inWeek = shifts.filter { counted.contains($0.interval.startDate(in: zone)) }
         let worked = inWeek.filter { !$0.open }
         // Each worked shift's cost at its holder's wage on its date; nil: no wage applies.
-        let cost: (LabourShift) -> Int? = { shift in
-            wages[shift.owner]?.wage(on: shift.interval.startDate(in: zone))?.cents(forMinutes: shift.interval.minutes)
-        }
+        let cost: (LabourShift) -> Int? = { LabourCost.cost(of: $0.interval, wages: wages[$0.owner], zone: zone) }
         let costed = { (shifts: [LabourShift]) in
             (cents: shifts.compactMap(cost).reduce(0, +), uncosted: shifts.filter { cost($0) == nil }.count)
         }
@@ -87,15 +85,12 @@ public enum LabourEstimate {
             let employed = terms[member].map { term in dates.contains { term.isEmployed(on: $0) } } ?? true
             let contract = employed ? terms[member]?.contractMinutesPerWeek : nil
             let limit = limits.overridden(by: memberLimits[member]).maxWeeklyHours.map { $0.limit * 60 }
-            let money = costed(theirs)
-            // Somebody without a wage on any of the week's dates has no cost (the page says "no
-            // wage"), not a cost of zero.
-            let paid = wages[member].map { history in dates.contains { history.wage(on: $0) != nil } } ?? false
             return PersonWeekTotals(
                 member: member, minutes: minutes, shifts: theirs.count, contractMinutes: contract, weeklyLimitMinutes: limit,
                 overContract: wholeWeek && contract.map { minutes > $0 } ?? false,
                 overLimit: limit.map { minutes > $0 } ?? false,
-                costCents: paid ? money.cents : nil, uncostedShifts: money.uncosted)
+                costCents: LabourCost.cents(of: theirs.map(\.interval), wages: wages[member], dates: dates, zone: zone),
+                uncostedShifts: theirs.filter { cost($0) == nil }.count)
         }
 
         let money = costed(worked)

@@ -19,7 +19,7 @@ package struct WageService {
     package func wages(_ caller: AuthenticatedUser, userID: Int64) async throws -> MemberWagesView {
         try caller.requireManager()
         return try await pool.withConnection { connection in
-            guard try WageStore.memberExists(userID, workplaceID: caller.workplaceID, on: connection) else { throw WageRefusal.memberNotFound }
+            guard try ShiftStore.isMember(userID, workplaceID: caller.workplaceID, on: connection) else { throw WageRefusal.memberNotFound }
             let budget = try WageStore.budget(workplaceID: caller.workplaceID, on: connection)
             let history = try WageStore.wages(workplaceID: caller.workplaceID, members: [userID], on: connection)[UserID(rawValue: userID)]
             return MemberWagesView(userID: userID, currency: budget.currency, history: history ?? WageHistory([]))
@@ -31,7 +31,8 @@ package struct WageService {
         try caller.requireManager()
         let history = try WageRules.check(body.wages.map { ($0.effectiveFrom, $0.hourlyCents) })
         return try await pool.transaction { [clock] connection in
-            guard try WageStore.lockMember(userID, workplaceID: caller.workplaceID, on: connection) else { throw WageRefusal.memberNotFound }
+            // The member's row locked: two managers replacing the same list take turns.
+            guard try PunchStore.lockMember(id: userID, workplaceID: caller.workplaceID, on: connection) != nil else { throw WageRefusal.memberNotFound }
             try WageStore.replace(history, of: userID, workplaceID: caller.workplaceID, by: caller.id, at: clock(), on: connection)
             let budget = try WageStore.budget(workplaceID: caller.workplaceID, on: connection)
             return MemberWagesView(userID: userID, currency: budget.currency, history: history)

@@ -5,16 +5,6 @@ import ShiftyPostgres
 /// SQL for members' wages (sql/0020_member_wages.sql) and the workplace's labour budget, scoped
 /// by workplace in every statement.
 enum WageStore {
-    /// Whether `userID` is a member of the workplace, locking their row so two managers replacing
-    /// the same list take turns.
-    static func lockMember(_ userID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> Bool {
-        try !connection.query("SELECT id FROM users WHERE id = \(userID) AND workplace_id = \(workplaceID) FOR UPDATE").isEmpty
-    }
-
-    static func memberExists(_ userID: Int64, workplaceID: Int64, on connection: PostgresConnection) throws -> Bool {
-        try !connection.query("SELECT id FROM users WHERE id = \(userID) AND workplace_id = \(workplaceID)").isEmpty
-    }
-
     /// The wages of `members` (all members when `nil`), by member.
     static func wages(workplaceID: Int64, members: [Int64]? = nil, on connection: PostgresConnection) throws -> [UserID: WageHistory] {
         let rows = try connection.query(
