@@ -16,6 +16,30 @@ import { planChange, previewPlanChange } from './plan-bar.js';
 const NOT_POSSIBLE = { change: 'manage.week.notPossibleChange', shift: 'manage.week.notPossibleShift' };
 
 /**
+ * The live verdict of a previewed form in `box`: the returned `ask()` asks `fetchPreview` again and
+ * draws only the newest answer (an older one arriving late is dropped), with `decision(preview)`
+ * under it; a failed ask says why. The counter lives on `draft`, which outlives a repaint of the
+ * form while its dialog is open; `checked()` names what the shown verdict is about (for tests).
+ */
+export function previewedVerdict(box, draft, { fetchPreview, decision, checked, isOpen = () => box.isConnected }) {
+  const show = (preview) => {
+    box.dataset.checked = preview ? checked() : '';
+    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision(preview)].filter(Boolean));
+  };
+  return async () => {
+    const request = ++draft.asked;
+    show(null);
+    let preview;
+    try {
+      preview = await fetchPreview();
+    } catch (error) {
+      preview = { failed: problemSentence(error) };
+    }
+    if (request === draft.asked && isOpen()) show(preview);
+  };
+}
+
+/**
  * The verdict under a previewed change: "checking", the refusal, a save button, or (for rules a
  * manager may break) the reason field with a "… anyway" button. Shared by the new-shift and the
  * change-shift dialogs, so both read the server's preview the same way.
@@ -76,25 +100,14 @@ export function editPanel(shift, ctx, { draft, positions, onSaved, plan = false 
       : t('manage.week.nowWorks', { name: changed.ownerName, shift: `${formatDate(changed.date)}, ${timeRange(changed)}${changed.position ? ` · ${changed.position}` : ''}` })));
     if (saved) await onSaved(saved);
   };
-  const show = (preview) => {
-    const decision = previewDecision(preview, {
+  const ask = previewedVerdict(box, draft, {
+    fetchPreview: () => (plan ? previewPlanChange(ctx, { op: 'edit', shiftId: shift.id, ...body() })
+      : ctx.api('POST', `/shifts/${shift.id}/edit/preview`, body())),
+    decision: (preview) => previewDecision(preview, {
       reason, save, action: 'save-edit', label: t('manage.week.save'), anywayAction: 'save-edit-anyway', anywayLabel: t('manage.week.saveAnyway'), what: 'change',
-    });
-    box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
-    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
-  };
-  const ask = async () => {
-    const request = ++draft.asked;
-    show(null);
-    let preview;
-    try {
-      preview = plan ? await previewPlanChange(ctx, { op: 'edit', shiftId: shift.id, ...body() })
-        : await ctx.api('POST', `/shifts/${shift.id}/edit/preview`, body());
-    } catch (error) {
-      preview = { failed: problemSentence(error) };
-    }
-    if (request === draft.asked && box.isConnected) show(preview);
-  };
+    }),
+    checked: () => `${draft.startTime}-${draft.endTime}`,
+  });
   const changed = () => {
     draft.startTime = start.value || draft.startTime;
     draft.endTime = end.value || draft.endTime;
@@ -146,24 +159,13 @@ export function movePanel(shift, ctx, { draft, days, members, onSaved }) {
     const saved = await withBusy(button, () => planChange(ctx, payload), () => t('manage.week.move.done', words));
     if (saved) await onSaved(saved);
   };
-  const show = (preview) => {
-    const decision = previewDecision(preview, {
+  const ask = previewedVerdict(box, draft, {
+    fetchPreview: () => previewPlanChange(ctx, body()),
+    decision: (preview) => previewDecision(preview, {
       reason, save, action: 'confirm-move', label: t('manage.week.move.confirm'), anywayAction: 'move-anyway', anywayLabel: t('manage.week.move.anyway'), what: 'change',
-    });
-    box.dataset.checked = preview ? `${draft.date} ${draft.ownerId} ${draft.startTime}-${draft.endTime}` : '';
-    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
-  };
-  const ask = async () => {
-    const request = ++draft.asked;
-    show(null);
-    let preview;
-    try {
-      preview = await previewPlanChange(ctx, body());
-    } catch (error) {
-      preview = { failed: problemSentence(error) };
-    }
-    if (request === draft.asked && box.isConnected) show(preview);
-  };
+    }),
+    checked: () => `${draft.date} ${draft.ownerId} ${draft.startTime}-${draft.endTime}`,
+  });
   const changed = () => {
     Object.assign(draft, { date: day.value, ownerId: person.value, startTime: start.value || draft.startTime, endTime: end.value || draft.endTime });
     ask();

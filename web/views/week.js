@@ -14,16 +14,14 @@
 // dates), so the week reloads (debounced) when a change falls on a date it shows; a change of the
 // drafts reaches managers as `schedule_plan.changed` the same way; no polling.
 
-import { problemSentence } from '../api.js';
 import {
   el, viewHeader, emptyState, actionButton, withBusy, confirmDialog, debounce, formatDate, todayInWorkplace, explain,
   parseLocalDate, weekLabel, isFuture, timeRange,
 } from '../ui.js';
 import { t, tn, locale } from '../i18n.js';
 import { activeMembers, assignPanel } from './assign.js';
-import { previewPanel } from './preview.js';
 import { weekTimeOff, timeOffMark } from './time-off.js';
-import { editPanel, movePanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision } from './week-manage.js';
+import { editPanel, movePanel, historyPanel, copyWeekBody, tradesBody, minutesBetween, previewDecision, previewedVerdict } from './week-manage.js';
 import { finalSinceLine } from './week-final.js';
 import {
   planChange, previewPlanChange, draftOf, draftShort, draftSentence, draftBadge, publishBar, reviewBody,
@@ -558,26 +556,16 @@ function createForm(person, date, ctx, handle, draft) {
       () => t('manage.week.plan.createdDone', { name: person.name, date: formatDate(date), time: timeRange({ startTime: draft.startTime, endTime: draft.endTime }) }));
     if (created) { handle.close(); await reload(ctx); }
   };
-  // Only the verdict changes while the manager types: the inputs stay (and keep their focus).
-  const show = (preview) => {
-    const decision = previewDecision(preview, {
+  // Only the verdict changes while the manager types: the inputs stay (and keep their focus). The
+  // server decides: every change asks POST /plan/changes/preview (the rules against the plan with its drafts).
+  const ask = previewedVerdict(box, draft, {
+    fetchPreview: () => previewPlanChange(ctx, { op: 'create', ...body() }),
+    decision: (preview) => previewDecision(preview, {
       reason, save, action: 'create-shift', label: t('week.create'), anywayAction: 'create-anyway', anywayLabel: t('week.createAnyway'), what: t('week.whatShift'),
-    });
-    box.dataset.checked = preview ? `${draft.startTime}-${draft.endTime}` : '';
-    box.replaceChildren(...[previewPanel(preview && !preview.failed ? preview : null), decision].filter(Boolean));
-  };
-  // The server decides: every change asks POST /plan/changes/preview (the rules against the plan with its drafts).
-  const ask = async () => {
-    const request = ++draft.asked;
-    show(null);
-    let preview;
-    try {
-      preview = await previewPlanChange(ctx, { op: 'create', ...body() });
-    } catch (error) {
-      preview = { failed: problemSentence(error) };
-    }
-    if (request === draft.asked && handle.dialog.open) show(preview);
-  };
+    }),
+    checked: () => `${draft.startTime}-${draft.endTime}`,
+    isOpen: () => handle.dialog.open,
+  });
   const changed = () => {
     draft.startTime = start.value || draft.startTime;
     draft.endTime = end.value || draft.endTime;
