@@ -95,6 +95,9 @@ public struct ActionPreview: Codable, Sendable, Hashable {
     /// What the action does to labour cost: in a manager's preview once the workplace set a wage
     /// or a budget; absent otherwise (and never in an employee's).
     public var cost: Cost?
+    /// What the change would owe under the workplace's schedule-change rule (a manager's preview,
+    /// once the workplace chose a rule and the change falls inside its notice window).
+    public var premiums: [LedgerEntryView]?
 
     /// The workplace's labour cost of each ISO week the action touches, before and after.
     public struct Cost: Codable, Sendable, Hashable {
@@ -129,9 +132,10 @@ public struct ActionPreview: Codable, Sendable, Hashable {
 
     public init(
         action: Action, shiftId: Int64, allowed: Bool, refusal: Refusal? = nil, overridable: Bool, rules: [Rule], effects: [Effect],
-        cost: Cost? = nil
+        cost: Cost? = nil, premiums: [LedgerEntryView]? = nil
     ) {
         self.cost = cost
+        self.premiums = premiums
         self.action = action
         self.shiftId = shiftId
         self.allowed = allowed

@@ -11,8 +11,11 @@ public struct PublicationPreviewView: Codable, Sendable, Hashable {
     public var kept: [KeptDraft]
     /// Per person, what they will be told.
     public var people: [PersonChanges]
+    /// What the publication would owe under the workplace's schedule-change rule (empty without one).
+    public var premiums: [LedgerEntryView]
 
-    public init(revision: Int64, publishable: Int, kept: [KeptDraft], people: [PersonChanges]) {
+    public init(revision: Int64, publishable: Int, kept: [KeptDraft], people: [PersonChanges], premiums: [LedgerEntryView] = []) {
+        self.premiums = premiums
         self.revision = revision
         self.publishable = publishable
         self.kept = kept

@@ -48,11 +48,15 @@ public struct WorkplaceSettings: Codable, Sendable, Hashable {
     public var dealExpiryHours: Int
     /// The language of members who chose none (`en`, `nl`…).
     public var language: String
+    /// What late changes to the published schedule owe (the schedule-change ledger).
+    public var scheduleChanges: ScheduleChanges
 
     public init(
         autoApprove: Bool, onePerDay: Bool, employeesManageFixedShifts: Bool, reminderMinutesBefore: Int, hourLimits: HourLimits,
-        timeOffRule: Severity, availabilityRule: Severity, dealExpiryHours: Int, language: String
+        timeOffRule: Severity, availabilityRule: Severity, dealExpiryHours: Int, language: String,
+        scheduleChanges: ScheduleChanges = ScheduleChanges(preset: "none")
     ) {
+        self.scheduleChanges = scheduleChanges
         self.autoApprove = autoApprove
         self.onePerDay = onePerDay
         self.employeesManageFixedShifts = employeesManageFixedShifts
@@ -66,6 +70,41 @@ public struct WorkplaceSettings: Codable, Sendable, Hashable {
 }
 
 extension WorkplaceSettings {
+    /// The schedule-change rule: a preset by name (`none`, `nl_on_call`, `us_seattle`, `us_oregon`,
+    /// `us_nyc_fast_food`) or `custom` with `custom`'s figures.
+    public struct ScheduleChanges: Codable, Sendable, Hashable {
+        public var preset: String
+        public var custom: Custom?
+
+        public init(preset: String, custom: Custom? = nil) {
+            self.preset = preset
+            self.custom = custom
+        }
+
+        /// A workplace's own rule: notice in days, minutes of pay for added and moved hours, a share
+        /// of lost hours for cuts, and optionally a rest premium.
+        public struct Custom: Codable, Sendable, Hashable {
+            public var noticeDays: Int
+            public var addedMinutesOfPay: Int
+            public var movedMinutesOfPay: Int
+            public var cutPercentOfLostTime: Int
+            public var clopeningRestHours: Int?
+            public var clopeningPercentOfPay: Int
+
+            public init(
+                noticeDays: Int, addedMinutesOfPay: Int, movedMinutesOfPay: Int, cutPercentOfLostTime: Int, clopeningRestHours: Int?,
+                clopeningPercentOfPay: Int
+            ) {
+                self.noticeDays = noticeDays
+                self.addedMinutesOfPay = addedMinutesOfPay
+                self.movedMinutesOfPay = movedMinutesOfPay
+                self.cutPercentOfLostTime = cutPercentOfLostTime
+                self.clopeningRestHours = clopeningRestHours
+                self.clopeningPercentOfPay = clopeningPercentOfPay
+            }
+        }
+    }
+
     /// What breaking one of the workplace's rules does (openapi.yaml `refuse`/`warn` of the hour
     /// limits, `timeOffRule`, `availabilityRule` and a preview's rules).
     public enum Severity: APIWord {

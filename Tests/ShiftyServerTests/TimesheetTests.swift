@@ -101,9 +101,9 @@ import Testing
             #expect(payroll.status == 200)
             #expect(payroll.header("Content-Type")?.hasPrefix("text/csv") == true)
             let lines = payroll.text.split(separator: "\r\n").map(String.init)
-            #expect(lines.first == "date,name,username,pay_type,scheduled_minutes,worked_minutes,break_minutes,paid_minutes,overtime_minutes,status,approved")
-            #expect(lines.contains("2026-06-01,Anna,anna,normal,0,480,30,450,-30,present,no"))
-            #expect(lines.contains("2026-06-02,Anna,anna,normal,0,480,15,465,-15,present,no"))
+            #expect(lines.first == "date,name,username,pay_type,scheduled_minutes,worked_minutes,break_minutes,paid_minutes,overtime_minutes,status,approved,schedule_premium_minutes,schedule_premium_cents")
+            #expect(lines.contains("2026-06-01,Anna,anna,normal,0,480,30,450,-30,present,no,0,0"))
+            #expect(lines.contains("2026-06-02,Anna,anna,normal,0,480,15,465,-15,present,no,0,0"))
             // One line per member per day; the boss (employed from today, no punches) is not in June.
             #expect(lines.count == 1 + 30)
         }
@@ -152,8 +152,8 @@ import Testing
             // The export says which days are approved.
             let payroll = try await server.client.json(.GET, "/api/v1/reports/monthly?month=2026-10&format=payroll", token: boss.token)
             let lines = payroll.text.split(separator: "\r\n").map(String.init)
-            #expect(lines.contains { $0.hasPrefix("2026-10-05,Anna,anna,") && $0.hasSuffix(",yes") })
-            #expect(lines.contains { $0.hasPrefix("2026-10-12,Anna,anna,") && $0.hasSuffix(",no") })
+            #expect(lines.contains { $0.hasPrefix("2026-10-05,Anna,anna,") && $0.hasSuffix(",yes,0,0") })
+            #expect(lines.contains { $0.hasPrefix("2026-10-12,Anna,anna,") && $0.hasSuffix(",no,0,0") })
             let month = try await server.client.json(.GET, "/api/v1/reports/monthly?month=2026-10", token: boss.token).json
             #expect((try Self.member(month, "anna")["approvedDates"] as? [String])?.count == 7)
 

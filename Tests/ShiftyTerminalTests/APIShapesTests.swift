@@ -194,7 +194,7 @@ import Testing
                 hourLimits: .init(
                     maxWeeklyHours: .init(limit: 40, severity: .refuse), minRestHours: .init(limit: 11, severity: .warn),
                     maxConsecutiveDays: .init(limit: 6, severity: .refuse), maxShiftHours: .init(limit: 10, severity: .warn)),
-                timeOffRule: .warn, availabilityRule: .refuse, dealExpiryHours: 0, language: "en")),
+                timeOffRule: .warn, availabilityRule: .refuse, dealExpiryHours: 0, language: "en", scheduleChanges: .init(preset: "us_oregon"))),
         ]
         for check in checks {
             let schema = document.resolve(["$ref": "#/components/schemas/\(check.schema)"])

@@ -42,7 +42,7 @@ import Testing
             hourLimits: .init(
                 maxWeeklyHours: .init(limit: 40, severity: .refuse), minRestHours: .init(limit: 11, severity: .warn),
                 maxConsecutiveDays: .init(limit: 6, severity: .refuse), maxShiftHours: .init(limit: 10, severity: .warn)),
-            timeOffRule: .warn, availabilityRule: .refuse, dealExpiryHours: 0, language: "en"))
+            timeOffRule: .warn, availabilityRule: .refuse, dealExpiryHours: 0, language: "en", scheduleChanges: .init(preset: "us_oregon")))
     static let fixedShift = FixedShiftView(
         id: 5, ownerId: 2, ownerName: "Anna", weekday: 1, startTime: "09:00", durationMinutes: 480, position: "bar",
         validFrom: "2026-09-21", validUntil: "2026-12-31", active: true)

@@ -93,6 +93,9 @@ extension APIWireGoldenTests {
         let end = APIWireGoldenTests.end
         var settings = ShiftyFeatures.StoredWorkplaceSettings()
         settings.autoApprove = true
+        settings.scheduleChanges = ScheduleChangePolicy(preset: "custom", custom: CustomScheduleChangeRule(
+            noticeDays: 7, addedMinutesOfPay: 60, movedMinutesOfPay: 30, cutPercentOfLostTime: 50, clopeningRestHours: 10,
+            clopeningPercentOfPay: 50))
         // Maria's address was stored before addresses were checked: the server marks it `emailInvalid`.
         let maria = UserView(
             id: 7, workplaceID: 1, username: "maria", displayName: "Maria \"M\"", email: "maria(at)example.com", role: .manager,

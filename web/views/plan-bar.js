@@ -7,7 +7,8 @@
 
 import { problemSentence } from '../api.js';
 import { el, actionButton, withBusy, formatShift, timeRange } from '../ui.js';
-import { t, tn } from '../i18n.js';
+import { t, tn, formatMoney } from '../i18n.js';
+import { premiumParagraphs, owesPremium } from './preview.js';
 
 // ---------------------------------------------------------------------------------------------
 // Changes of the plan
@@ -123,6 +124,26 @@ function keptReason(kept) {
 }
 
 /**
+ * The late changes publishing records in the schedule-change ledger: one line per entry (what
+ * each person is owed, or that they asked for it), and the total when every amount is known.
+ */
+function premiumsBlock(premiums) {
+  const owed = premiums.filter(owesPremium);
+  const currency = owed[0]?.currency ?? premiums[0]?.currency ?? 'EUR';
+  const priced = owed.length > 0 && owed.every((entry) => entry.amountCents != null && entry.currency === currency);
+  const total = priced ? owed.reduce((sum, entry) => sum + entry.amountCents, 0) : null;
+  return el('div', { class: 'plan-review-premiums', data: { owed: owed.length }, attrs: { role: 'group', 'aria-labelledby': 'plan-review-premiums-heading' } }, [
+    el('h3', {
+      attrs: { id: 'plan-review-premiums-heading' },
+      text: owed.length ? tn('manage.ledger.reviewHeading', owed.length) : t('manage.ledger.reviewHeadingNone'),
+    }),
+    el('ul', {}, premiumParagraphs(premiums, 'li')),
+    total != null ? el('p', { class: 'small plan-review-premium-total', text: t('manage.ledger.reviewTotal', { amount: formatMoney(total, currency) }) }) : null,
+    el('p', { class: 'small muted', text: t('manage.ledger.reviewHint') }),
+  ]);
+}
+
+/**
  * The body of the "Review and publish" dialog for `from`–`to`: per person what they will be told,
  * the drafts that stay drafts and why, then "Publish N changes" with the preview's revision.
  * `shifts` (the week's plan) names a kept draft's shift; `onPublished(answer)` after publishing;
@@ -159,6 +180,9 @@ export async function reviewBody(ctx, { from, to, shifts }, { onPublished, onSta
       })),
     ]));
   }
+  // What publishing would owe under the workplace's schedule-change rule, read before Publish.
+  const premiums = Array.isArray(preview?.premiums) ? preview.premiums : [];
+  if (premiums.length) parts.push(premiumsBlock(premiums));
   if (publishable) {
     parts.push(actionButton('confirm-publish', tn('manage.week.plan.publishButton', publishable), async (button) => {
       let stale = false;

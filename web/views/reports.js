@@ -1,9 +1,12 @@
 // Reports (managers): worked hours per day and by position as SVG charts over a chosen range,
-// the monthly timeclock report as a table, CSV/JSON downloads and a printable version.
+// the monthly timeclock report as a table, CSV/JSON downloads and a printable version, and the
+// schedule-change ledger of a month (GET /reports/schedule-changes: what late changes to the
+// published schedule owe each person, every entry, a waiver with a reason, and its CSV).
 
-import { el, viewHeader, formatDate, todayInWorkplace } from '../ui.js';
-import { t, tn, locale, formatDuration } from '../i18n.js';
+import { el, viewHeader, formatDate, formatInstant, todayInWorkplace } from '../ui.js';
+import { t, tn, locale, formatDuration, formatMoney } from '../i18n.js';
 import { hoursPerDayChart, positionBarsChart, chartLegend, movingAverage, smoothingWindow, positionName, formatHours } from '../chart.js';
+import { ledgerChangeName, ledgerReasonName, noticeWords, owedWords, owesPremium } from './preview.js';
 
 const RANGES = [
   { value: '7d', label: 'manage.reports.range.7d' },
@@ -187,6 +190,273 @@ function daysTable(data, smoothed) {
   ]);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Schedule changes (the ledger of late changes and what they owe)
+
+/// "YYYY-MM" `count` months after `month`.
+function addMonths(month, count) {
+  const [year, number] = month.split('-').map(Number);
+  const date = new Date(Date.UTC(year, number - 1 + count, 1));
+  return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/// The first and last local dates of "YYYY-MM".
+function monthBounds(month) {
+  const [year, number] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/// "09:00–17:00" of a ledger entry's span, in the workplace's zone (word joiners keep it on one line).
+const spanText = (span) => `${formatInstant(span.startsAt, { withDate: false })}\u2060–\u2060${formatInstant(span.endsAt, { withDate: false })}`;
+
+/// The shift's times before and after the change ("09:00–17:00 → 11:00–19:00"), as far as known.
+function spanWords(entry) {
+  if (entry.before && entry.after) return t('manage.ledger.timesChanged', { before: spanText(entry.before), after: spanText(entry.after) });
+  if (entry.after) return t('manage.ledger.timesNew', { after: spanText(entry.after) });
+  if (entry.before) return t('manage.ledger.timesGone', { before: spanText(entry.before) });
+  return '';
+}
+
+/// An entry's amount cell: the premium priced at the member's wage, "no wage set", or a dash.
+function amountWords(entry) {
+  if (!owesPremium(entry)) return '—';
+  if (entry.amountCents != null) return formatMoney(entry.amountCents, entry.currency);
+  return t('manage.ledger.noWage');
+}
+
+/// A cell labelled with its column (phones show the label above the value, tables the header).
+function labelled(labelKey, content, className = null) {
+  return el('td', { class: className, attrs: { 'data-label': t(labelKey) } }, [content]);
+}
+
+/// Per person: what the period's late changes owe them (entries neither exempt nor waived).
+function ledgerPeopleTable(report, period) {
+  const people = report.people ?? [];
+  const body = el('tbody', {}, people.map((person) => el('tr', { data: { userId: person.userId } }, [
+    el('th', { attrs: { scope: 'row' }, text: person.userName }),
+    labelled('manage.ledger.column.entries', String(person.entries ?? 0), 'num'),
+    labelled('manage.ledger.column.hoursOfPay', person.premiumMinutes ? formatDuration(person.premiumMinutes) : '—', 'num'),
+    labelled('manage.ledger.column.fixed', person.premiumCents ? formatMoney(person.premiumCents, report.currency) : '—', 'num'),
+    labelled('manage.ledger.column.amount', person.amountCents != null ? formatMoney(person.amountCents, report.currency) : t('manage.ledger.noWage'), 'num'),
+  ])));
+  // The total only when every person's amount is known (a missing wage would make it too low).
+  const priced = people.every((person) => person.amountCents != null);
+  const total = people.reduce((sum, person) => sum + (person.amountCents ?? 0), 0);
+  const foot = people.length > 1 ? el('tfoot', {}, [el('tr', {}, [
+    el('th', { attrs: { scope: 'row' }, text: t('manage.ledger.total') }),
+    labelled('manage.ledger.column.entries', String(people.reduce((sum, person) => sum + (person.entries ?? 0), 0)), 'num'),
+    labelled('manage.ledger.column.hoursOfPay', formatDuration(people.reduce((sum, person) => sum + (person.premiumMinutes ?? 0), 0)), 'num'),
+    labelled('manage.ledger.column.fixed', formatMoney(people.reduce((sum, person) => sum + (person.premiumCents ?? 0), 0), report.currency), 'num'),
+    labelled('manage.ledger.column.amount', priced ? formatMoney(total, report.currency) : t('manage.ledger.noTotal'), 'num'),
+  ])]) : null;
+  const caption = t('manage.ledger.peopleCaption', { period });
+  const table = el('table', { class: 'data-table responsive-table ledger-people' }, [
+    el('caption', { text: caption }),
+    headerRow([t('manage.reports.column.member'), ...['entries', 'hoursOfPay', 'fixed', 'amount'].map((key) => t(`manage.ledger.column.${key}`))]),
+    body, foot,
+  ]);
+  return tableScroller(caption, table);
+}
+
+/// An entry's state: waived (by whom, when, why), exempt, owed with a "Waive…" button, or nothing owed.
+function ledgerStatusCell(entry, onWaive) {
+  const cell = (className, children) => el('td', { class: className, attrs: { 'data-label': t('manage.ledger.column.status') } }, [
+    el('div', { class: 'ledger-state' }, children),
+  ]);
+  if (entry.waived) {
+    return cell('ledger-status', [
+      el('span', { class: 'badge badge-position', text: t('manage.ledger.state.waived') }),
+      el('span', { class: 'small muted block', text: t('manage.ledger.waivedBy', { name: entry.waived.byName, date: formatInstant(entry.waived.at), reason: entry.waived.reason }) }),
+    ]);
+  }
+  if (entry.exempt) return cell('ledger-status', [el('span', { class: 'small muted', text: t('manage.ledger.state.exempt') })]);
+  if (!owesPremium(entry)) return cell('ledger-status', [el('span', { class: 'small muted', text: t('manage.ledger.state.nothing') })]);
+  return cell('ledger-status ledger-actions', [
+    el('span', { class: 'badge badge-warn', text: t('manage.ledger.state.owed') }),
+    // The button's name says whose entry it is (the visible word plus a hidden person and date).
+    entry.id != null ? el('button', {
+      class: 'button secondary', attrs: { type: 'button' }, data: { action: 'waive-entry' },
+      on: { click: (event) => onWaive(entry, event.currentTarget) },
+    }, [
+      t('manage.ledger.waive'),
+      el('span', { class: 'visually-hidden', text: t('manage.ledger.waiveFor', { name: entry.userName, date: formatDate(entry.date) }) }),
+    ]) : null,
+  ]);
+}
+
+/// Every entry of the period: date, person, change, who asked, notice, premium, amount, state.
+function ledgerEntriesTable(report, period, onWaive) {
+  const body = el('tbody', {}, (report.entries ?? []).map((entry) => el('tr', {
+    class: [entry.waived ? 'ledger-waived' : null, entry.exempt ? 'ledger-exempt' : null],
+    data: { entryId: entry.id ?? '', userId: entry.userId, change: entry.change, exempt: String(Boolean(entry.exempt)), waived: String(Boolean(entry.waived)) },
+  }, [
+    el('th', { attrs: { scope: 'row', tabindex: '-1' } }, [el('time', { attrs: { datetime: entry.date }, text: formatDate(entry.date) })]),
+    labelled('manage.ledger.column.person', entry.userName),
+    labelled('manage.ledger.column.change', [
+      el('span', { text: t('manage.ledger.changeCell', { change: ledgerChangeName(entry), hours: formatDuration(entry.changedMinutes ?? 0) }) }),
+      spanWords(entry) ? el('span', { class: 'small muted block', text: spanWords(entry) }) : null,
+    ]),
+    labelled('manage.ledger.column.reason', [
+      el('span', { text: ledgerReasonName(entry) }),
+      entry.exempt ? ' ' : null,
+      entry.exempt ? el('span', { class: 'badge badge-ok', text: t('manage.ledger.exempt') }) : null,
+    ]),
+    labelled('manage.ledger.column.notice', noticeWords(entry.noticeMinutes)),
+    labelled('manage.ledger.column.premium', owedWords(entry) || '—'),
+    labelled('manage.ledger.column.amount', amountWords(entry), 'num'),
+    ledgerStatusCell(entry, onWaive),
+  ])));
+  const caption = t('manage.ledger.entriesCaption', { period });
+  const table = el('table', { class: 'data-table responsive-table ledger-entries' }, [
+    el('caption', { text: caption }),
+    headerRow(['date', 'person', 'change', 'reason', 'notice', 'premium', 'amount', 'status'].map((key) => t(`manage.ledger.column.${key}`))),
+    body,
+  ]);
+  return tableScroller(caption, table);
+}
+
+/**
+ * "Waive…": a small dialog asking why the entry owes nothing after all (1–500 characters, one
+ * line), then POST /schedule-ledger/{id}/waive. A refusal is said inside the dialog, which stays
+ * open; an entry someone else waived meanwhile closes it and shows the report again.
+ */
+function openWaiveDialog(ctx, entry, { onDone, opener }) {
+  const titleId = `waive-title-${entry.id}`;
+  const inputId = `waive-reason-${entry.id}`;
+  const hintId = `waive-hint-${entry.id}`;
+  const reason = el('input', { attrs: { id: inputId, name: 'waive-reason', required: '', maxlength: '500', autocomplete: 'off', 'aria-describedby': hintId } });
+  const problem = el('p', { class: 'small cannot-take', attrs: { role: 'alert' }, hidden: true });
+  const confirm = el('button', { class: 'button primary', text: t('manage.ledger.waiveConfirm'), attrs: { type: 'submit' }, data: { action: 'confirm-waive' } });
+  const cancel = el('button', { class: 'button secondary', text: t('common.cancel'), attrs: { type: 'button' } });
+  const owed = [owedWords(entry), entry.amountCents != null ? formatMoney(entry.amountCents, entry.currency) : null].filter(Boolean).join(' · ');
+  const form = el('form', { attrs: { method: 'dialog' } }, [
+    el('h2', { attrs: { id: titleId }, text: t('manage.ledger.waiveTitle', { name: entry.userName }) }),
+    el('p', { text: t('manage.ledger.waiveWhat', { date: formatDate(entry.date, { long: true }), change: ledgerChangeName(entry), premium: owed }) }),
+    el('label', { class: 'note-field', attrs: { for: inputId } }, [el('span', { text: t('manage.ledger.waiveReason') })]),
+    reason,
+    el('p', { class: 'hint small', attrs: { id: hintId }, text: t('manage.ledger.waiveHint') }),
+    problem,
+    el('div', { class: 'dialog-actions' }, [cancel, confirm]),
+  ]);
+  const dialog = el('dialog', { class: 'dialog waive-dialog', attrs: { 'aria-labelledby': titleId } }, [form]);
+  let changed = false;
+  const sayProblem = (text) => { problem.textContent = text; problem.hidden = false; reason.focus(); };
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const text = reason.value.trim();
+    if (!text) { sayProblem(t('manage.ledger.waiveNeedsReason')); return; }
+    confirm.disabled = true;
+    try {
+      await ctx.api('POST', `/schedule-ledger/${entry.id}/waive`, { reason: text });
+      changed = true;
+      ctx.say(t('manage.ledger.waived', { name: entry.userName, date: formatDate(entry.date) }), 'ok');
+      dialog.close();
+    } catch (error) {
+      if (error?.code === 'ledger_entry_already_waived' || error?.code === 'not_found') {
+        // Decided elsewhere meanwhile: the report, drawn again, shows how.
+        changed = true;
+        ctx.say(ctx.explain(error), 'error');
+        dialog.close();
+        return;
+      }
+      sayProblem(ctx.explain(error));
+    } finally {
+      if (confirm.isConnected) confirm.disabled = false;
+    }
+  });
+  cancel.addEventListener('click', () => dialog.close());
+  dialog.addEventListener('close', async () => {
+    dialog.remove();
+    if (changed) await onDone();
+    else if (opener?.isConnected) opener.focus();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  reason.focus();
+}
+
+/**
+ * The "Schedule changes" card of a month: a month field, the CSV link, what each person is owed
+ * and every entry with its state. `load()` asks the server for the chosen month.
+ */
+function scheduleChangesCard(ctx) {
+  const thisMonth = currentMonth();
+  let month = thisMonth;
+  let request = 0;
+  // Entries belong to their shift's date: changes inside the notice window reach into next month.
+  const monthInput = el('input', { attrs: { type: 'month', name: 'ledgerMonth', id: 'ledger-month', value: month, max: addMonths(thisMonth, 1), required: '' } });
+  const links = el('div', { class: 'button-row no-print' });
+  const body = el('div', { class: 'ledger-body', attrs: { 'aria-live': 'polite' } });
+  const heading = el('h3', { attrs: { id: 'schedule-changes-title', tabindex: '-1' }, text: t('manage.ledger.title') });
+  const element = el('section', { class: 'card schedule-ledger', attrs: { id: 'schedule-changes', 'aria-labelledby': 'schedule-changes-title' } }, [
+    heading,
+    el('p', { class: 'small muted', text: t('manage.ledger.explanation') }),
+    el('form', { class: 'inline-form no-print', attrs: { 'aria-label': t('manage.ledger.period') } }, [
+      el('label', { attrs: { for: 'ledger-month' } }, [el('span', { text: t('manage.reports.month') }), monthInput]),
+    ]),
+    links,
+    body,
+  ]);
+
+  const load = async (focusEntry = null) => {
+    const current = ++request;
+    const { from, to } = monthBounds(month);
+    const period = monthTitle(month);
+    const query = new URLSearchParams({ from, to });
+    links.replaceChildren(el('a', {
+      class: 'button secondary', text: t('manage.ledger.downloadCSV'),
+      attrs: { href: `/api/v1/reports/schedule-changes?${query}&format=csv`, download: `schedule-changes-${ctx.me.workplace.slug}-${from}-${to}.csv` },
+      data: { action: 'download-ledger-csv' },
+    }));
+    body.setAttribute('aria-busy', 'true');
+    body.replaceChildren(el('p', { class: 'muted', text: t('manage.reports.loading') }));
+    try {
+      const report = await ctx.api('GET', `/reports/schedule-changes?${query}`);
+      if (current !== request) return;
+      const entries = report.entries ?? [];
+      const parts = [];
+      const preset = ctx.me.workplace?.settings?.scheduleChanges?.preset;
+      if (preset === 'none') {
+        parts.push(el('p', { class: 'small' }, [
+          el('span', { text: t('manage.ledger.noRule') }), ' ',
+          el('a', { attrs: { href: '#/settings' }, text: t('manage.ledger.toSettings') }),
+        ]));
+      }
+      if (!entries.length) {
+        parts.push(el('p', { class: 'ledger-empty', text: t('manage.ledger.none', { period }) }));
+      } else {
+        parts.push((report.people ?? []).length ? ledgerPeopleTable(report, period) : el('p', { text: t('manage.ledger.nobodyOwed', { period }) }));
+        parts.push(ledgerEntriesTable(report, period, (entry, opener) => openWaiveDialog(ctx, entry, {
+          opener, onDone: () => load(entry.id),
+        })));
+      }
+      body.replaceChildren(...parts);
+      if (focusEntry != null) {
+        (body.querySelector(`tr[data-entry-id="${CSS.escape(String(focusEntry))}"] th`) ?? heading).focus();
+      }
+    } catch (error) {
+      if (current !== request) return;
+      body.replaceChildren();
+      ctx.say(ctx.explain(error), 'error');
+    } finally {
+      if (current === request) body.setAttribute('aria-busy', 'false');
+    }
+  };
+
+  monthInput.addEventListener('change', () => {
+    if (!/^\d{4}-\d{2}$/.test(monthInput.value)) return;
+    month = monthInput.value;
+    load();
+  });
+  /** Scrolls to the card and moves focus to its heading. */
+  const show = () => {
+    heading.scrollIntoView({ block: 'start' });
+    heading.focus({ preventScroll: true });
+  };
+  return { element, load, show };
+}
+
 export default {
   id: 'reports',
   get title() { return t('manage.reports.title'); },
@@ -228,9 +498,16 @@ export default {
     const reportBody = el('div', { attrs: { 'aria-live': 'polite' } });
     const printButton = el('button', { class: 'button primary', text: t('manage.reports.print'), attrs: { type: 'button', 'data-action': 'print' } });
 
+    const scheduleChanges = scheduleChangesCard(ctx);
+
     container.classList.add('manager-view', 'reports-view');
+    // The ledger is the page's last card: a way there without scrolling past the charts.
+    const toScheduleChanges = el('button', {
+      class: 'button secondary no-print', text: t('manage.ledger.jump'), attrs: { type: 'button' }, data: { action: 'show-schedule-changes' },
+      on: { click: () => scheduleChanges.show() },
+    });
     container.replaceChildren(
-      viewHeader(t('manage.reports.title')),
+      viewHeader(t('manage.reports.title'), toScheduleChanges),
       el('p', { class: 'print-only print-meta', text: t('manage.reports.printed', { workplace: ctx.me.workplace.name, moment: new Date().toLocaleString(locale(), { timeZone: ctx.me.workplace.timeZone }) }) }),
       el('div', { class: 'card' }, [
         controls,
@@ -253,6 +530,7 @@ export default {
         reportBody,
         el('div', { class: 'button-row no-print' }, [printButton]),
       ]),
+      scheduleChanges.element,
     );
 
     const smoothedValues = () => (state.smooth && state.data
@@ -372,6 +650,6 @@ export default {
     } catch (error) {
       ctx.say(ctx.explain(error), 'error');
     }
-    await Promise.all([loadChart(), loadReport()]);
+    await Promise.all([loadChart(), loadReport(), scheduleChanges.load()]);
   },
 };

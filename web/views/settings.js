@@ -3,6 +3,10 @@
 //
 // Two requests save it: PATCH /workplace (name, zone, `settings`) and PUT /timeclock/rules. A
 // time-zone change is explained and confirmed first, because it moves untouched generated shifts.
+//
+// The schedule-change rule (`settings.scheduleChanges`, predictability pay): a preset by name, each
+// described with its figures and its source, or the workplace's own figures (custom). Saved with
+// the other settings in the PATCH.
 
 import { el, viewHeader, confirmDialog } from '../ui.js';
 import { t, formatDuration } from '../i18n.js';
@@ -51,6 +55,106 @@ function ruleSelect(name, current, label) {
   return el('label', { class: 'inline' }, [el('span', { text: label }), severitySelect(name, current, label)]);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Schedule changes (predictability pay)
+
+/** The presets in the order the select offers them, with the source each description links to. */
+const SCHEDULE_PRESETS = [
+  { value: 'none', lines: ['none'] },
+  { value: 'nl_on_call', lines: ['nlNotice', 'nlCut', 'nlMoved', 'nlAdded'], source: 'https://wetten.overheid.nl/BWBR0005290/' },
+  { value: 'us_seattle', lines: ['usNotice', 'usAddedMoved', 'usCut', 'usRest'], source: 'https://www.seattle.gov/laborstandards/ordinances/secure-scheduling' },
+  { value: 'us_oregon', lines: ['oregonSame', 'usNotice', 'usAddedMoved', 'usCut', 'usRest'], source: 'https://www.oregonlegislature.gov/bills_laws/ors/ors653.html' },
+  { value: 'us_nyc_fast_food', lines: ['nycNotice', 'nycWeek', 'nycSevenDays', 'nycDay', 'nycRest', 'nycCurrency'], source: 'https://www.nyc.gov/site/dca/workers/workersrights/fast-food-workers.page' },
+  { value: 'custom', lines: ['custom'] },
+];
+
+/** The custom rule's fields: name in `custom`, range, and whether it may be left empty. */
+const CUSTOM_FIELDS = [
+  { name: 'noticeDays', min: 1, max: 28 },
+  { name: 'addedMinutesOfPay', min: 0, max: 480 },
+  { name: 'movedMinutesOfPay', min: 0, max: 480 },
+  { name: 'cutPercentOfLostTime', min: 0, max: 200 },
+  { name: 'clopeningRestHours', min: 1, max: 24, optional: true },
+  { name: 'clopeningPercentOfPay', min: 0, max: 200 },
+];
+
+/** A custom rule's figures before the manager sets any (Seattle's, without the rest premium). */
+const CUSTOM_DEFAULTS = {
+  noticeDays: 14, addedMinutesOfPay: 60, movedMinutesOfPay: 60, cutPercentOfLostTime: 50, clopeningRestHours: null, clopeningPercentOfPay: 50,
+};
+
+/**
+ * The "Schedule changes" card: the preset, what it does and where it comes from, and the custom
+ * figures (shown for "custom" only). `value()` is what the PATCH sends as `settings.scheduleChanges`.
+ */
+function scheduleChangesSection(current) {
+  const chosen = SCHEDULE_PRESETS.some((preset) => preset.value === current?.preset) ? current.preset : 'none';
+  const select = el('select', { attrs: { name: 'scheduleChanges.preset', id: 'settings-schedule-preset', 'aria-describedby': 'settings-schedule-description' } },
+    SCHEDULE_PRESETS.map((preset) => el('option', { text: t(`manage.settings.scheduleChanges.preset.${preset.value}`), attrs: { value: preset.value } })));
+  select.value = chosen;
+  const description = el('div', { class: 'schedule-preset-description', attrs: { id: 'settings-schedule-description', 'aria-live': 'polite' } });
+  const figures = { ...CUSTOM_DEFAULTS, ...(current?.custom ?? {}) };
+  const inputs = new Map(CUSTOM_FIELDS.map((spec) => {
+    const input = numberInput(`scheduleChanges.custom.${spec.name}`, figures[spec.name], {
+      min: spec.min, max: spec.max, placeholder: spec.optional ? t('manage.settings.scheduleChanges.noRestPremium') : undefined,
+    });
+    if (!spec.optional) input.required = true;
+    return [spec.name, input];
+  }));
+  const custom = el('div', { class: 'schedule-custom', data: { slot: 'custom' } }, CUSTOM_FIELDS.map((spec) => field(
+    t(`manage.settings.scheduleChanges.field.${spec.name}`), inputs.get(spec.name), t(`manage.settings.scheduleChanges.hint.${spec.name}`),
+  )));
+
+  const show = () => {
+    const preset = SCHEDULE_PRESETS.find((candidate) => candidate.value === select.value) ?? SCHEDULE_PRESETS[0];
+    description.dataset.preset = preset.value;
+    description.replaceChildren(...[
+      el('ul', { class: 'schedule-preset-lines' }, preset.lines.map((line) => el('li', { text: t(`manage.settings.scheduleChanges.line.${line}`) }))),
+      preset.source ? el('p', { class: 'small schedule-preset-source' }, [
+        el('span', { text: t('manage.settings.scheduleChanges.source') }), ' ',
+        el('a', { text: t(`manage.settings.scheduleChanges.sourceName.${preset.value}`), attrs: { href: preset.source, target: '_blank', rel: 'noopener noreferrer' } }),
+      ]) : null,
+      preset.source ? el('p', { class: 'small schedule-preset-caveat', text: t('manage.settings.scheduleChanges.caveat') }) : null,
+    ].filter(Boolean));
+    // Hidden fields are neither sent nor checked by the browser.
+    custom.hidden = preset.value !== 'custom';
+    for (const input of inputs.values()) input.disabled = custom.hidden;
+  };
+  select.addEventListener('change', show);
+  show();
+
+  const element = el('fieldset', { class: 'card', data: { section: 'schedule-changes' } }, [
+    el('legend', { text: t('manage.settings.scheduleChanges.title') }),
+    el('p', { class: 'hint small', text: t('manage.settings.scheduleChanges.hint') }),
+    field(t('manage.settings.scheduleChanges.rule'), select),
+    description,
+    custom,
+  ]);
+  const value = () => {
+    if (select.value !== 'custom') return { preset: select.value };
+    const rule = {};
+    for (const spec of CUSTOM_FIELDS) {
+      const raw = inputs.get(spec.name).value.trim();
+      rule[spec.name] = raw === '' && spec.optional ? null : Number(raw);
+    }
+    return { preset: 'custom', custom: rule };
+  };
+  return { element, value };
+}
+
+/**
+ * Marks the fields a validation answer names (`settings.scheduleChanges.custom.noticeDays` is the
+ * input named `scheduleChanges.custom.noticeDays`) and moves focus to the first shown one; the
+ * sentence itself is in the page's message, as for every refused setting.
+ */
+function markInvalid(form, error) {
+  for (const marked of form.querySelectorAll('[aria-invalid=true]')) marked.removeAttribute('aria-invalid');
+  const names = (error?.fields ?? []).map((item) => String(item.field || '').replace(/^settings\./, ''));
+  const controls = names.map((name) => form.querySelector(`[name="${CSS.escape(name)}"]`)).filter(Boolean);
+  for (const control of controls) control.setAttribute('aria-invalid', 'true');
+  controls.find((control) => !control.disabled && control.offsetParent !== null)?.focus();
+}
+
 export default {
   id: 'settings',
   get title() { return t('manage.settings.title'); },
@@ -90,6 +194,9 @@ export default {
       const severity = severitySelect(`${key}.severity`, current?.severity, t('manage.settings.limit.severityLabel', { label }));
       return el('div', { class: 'limit-row', data: { limit: key } }, [el('span', { class: 'limit-label', text: t('manage.settings.limit.heading', { label, unit }) }), value, severity]);
     });
+
+    // Only with a server that has the setting (an older one answers without it and refuses unknown keys).
+    const scheduleChanges = 'scheduleChanges' in settings ? scheduleChangesSection(settings.scheduleChanges) : null;
 
     const breakRows = el('div', { class: 'break-rules' });
     const breakRow = (rule = {}) => {
@@ -149,6 +256,7 @@ export default {
         breakRows,
         addBreak,
       ]),
+      scheduleChanges?.element ?? null,
       budget ? el('fieldset', { class: 'card', data: { section: 'labour-cost' } }, [
         el('legend', { text: t('manage.settings.labourCost') }),
         el('p', { class: 'hint small', text: t('manage.settings.labourCostHint') }),
@@ -206,6 +314,7 @@ export default {
             availabilityRule: data.get('availabilityRule'),
             // Only to a server that has the setting (older ones answer without it and refuse unknown keys).
             ...('language' in settings ? { language: String(data.get('language') || settings.language) } : {}),
+            ...(scheduleChanges ? { scheduleChanges: scheduleChanges.value() } : {}),
           },
         });
         await ctx.api('PUT', '/timeclock/rules', {
@@ -238,9 +347,11 @@ export default {
           ctx.me.language = saved.settings.language;
           await ctx.setLanguage?.(saved.settings.language);
         }
+        markInvalid(form, null);
         ctx.say(t('manage.settings.saved'), 'ok');
       } catch (error) {
         ctx.say(ctx.explain(error), 'error');
+        markInvalid(form, error);
       } finally {
         button.disabled = false;
       }

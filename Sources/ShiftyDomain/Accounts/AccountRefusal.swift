@@ -45,6 +45,9 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     case inviteValidityOutOfRange
     /// An invite for fewer than one or more than ``AccountRules/inviteUses`` people.
     case inviteUsesOutOfRange
+    /// A schedule-change rule with an unknown preset, or a custom rule missing or out of its ranges
+    /// (``ScheduleChangePolicy/check()``).
+    case scheduleChangeRuleInvalid(Field)
 
     /// The fields a validation refusal can name, spelled as on the wire.
     public enum Field: String, Sendable, Hashable, Codable, CaseIterable {
@@ -53,6 +56,14 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case managerDisplayName = "manager.displayName"
         case dealExpiryHours = "settings.dealExpiryHours"
         case reminderMinutesBefore = "settings.reminderMinutesBefore"
+        case scheduleChangesPreset = "settings.scheduleChanges.preset"
+        case scheduleChangesCustom = "settings.scheduleChanges.custom"
+        case scheduleChangesNoticeDays = "settings.scheduleChanges.custom.noticeDays"
+        case scheduleChangesAddedMinutes = "settings.scheduleChanges.custom.addedMinutesOfPay"
+        case scheduleChangesMovedMinutes = "settings.scheduleChanges.custom.movedMinutesOfPay"
+        case scheduleChangesCutPercent = "settings.scheduleChanges.custom.cutPercentOfLostTime"
+        case scheduleChangesRestHours = "settings.scheduleChanges.custom.clopeningRestHours"
+        case scheduleChangesRestPercent = "settings.scheduleChanges.custom.clopeningPercentOfPay"
     }
 
     /// The stable codes, equal to the API's problem codes.
@@ -83,7 +94,7 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .lastManager: .lastManager
         case .emailDisabled: .emailDisabled
         case .usernameMalformed, .slugMalformed, .nameLength, .nameNotOneLine, .timeZoneUnknown, .reminderLeadTimeOutOfRange,
-             .dealExpiryOutOfRange, .inviteValidityOutOfRange, .inviteUsesOutOfRange:
+             .dealExpiryOutOfRange, .inviteValidityOutOfRange, .inviteUsesOutOfRange, .scheduleChangeRuleInvalid:
             .validationFailed
         }
     }
@@ -97,6 +108,7 @@ public enum AccountRefusal: Error, Sendable, Hashable, CustomStringConvertible {
         case .reminderLeadTimeOutOfRange: .reminderMinutesBefore
         case .inviteValidityOutOfRange: .validForHours
         case .inviteUsesOutOfRange: .maxUses
+        case .scheduleChangeRuleInvalid(let field): field
         case .signupDisabled, .signupThrottled, .inviteInvalid, .loginThrottled, .invalidCredentials, .passwordChangeThrottled, .wrongPassword,
              .memberNotFound, .lastManager, .inviteNotFound, .emailDisabled:
             nil

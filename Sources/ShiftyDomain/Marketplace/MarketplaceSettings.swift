@@ -12,14 +12,18 @@ public struct MarketplaceSettings: Sendable, Hashable, Codable {
     public var availabilityRule: RuleSeverity
     /// Hours before its earliest shift starts that a deal nobody decided expires (0: at the start).
     public var dealExpiryHours: Int
+    /// What late changes to the published schedule owe (the schedule-change ledger); none by default.
+    public var scheduleChanges: ScheduleChangePolicy
 
     /// The largest `dealExpiryHours` (a week).
     public static let maximumDealExpiryHours = 168
 
     public init(
         autoApprove: Bool = false, onePerDay: Bool = true, hourLimits: HourLimits = .none,
-        timeOffRule: RuleSeverity = .refuse, availabilityRule: RuleSeverity = .refuse, dealExpiryHours: Int = 0
+        timeOffRule: RuleSeverity = .refuse, availabilityRule: RuleSeverity = .refuse, dealExpiryHours: Int = 0,
+        scheduleChanges: ScheduleChangePolicy = .none
     ) {
+        self.scheduleChanges = scheduleChanges
         self.dealExpiryHours = dealExpiryHours
         self.hourLimits = hourLimits
         self.timeOffRule = timeOffRule

@@ -15,11 +15,15 @@ public struct ActionVerdict: Sendable, Hashable, Codable {
     public var findings: [RuleFinding]
     /// The effect on each member who would receive a shift.
     public var effects: [ReceiverEffect]
+    /// What the action would owe under the workplace's schedule-change rule if it went through (with
+    /// the override when only an override lets it): the ledger's entries, exempt ones included.
+    public var scheduleChanges: [LedgerEntry]
 
     public init(
         refusal: MarketplaceRefusal?, refusalWithOverride: MarketplaceRefusal?, acceptsOverride: Bool,
-        findings: [RuleFinding], effects: [ReceiverEffect]
+        findings: [RuleFinding], effects: [ReceiverEffect], scheduleChanges: [LedgerEntry] = []
     ) {
+        self.scheduleChanges = scheduleChanges
         self.refusal = refusal
         self.refusalWithOverride = refusalWithOverride
         self.acceptsOverride = acceptsOverride

@@ -9,14 +9,19 @@ extension Marketplace {
     public static func preview(
         _ action: MarketplaceAction, actor: MarketplaceActor, context: MarketplaceContext
     ) -> ActionVerdict {
-        let refusal: MarketplaceRefusal? = switch apply(action, actor: actor, context: context) {
-        case .success: nil
-        case .failure(let refusal): refusal
+        var refusal: MarketplaceRefusal?
+        var accepted: Transition?
+        switch apply(action, actor: actor, context: context) {
+        case .success(let transition): accepted = transition
+        case .failure(let refused): refusal = refused
         }
         var refusalWithOverride: MarketplaceRefusal?
         let overridden = action.overridden(by: RuleOverride(reason: "preview"))
-        if let overridden, refusal != nil, case .failure(let again) = apply(overridden, actor: actor, context: context) {
-            refusalWithOverride = again
+        if let overridden, refusal != nil {
+            switch apply(overridden, actor: actor, context: context) {
+            case .success(let transition): accepted = transition
+            case .failure(let again): refusalWithOverride = again
+            }
         }
         // Someone who may not do the action at all (not a manager, not the owner, …) learns only that.
         if let refusal, refusal.kind == .notAllowed {
@@ -25,9 +30,15 @@ extension Marketplace {
         let placements = placements(of: action, actor: actor, context: context)
         let findings = placements.flatMap { Rulebook.findings(for: $0, context: context) }
         let effects = placements.map { effect(of: $0, findings: findings, context: context) }
+        var scheduleChanges: [LedgerEntry] = []
+        if let accepted {
+            scheduleChanges = ScheduleLedger.entries(
+                for: ScheduleChange.of(accepted, action: action, context: context), policy: context.settings.scheduleChanges, now: context.now,
+                schedules: context.commitments)
+        }
         return ActionVerdict(
             refusal: refusal, refusalWithOverride: refusalWithOverride, acceptsOverride: overridden != nil,
-            findings: findings, effects: effects)
+            findings: findings, effects: effects, scheduleChanges: scheduleChanges)
     }
 
     /// Who would receive which shift, giving away what: the placements `requireReceivable` and

@@ -234,7 +234,10 @@ public struct AccountService: Sendable {
             if let settings, settings.reminderMinutesBefore != current.settings.reminderMinutesBefore {
                 try ReminderLeadTime.validate(settings.reminderMinutesBefore)
             }
-            if let settings { try AccountRules.checkDealExpiry(hours: settings.dealExpiryHours) }
+            if let settings {
+                try AccountRules.checkDealExpiry(hours: settings.dealExpiryHours)
+                try settings.scheduleChanges.check()
+            }
             let updated = try AccountStore.updateWorkplace(
                 id: caller.workplaceID, name: name, timeZone: timeZone, settings: settings, on: connection)
             if updated.timeZone != current.timeZone {

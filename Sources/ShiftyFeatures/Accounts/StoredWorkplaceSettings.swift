@@ -33,6 +33,9 @@ public struct StoredWorkplaceSettings: Codable, Sendable, Equatable {
     /// The language of members who chose none (e-mails, push texts, problem details, the page);
     /// a PATCH naming a language without a catalogue is 422 `unknown_language`.
     public var language: LanguageCode = .english
+    /// What late changes to the published schedule owe: a preset by name or a custom rule
+    /// (``ScheduleChangePolicy``); `none` by default.
+    public var scheduleChanges: ScheduleChangePolicy = .none
 
     public init() {}
 
@@ -51,13 +54,14 @@ public struct StoredWorkplaceSettings: Codable, Sendable, Equatable {
         availabilityRule = try container.decodeIfPresent(RuleSeverity.self, forKey: .availabilityRule) ?? base.availabilityRule
         dealExpiryHours = try container.decodeIfPresent(Int.self, forKey: .dealExpiryHours) ?? base.dealExpiryHours
         language = try container.decodeIfPresent(LanguageCode.self, forKey: .language) ?? base.language
+        scheduleChanges = try container.decodeIfPresent(ScheduleChangePolicy.self, forKey: .scheduleChanges) ?? base.scheduleChanges
     }
 
     /// The switches the marketplace's rules read.
     public var marketplace: MarketplaceSettings {
         MarketplaceSettings(
             autoApprove: autoApprove, onePerDay: onePerDay, hourLimits: hourLimits, timeOffRule: timeOffRule,
-            availabilityRule: availabilityRule, dealExpiryHours: dealExpiryHours)
+            availabilityRule: availabilityRule, dealExpiryHours: dealExpiryHours, scheduleChanges: scheduleChanges)
     }
 
     /// A stored `settings` value that is not a valid settings object (a storage error: the row

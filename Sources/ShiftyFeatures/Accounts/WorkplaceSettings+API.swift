@@ -17,6 +17,14 @@ extension ShiftyAPI.WorkplaceSettings {
                 maxWeeklyHours: limit(limits.maxWeeklyHours), minRestHours: limit(limits.minRestHours),
                 maxConsecutiveDays: limit(limits.maxConsecutiveDays), maxShiftHours: limit(limits.maxShiftHours)),
             timeOffRule: Severity(settings.timeOffRule), availabilityRule: Severity(settings.availabilityRule),
-            dealExpiryHours: settings.dealExpiryHours, language: settings.language.rawValue)
+            dealExpiryHours: settings.dealExpiryHours, language: settings.language.rawValue,
+            scheduleChanges: ScheduleChanges(
+                preset: settings.scheduleChanges.preset,
+                custom: settings.scheduleChanges.custom.map {
+                    ScheduleChanges.Custom(
+                        noticeDays: $0.noticeDays, addedMinutesOfPay: $0.addedMinutesOfPay, movedMinutesOfPay: $0.movedMinutesOfPay,
+                        cutPercentOfLostTime: $0.cutPercentOfLostTime, clopeningRestHours: $0.clopeningRestHours,
+                        clopeningPercentOfPay: $0.clopeningPercentOfPay)
+                }))
     }
 }

@@ -75,8 +75,12 @@ struct MarketplaceExecutor: Sendable {
         try await perform(caller) { _ in action }
     }
 
-    /// Decides and persists one action on an open transaction.
-    static func run(_ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, on connection: PostgresConnection) throws -> Transition {
+    /// Decides and persists one action on an open transaction, with the schedule-change ledger's
+    /// entries it owes (``ScheduleLedger``). `requestedBy` names the member's request a manager's
+    /// action carries out (approved time off releasing their shifts), so its entries are exempt.
+    static func run(
+        _ action: MarketplaceAction, caller: MarketplaceCaller, now: Date, requestedBy: LedgerReason? = nil, on connection: PostgresConnection
+    ) throws -> Transition {
         let (actor, context) = try MarketplaceContextLoader.load(action, caller: caller, now: now, .forAction, on: connection)
         switch Marketplace.apply(action, actor: actor, context: context) {
         case .failure(let refusal):
@@ -87,6 +91,14 @@ struct MarketplaceExecutor: Sendable {
                 publication: PublishedWeeks.publication(
                     of: action, transition: transition, actor: UserID(rawValue: caller.userID), context: context),
                 on: connection)
+            let policy = context.settings.scheduleChanges
+            if policy.rule != nil {
+                let entries = ScheduleLedger.entries(
+                    for: ScheduleChange.of(transition, action: action, context: context, requestedBy: requestedBy), policy: policy, now: now,
+                    schedules: context.commitments)
+                try ScheduleLedgerStore.record(
+                    entries, actorID: caller.userID > 0 ? caller.userID : nil, at: now, workplaceID: caller.workplaceID, on: connection)
+            }
             return transition
         }
     }

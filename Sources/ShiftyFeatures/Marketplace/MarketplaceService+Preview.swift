@@ -98,7 +98,8 @@ extension MarketplaceService {
         return try await pool.withConnection { connection in
             let view = try Self.view(of: preview, action: action, shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
             guard let zone else { return view }
-            return try PreviewCost.adding(to: view, verdict: preview, workplaceID: workplaceID, zone: zone, on: connection)
+            let costed = try PreviewCost.adding(to: view, verdict: preview, workplaceID: workplaceID, zone: zone, on: connection)
+            return try PreviewPremiums.adding(to: costed, verdict: preview, workplaceID: workplaceID, on: connection)
         }
     }
 

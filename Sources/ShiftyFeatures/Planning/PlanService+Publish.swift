@@ -25,7 +25,9 @@ extension PlanService {
             try connection.execute("SAVEPOINT publication_preview")
             let run = try Self.publish(from: from, to: to, caller: caller, now: clock(), language: language, on: connection)
             try connection.execute("ROLLBACK TO SAVEPOINT publication_preview")
-            return PublicationPreviewView(revision: revision, publishable: run.published.count, kept: run.kept, people: run.people)
+            return PublicationPreviewView(
+                revision: revision, publishable: run.published.count, kept: run.kept, people: run.people,
+                premiums: try LedgerEntryView.views(of: run.ledger, workplaceID: caller.workplaceID, on: connection))
         }
     }
 
@@ -44,6 +46,7 @@ extension PlanService {
             let revision = try PlanDraftStore.bumpRevision(workplaceID: workplaceID, on: connection)
             let run = try Self.publish(from: from, to: to, caller: caller, now: now, language: language, on: connection)
             _ = try PlanDraftStore.delete(run.published.map(\.id), workplaceID: workplaceID, on: connection)
+            try ScheduleLedgerStore.record(run.ledger, actorID: caller.id, at: now, workplaceID: workplaceID, on: connection)
             if let publication = PublishedWeeks.publication(
                 of: run.dates, by: UserID(rawValue: caller.id), at: now, changes: run.published.count)
             {
@@ -76,6 +79,8 @@ extension PlanService {
         /// The shifts the published drafts changed and their owners before and after (the one `team_schedule.changed`).
         var shifts: Set<Int64> = []
         var owners: Set<Int64> = []
+        /// What the published changes owe under the workplace's schedule-change rule.
+        var ledger: [LedgerEntry] = []
     }
 
     /// The personal events of the actions a publication runs: each person hears of the publication
@@ -100,6 +105,7 @@ extension PlanService {
         var run = Run()
         var pending = Dictionary(uniqueKeysWithValues: drafts.map { ($0.id, $0) })
         var refusals: [(DraftedShift, MarketplaceRefusal)] = []
+        var policy = ScheduleChangePolicy.none
         for step in steps {
             pending[step.draft.id] = nil
             if step.stale {
@@ -108,10 +114,13 @@ extension PlanService {
             }
             try connection.execute("SAVEPOINT publish_draft")
             var (stepDates, stepShifts, stepOwners) = (Set<LocalDate>(), Set<Int64>(), Set<Int64>())
+            var schedules: [UserID: [ShiftInterval]] = [:]
             do {
                 for action in step.actions {
                     let (actor, loaded) = try MarketplaceContextLoader.load(action, caller: marketCaller, now: now, .forAction, on: connection)
                     let context = PlanOverlay.applying(Array(pending.values), to: loaded)
+                    policy = context.settings.scheduleChanges
+                    schedules.merge(context.commitments) { _, new in new }
                     switch Marketplace.apply(action, actor: actor, context: context) {
                     case .failure(let refusal):
                         throw refusal
@@ -128,6 +137,9 @@ extension PlanService {
                     }
                 }
                 try connection.execute("RELEASE SAVEPOINT publish_draft")
+                run.ledger += ScheduleLedger.entries(
+                    for: ScheduleChange.of(draft: step.draft, published: step.draft.shiftID.flatMap { published[$0] }, newID: newIDs[step.draft.id]),
+                    policy: policy, now: now, schedules: schedules)
                 run.published.append(step.draft)
                 run.dates.formUnion(stepDates)
                 run.shifts.formUnion(stepShifts)

@@ -97,13 +97,20 @@ package struct PlanService: Sendable {
                 }
                 let (actor, context) = try Self.context(
                     for: check, drafted: drafted, replacing: target.draft?.id, published: target.published, caller: marketCaller, now: now, .forPreview, on: connection)
-                verdict = Marketplace.preview(check, actor: actor, context: context)
+                var judged = Marketplace.preview(check, actor: actor, context: context)
+                // The draft is checked as a new shift under its own id; what it owes is the change
+                // from the published shift to the draft, as the publication will record it.
+                judged.scheduleChanges = ScheduleLedger.entries(
+                    for: ScheduleChange.of(draft: drafted, published: target.published, newID: nil), policy: context.settings.scheduleChanges,
+                    now: now, schedules: context.commitments)
+                verdict = judged
             } catch let refusal as MarketplaceRefusal {
                 verdict = ActionVerdict(refusal: refusal, refusalWithOverride: refusal, acceptsOverride: false, findings: [], effects: [])
             }
             let view = try MarketplaceService.view(
                 of: verdict, action: action, shiftID: shiftID, workplaceID: workplaceID, language: language, on: connection)
-            return try PreviewCost.adding(to: view, verdict: verdict, workplaceID: workplaceID, zone: zone, on: connection)
+            let costed = try PreviewCost.adding(to: view, verdict: verdict, workplaceID: workplaceID, zone: zone, on: connection)
+            return try PreviewPremiums.adding(to: costed, verdict: verdict, workplaceID: workplaceID, on: connection)
         }
     }
 

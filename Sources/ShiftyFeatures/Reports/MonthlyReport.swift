@@ -71,6 +71,17 @@ public struct EmployeeMonthReport: Codable, Sendable, Equatable {
     /// Only in a single member's report (and the payroll export).
     public var days: [DayReport]?
     public var weeks: [WeekReport]?
+    /// What late schedule changes owe the member this month (the schedule-change ledger), per
+    /// shift date: entries neither exempt nor waived. Minutes of pay are at the member's rate,
+    /// which payroll applies; cents are fixed amounts.
+    public var schedulePremiums: [SchedulePremiumDay] = []
+}
+
+/// One date's schedule-change premiums for a member.
+public struct SchedulePremiumDay: Codable, Sendable, Equatable {
+    public var date: LocalDate
+    public var minutes: Int
+    public var cents: Int
 }
 
 /// Scheduled versus worked for one member's month.

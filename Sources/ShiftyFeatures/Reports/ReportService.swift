@@ -56,6 +56,7 @@ public struct ReportService: Sendable {
         let monthStart = context.timeZone.startOfDay(first)
         let monthEnd = context.timeZone.endOfDay(last)
 
+        let premiums = try ScheduleLedgerStore.premiumDays(workplaceID: context.workplaceID, from: first, to: last, member: userID, on: connection)
         // Day boundaries computed once for all members (see LocalDayTable).
         let calculator = context.calculator.prepared(from: first.adding(days: -2), through: last.adding(days: 2))
         var employees: [EmployeeMonthReport] = []
@@ -83,7 +84,8 @@ public struct ReportService: Sendable {
                 schedule: comparison(scheduled: scheduled.map(\.interval), sessions: sessions, deviations: report.deviations),
                 employment: EmploymentView(member.employment),
                 approvedDates: (approved[id] ?? []).sorted(),
-                days: userID == nil && !includeDays ? nil : report.days, weeks: userID == nil && !includeDays ? nil : report.weeks))
+                days: userID == nil && !includeDays ? nil : report.days, weeks: userID == nil && !includeDays ? nil : report.weeks,
+                schedulePremiums: premiums[id] ?? []))
         }
         let totals = MonthlyReport.Totals(
             employees: employees.count,

@@ -39,7 +39,8 @@ enum TimeOffWriter {
         for shiftID in try TimeOffStore.shiftsToRelease(
             userID: release.member.rawValue, interval: release.interval, now: release.after, on: connection
         ) {
-            _ = try MarketplaceExecutor.run(.unassign(ShiftID(rawValue: shiftID), note: release.note), caller: manager, now: now, on: connection)
+            _ = try MarketplaceExecutor.run(
+                .unassign(ShiftID(rawValue: shiftID), note: release.note), caller: manager, now: now, requestedBy: .timeOff, on: connection)
             released.append(shiftID)
         }
         return released

@@ -46,6 +46,7 @@ public enum ShiftyApplication {
         QualificationRoutes(service: QualificationService(pool: pool)).register(on: groups)
         CoverageRoutes(service: CoverageService(pool: pool)).register(on: groups)
         WageRoutes(service: WageService(pool: pool, clock: configuration.clock)).register(on: groups)
+        LedgerRoutes(service: ScheduleLedgerService(pool: pool, clock: configuration.clock)).register(on: groups)
         TimeOffRoutes(timeOff: TimeOffService(pool: pool), availability: AvailabilityService(pool: pool)).register(on: groups)
         FixedShiftRequestRoutes(requests: FixedShiftRequestService(pool: pool)).register(on: groups)
         CalendarFeedRoutes(pool: pool, configuration: configuration).register(on: router, api: groups)

@@ -67,6 +67,24 @@ extension Problem {
         case .inviteUsesOutOfRange:
             let uses = AccountRules.inviteUses
             self = .invalid("maxUses", ProblemText.between(uses))
+        case .scheduleChangeRuleInvalid(let field):
+            self = .invalid(field.rawValue, Self.scheduleChangeText(field))
+        }
+    }
+
+    /// What is wrong with a schedule-change rule's field: the range it must be in.
+    private static func scheduleChangeText(_ field: AccountRefusal.Field) -> ProblemText {
+        typealias Custom = CustomScheduleChangeRule
+        switch field {
+        case .scheduleChangesNoticeDays: return ProblemText.between(Custom.noticeDaysRange)
+        case .scheduleChangesAddedMinutes, .scheduleChangesMovedMinutes: return ProblemText.between(Custom.minutesRange)
+        case .scheduleChangesCutPercent, .scheduleChangesRestPercent: return ProblemText.between(Custom.percentRange)
+        case .scheduleChangesRestHours: return ProblemText.between(Custom.restHoursRange)
+        case .scheduleChangesCustom: return ProblemText("server.invalid.scheduleChangesCustom")
+        default:
+            return ProblemText(
+                "server.invalid.scheduleChangesPreset",
+                ["presets": (SchedulePremiumPreset.allCases.map(\.rawValue) + [ScheduleChangePolicy.customPreset]).joined(separator: ", ")])
         }
     }
 }

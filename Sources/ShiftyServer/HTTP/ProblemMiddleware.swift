@@ -118,6 +118,8 @@ public struct ProblemMiddleware: RouterMiddleware {
             return Problem(refusal)
         case let refusal as LabourBudgetRefusal:
             return Problem(refusal)
+        case let refusal as LedgerRefusal:
+            return Problem(refusal)
         case let refusal as AvailabilityRefusal:
             return Problem(refusal)
         case let refusal as ReportRefusal:

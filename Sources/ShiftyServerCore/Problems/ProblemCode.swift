@@ -85,6 +85,8 @@ public enum ProblemCode: Hashable, Sendable, CaseIterable, RawRepresentable {
         case shiftRemovedInDraft = "shift_removed_in_draft"
         /// Publishing a plan that changed since its publish preview (another manager drafted meanwhile).
         case planChangedSincePreview = "plan_changed_since_preview"
+        /// Waiving a schedule-change ledger entry that is waived already.
+        case ledgerEntryAlreadyWaived = "ledger_entry_already_waived"
         // Timeclock and kiosks.
         case kioskRequired = "kiosk_required"
         case kioskRevoked = "kiosk_revoked"
